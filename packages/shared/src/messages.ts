@@ -1,0 +1,35 @@
+/**
+ * Validation messages of SPEC §5, word for word. Shared by the zod schemas (client and server)
+ * and by the tests; never retype one of these texts elsewhere.
+ */
+export const MSG = {
+  emailRequired: 'El email es obligatorio.',
+  emailInvalid: 'Debe ser un email válido.',
+  passwordRequired: 'La contraseña es obligatoria.',
+  passwordMin: 'La contraseña debe tener al menos 8 caracteres.',
+  passwordTooLong: 'La contraseña no puede tener más de 200 caracteres.',
+  passwordsMustMatch: 'Las contraseñas deben coincidir.',
+  confirmNewPasswordRequired: 'Debes confirmar tu nueva contraseña.',
+  confirmPasswordRequired: 'Debes confirmar tu contraseña.',
+  nameRequired: 'El nombre es obligatorio.',
+  nameTooLong: 'El nombre no puede tener más de 100 caracteres.',
+  tokenRequired: 'El token es obligatorio.',
+  invitationEmailsRequired: 'Introduce al menos un email.',
+  invitationEmailsInvalid: 'Una o más direcciones de email no tienen un formato válido.',
+  invitationRoleInvalid: 'Rol seleccionado no válido.',
+  invitationNoValidEmails: 'Error: No se introdujeron emails válidos.',
+  profileNameEmpty: 'El nombre no puede estar vacío si se modifica.',
+  profileNoChanges: 'No hay cambios para guardar.',
+  commentLoginRequired: 'Debes iniciar sesión para comentar.',
+  commentEmpty: 'El comentario no puede estar vacío.',
+  commentTooLong: 'El comentario no puede tener más de 500 caracteres.',
+  imageUnsupported: 'Formato de archivo no soportado (permitidos: jpg, jpeg, gif, png, webp)',
+  imageTooLarge: 'El archivo es demasiado grande (máximo 25 MB)',
+  imagesRequired: 'Debes seleccionar al menos una imagen.',
+  imagesTooMany: 'No puedes subir más de 10 imágenes a la vez.',
+  experienceCategoryInvalid: 'La categoría seleccionada no es válida.',
+  experienceImageRequired: 'La imagen de la experiencia es obligatoria.',
+  imageRequired: 'Error: La imagen es obligatoria.',
+  missingRequiredData: 'Error: Faltan datos obligatorios.',
+  albumCoverRequired: 'Error: La imagen de portada es obligatoria. Refresca e intenta de nuevo.',
+} as const;

@@ -1,0 +1,66 @@
+import type { Role } from './limits.js';
+
+/**
+ * SPEC §6 as data: roles × capabilities. The server guards every route with `can`, and the web
+ * app hides every control with it. Nothing else decides who may do what.
+ */
+export const CAPABILITIES = [
+  'content:browse',
+  'auth:anonymous',
+  'gallery:view',
+  'profile:edit',
+  'interact',
+  'comment:delete:own',
+  'comment:delete:any',
+  'content:manage',
+  'experience:manage:detail',
+  'monitor:manage',
+  'admin:panel',
+] as const;
+export type Capability = (typeof CAPABILITIES)[number];
+
+/** Who acts: a role, or `null` for an anonymous visitor. */
+export type Actor = Role | null;
+
+const table: Record<Capability, { anonymous: boolean } & Record<Role, boolean>> = {
+  // Browse news, experiences, who we are
+  'content:browse': { anonymous: true, usuario: true, scouter: true, admin: true },
+  // Login, recover password, register by invitation
+  'auth:anonymous': { anonymous: true, usuario: false, scouter: false, admin: false },
+  // Gallery, albums, photos
+  'gallery:view': { anonymous: false, usuario: true, scouter: true, admin: true },
+  // Profile edit
+  'profile:edit': { anonymous: false, usuario: true, scouter: true, admin: true },
+  // Like and comment
+  interact: { anonymous: false, usuario: true, scouter: true, admin: true },
+  // Delete own comment
+  'comment:delete:own': { anonymous: false, usuario: true, scouter: true, admin: true },
+  // Delete any comment
+  'comment:delete:any': { anonymous: false, usuario: false, scouter: true, admin: true },
+  // Create, edit, delete albums, news, experiences; upload and delete photos
+  'content:manage': { anonymous: false, usuario: false, scouter: true, admin: true },
+  // Edit or delete experiences on the detail page
+  'experience:manage:detail': { anonymous: false, usuario: false, scouter: false, admin: true },
+  // Add, edit or delete monitors
+  'monitor:manage': { anonymous: false, usuario: false, scouter: false, admin: true },
+  // Invite, revoke, change roles, delete users, admin panel
+  'admin:panel': { anonymous: false, usuario: false, scouter: false, admin: true },
+};
+
+export const PERMISSIONS = table;
+
+/** Whether `actor` (a role, or null for anonymous) holds `capability`. */
+export function can(actor: Actor | undefined, capability: Capability): boolean {
+  const row = table[capability];
+  return actor ? row[actor] : row.anonymous;
+}
+
+/** Whether `actor` may delete a comment written by `authorId`, when the actor's id is `actorId`. */
+export function canDeleteComment(
+  actor: Actor | undefined,
+  actorId: number | undefined,
+  authorId: number,
+): boolean {
+  if (can(actor, 'comment:delete:any')) return true;
+  return can(actor, 'comment:delete:own') && actorId === authorId;
+}

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits.js';
+import { MSG } from '../messages.js';
+
+/** A comment's text: trimmed, 1–500 characters. */
+export const commentBodySchema = z.object({
+  comment_text: z
+    .string({ error: MSG.commentEmpty })
+    .trim()
+    .min(1, { error: MSG.commentEmpty })
+    .max(LIMITS.commentMax, { error: MSG.commentTooLong }),
+});
+export type CommentBody = z.infer<typeof commentBodySchema>;
+
+export const commentSchema = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  author_name: z.string(),
+  author_avatar: z.string().nullable(),
+  comment_text: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  can_delete: z.boolean(),
+});
+export type Comment = z.infer<typeof commentSchema>;
+
+export const likeResultSchema = z.object({ likeCount: z.number().int(), userHasLiked: z.boolean() });
+export type LikeResult = z.infer<typeof likeResultSchema>;
