@@ -8,7 +8,8 @@ export const CLIENT_ERRORS = {
   login: 'Error al iniciar sesión. Verifica tus credenciales.',
   forgotPassword: 'Error al solicitar restablecimiento de contraseña.',
   forgotPasswordUnknown: 'Error desconocido al solicitar restablecimiento.',
-  resetPassword: 'Error al restablecer la contraseña. El token podría ser inválido o haber expirado.',
+  resetPassword:
+    'Error al restablecer la contraseña. El token podría ser inválido o haber expirado.',
   resetPasswordUnknown: 'Error desconocido al restablecer la contraseña.',
   externalVerify: 'Error al verificar sesión externa.',
   externalServer: 'Error del servidor al validar sesión de Google.',

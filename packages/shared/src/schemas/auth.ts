@@ -5,7 +5,10 @@ import { emailField, nameField, newPasswordField } from './common.js';
 /** Login: at login the password is only required. */
 export const loginSchema = z.object({
   email: emailField,
-  password: z.string({ error: MSG.passwordRequired }).min(1, { error: MSG.passwordRequired }).max(200, { error: MSG.passwordTooLong }),
+  password: z
+    .string({ error: MSG.passwordRequired })
+    .min(1, { error: MSG.passwordRequired })
+    .max(200, { error: MSG.passwordTooLong }),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
@@ -28,7 +31,10 @@ export type ResetPasswordFormInput = z.infer<typeof resetPasswordFormSchema>;
 
 /** POST /auth/reset-password body. */
 export const resetPasswordBodySchema = z.object({
-  token: z.string({ error: MSG.tokenRequired }).min(1, { error: MSG.tokenRequired }).max(200, { error: MSG.tokenRequired }),
+  token: z
+    .string({ error: MSG.tokenRequired })
+    .min(1, { error: MSG.tokenRequired })
+    .max(200, { error: MSG.tokenRequired }),
   password: newPasswordField,
 });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
@@ -50,7 +56,10 @@ export type RegisterFormInput = z.infer<typeof registerFormSchema>;
 
 /** POST /auth/register-invited body. */
 export const registerInvitedBodySchema = z.object({
-  token: z.string({ error: MSG.tokenRequired }).min(1, { error: MSG.tokenRequired }).max(200, { error: MSG.tokenRequired }),
+  token: z
+    .string({ error: MSG.tokenRequired })
+    .min(1, { error: MSG.tokenRequired })
+    .max(200, { error: MSG.tokenRequired }),
   name: nameField,
   password: newPasswordField,
 });
@@ -58,5 +67,8 @@ export type RegisterInvitedBody = z.infer<typeof registerInvitedBodySchema>;
 
 /** POST /auth/google body: the external provider's ID token. */
 export const externalLoginBodySchema = z.object({
-  token: z.string({ error: MSG.tokenRequired }).min(1, { error: MSG.tokenRequired }).max(10_000, { error: MSG.tokenRequired }),
+  token: z
+    .string({ error: MSG.tokenRequired })
+    .min(1, { error: MSG.tokenRequired })
+    .max(10_000, { error: MSG.tokenRequired }),
 });

@@ -24,5 +24,8 @@ export const commentSchema = z.object({
 });
 export type Comment = z.infer<typeof commentSchema>;
 
-export const likeResultSchema = z.object({ likeCount: z.number().int(), userHasLiked: z.boolean() });
+export const likeResultSchema = z.object({
+  likeCount: z.number().int(),
+  userHasLiked: z.boolean(),
+});
 export type LikeResult = z.infer<typeof likeResultSchema>;

@@ -28,7 +28,10 @@ export const roleField = z.enum(ROLES, { error: MSG.invitationRoleInvalid });
 
 /** A positive integer id in a route parameter. */
 export const idParams = z.object({
-  id: z.coerce.number({ error: 'ID inválido.' }).int({ error: 'ID inválido.' }).positive({ error: 'ID inválido.' }),
+  id: z.coerce
+    .number({ error: 'ID inválido.' })
+    .int({ error: 'ID inválido.' })
+    .positive({ error: 'ID inválido.' }),
 });
 
 export const messageResponse = z.object({ message: z.string() });

@@ -32,7 +32,9 @@ export const sendInvitationsBodySchema = z.object({
       error: MSG.invitationNoValidEmails,
     })
     .min(1, { error: MSG.invitationNoValidEmails })
-    .max(LIMITS.invitationsPerRequest, { error: `No puedes enviar más de ${LIMITS.invitationsPerRequest} invitaciones a la vez.` }),
+    .max(LIMITS.invitationsPerRequest, {
+      error: `No puedes enviar más de ${LIMITS.invitationsPerRequest} invitaciones a la vez.`,
+    }),
 });
 export type SendInvitationsBody = z.infer<typeof sendInvitationsBodySchema>;
 

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { type Actor, CAPABILITIES, can, canDeleteComment } from './permissions.js';
+
+// SPEC §6, row by row: anonymous, usuario, scouter, admin.
+const expected: Record<(typeof CAPABILITIES)[number], [boolean, boolean, boolean, boolean]> = {
+  'content:browse': [true, true, true, true],
+  'auth:anonymous': [true, false, false, false],
+  'gallery:view': [false, true, true, true],
+  'profile:edit': [false, true, true, true],
+  interact: [false, true, true, true],
+  'comment:delete:own': [false, true, true, true],
+  'comment:delete:any': [false, false, true, true],
+  'content:manage': [false, false, true, true],
+  'experience:manage:detail': [false, false, false, true],
+  'monitor:manage': [false, false, false, true],
+  'admin:panel': [false, false, false, true],
+};
+const actors: Actor[] = [null, 'usuario', 'scouter', 'admin'];
+
+describe('permissions table', () => {
+  for (const capability of CAPABILITIES) {
+    it(`${capability} follows SPEC §6`, () => {
+      expect(actors.map((a) => can(a, capability))).toEqual(expected[capability]);
+    });
+  }
+  it('lets authors delete their own comments, and managers any', () => {
+    expect(canDeleteComment('usuario', 7, 7)).toBe(true);
+    expect(canDeleteComment('usuario', 7, 8)).toBe(false);
+    expect(canDeleteComment('scouter', 1, 8)).toBe(true);
+    expect(canDeleteComment(null, undefined, 8)).toBe(false);
+  });
+});

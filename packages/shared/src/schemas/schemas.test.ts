@@ -1,0 +1,185 @@
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import {
+  commentBodySchema,
+  forgotPasswordSchema,
+  invitationFormSchema,
+  loginSchema,
+  profileUpdateSchema,
+  registerFormSchema,
+  registerInvitedBodySchema,
+  resetPasswordBodySchema,
+  resetPasswordFormSchema,
+  sendInvitationsBodySchema,
+  splitEmails,
+  updateRoleBodySchema,
+} from '../index.js';
+
+/** The first message zod gives for `path`, or undefined when that field is valid. */
+function messageFor(schema: z.ZodType, input: unknown, path: string): string | undefined {
+  const result = schema.safeParse(input);
+  if (result.success) return undefined;
+  return result.error.issues.find((i) => i.path.join('.') === path)?.message;
+}
+
+describe('login', () => {
+  it('requires the e-mail', () => {
+    expect(messageFor(loginSchema, { email: '', password: 'x' }, 'email')).toBe(
+      'El email es obligatorio.',
+    );
+    expect(messageFor(loginSchema, { password: 'x' }, 'email')).toBe('El email es obligatorio.');
+  });
+  it('rejects an invalid e-mail', () => {
+    expect(messageFor(loginSchema, { email: 'nope', password: 'x' }, 'email')).toBe(
+      'Debe ser un email válido.',
+    );
+  });
+  it('only requires the password at login', () => {
+    expect(messageFor(loginSchema, { email: 'a@b.es', password: '' }, 'password')).toBe(
+      'La contraseña es obligatoria.',
+    );
+    expect(loginSchema.safeParse({ email: ' A@b.es ', password: 'short' }).success).toBe(true);
+  });
+  it('trims the e-mail', () => {
+    expect(loginSchema.parse({ email: ' a@b.es ', password: 'x' }).email).toBe('a@b.es');
+  });
+});
+
+describe('forgot and reset password', () => {
+  it('validates the e-mail', () => {
+    expect(messageFor(forgotPasswordSchema, { email: '' }, 'email')).toBe(
+      'El email es obligatorio.',
+    );
+    expect(messageFor(forgotPasswordSchema, { email: 'a@' }, 'email')).toBe(
+      'Debe ser un email válido.',
+    );
+  });
+  it('gives each reset message', () => {
+    expect(
+      messageFor(resetPasswordFormSchema, { password: '', confirmPassword: '' }, 'password'),
+    ).toBe('La contraseña es obligatoria.');
+    expect(
+      messageFor(resetPasswordFormSchema, { password: '1234567', confirmPassword: '' }, 'password'),
+    ).toBe('La contraseña debe tener al menos 8 caracteres.');
+    expect(
+      messageFor(
+        resetPasswordFormSchema,
+        { password: '12345678', confirmPassword: '' },
+        'confirmPassword',
+      ),
+    ).toBe('Debes confirmar tu nueva contraseña.');
+    expect(
+      messageFor(
+        resetPasswordFormSchema,
+        { password: '12345678', confirmPassword: '12345679' },
+        'confirmPassword',
+      ),
+    ).toBe('Las contraseñas deben coincidir.');
+    expect(
+      resetPasswordFormSchema.safeParse({ password: '12345678', confirmPassword: '12345678' })
+        .success,
+    ).toBe(true);
+  });
+  it('requires a token and a strong password in the API body', () => {
+    expect(messageFor(resetPasswordBodySchema, { token: 't', password: 'short' }, 'password')).toBe(
+      'La contraseña debe tener al menos 8 caracteres.',
+    );
+    expect(resetPasswordBodySchema.safeParse({ password: '12345678' }).success).toBe(false);
+  });
+});
+
+describe('registration', () => {
+  it('gives each registration message', () => {
+    const base = { name: 'Ana', password: '12345678', confirmPassword: '12345678' };
+    expect(registerFormSchema.safeParse(base).success).toBe(true);
+    expect(
+      messageFor(registerFormSchema, { ...base, confirmPassword: '' }, 'confirmPassword'),
+    ).toBe('Debes confirmar tu contraseña.');
+    expect(
+      messageFor(registerFormSchema, { ...base, confirmPassword: 'otra-cosa' }, 'confirmPassword'),
+    ).toBe('Las contraseñas deben coincidir.');
+    expect(
+      messageFor(
+        registerFormSchema,
+        { ...base, password: 'corta', confirmPassword: 'corta' },
+        'password',
+      ),
+    ).toBe('La contraseña debe tener al menos 8 caracteres.');
+    expect(messageFor(registerFormSchema, { ...base, name: '   ' }, 'name')).toBe(
+      'El nombre es obligatorio.',
+    );
+    expect(messageFor(registerFormSchema, { ...base, name: 'x'.repeat(101) }, 'name')).toBe(
+      'El nombre no puede tener más de 100 caracteres.',
+    );
+  });
+  it('validates the API body', () => {
+    expect(
+      registerInvitedBodySchema.safeParse({ token: 'abc', name: 'Ana', password: '12345678' })
+        .success,
+    ).toBe(true);
+    expect(
+      messageFor(
+        registerInvitedBodySchema,
+        { token: '', name: 'Ana', password: '12345678' },
+        'token',
+      ),
+    ).toBe('El token es obligatorio.');
+  });
+});
+
+describe('invitations', () => {
+  it('splits, trims and drops empty lines', () => {
+    expect(splitEmails(' a@b.es \n\n c@d.es\r\n  ')).toEqual(['a@b.es', 'c@d.es']);
+  });
+  it('requires at least 5 characters', () => {
+    expect(messageFor(invitationFormSchema, { emails: 'a@b', role: 'usuario' }, 'emails')).toBe(
+      'Introduce al menos un email.',
+    );
+  });
+  it('rejects a bad line', () => {
+    expect(
+      messageFor(invitationFormSchema, { emails: 'a@b.es\nnope', role: 'usuario' }, 'emails'),
+    ).toBe('Una o más direcciones de email no tienen un formato válido.');
+    expect(
+      invitationFormSchema.safeParse({ emails: 'a@b.es\n\nc@d.es', role: 'scouter' }).success,
+    ).toBe(true);
+  });
+  it('rejects an invalid role', () => {
+    expect(messageFor(invitationFormSchema, { emails: 'a@b.es', role: 'jefe' }, 'role')).toBe(
+      'Rol seleccionado no válido.',
+    );
+    expect(messageFor(updateRoleBodySchema, { role: 'root' }, 'role')).toBe(
+      'Rol seleccionado no válido.',
+    );
+  });
+  it('requires at least one invitation in the API body', () => {
+    expect(messageFor(sendInvitationsBodySchema, { invitations: [] }, 'invitations')).toBe(
+      'Error: No se introdujeron emails válidos.',
+    );
+    expect(
+      messageFor(
+        sendInvitationsBodySchema,
+        { invitations: [{ email: 'x', role: 'usuario' }] },
+        'invitations.0.email',
+      ),
+    ).toBe('Debe ser un email válido.');
+  });
+});
+
+describe('profile and comments', () => {
+  it('rejects an empty name when given', () => {
+    expect(messageFor(profileUpdateSchema, { name: '  ' }, 'name')).toBe(
+      'El nombre no puede estar vacío si se modifica.',
+    );
+    expect(profileUpdateSchema.safeParse({}).success).toBe(true);
+  });
+  it('trims comments and limits them to 500 characters', () => {
+    expect(messageFor(commentBodySchema, { comment_text: '   ' }, 'comment_text')).toBe(
+      'El comentario no puede estar vacío.',
+    );
+    expect(commentBodySchema.safeParse({ comment_text: 'x'.repeat(500) }).success).toBe(true);
+    expect(messageFor(commentBodySchema, { comment_text: 'x'.repeat(501) }, 'comment_text')).toBe(
+      'El comentario no puede tener más de 500 caracteres.',
+    );
+  });
+});
