@@ -1,0 +1,37 @@
+import { defineConfig } from '@playwright/test';
+import { E2E } from './support/env.js';
+
+// The built app on a real server (fresh data directory, real SMTP receiver) in Debian's Chromium.
+export default defineConfig({
+  testDir: '.',
+  testMatch: '*.spec.ts',
+  outputDir: './.output/results',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: true,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [['list'], ['json']],
+  globalSetup: './support/global-setup.ts',
+  use: {
+    baseURL: E2E.baseURL,
+    locale: 'es-ES',
+    timezoneId: 'Europe/Madrid',
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { viewport: { width: 1280, height: 800 } } }],
+});

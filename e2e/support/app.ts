@@ -1,0 +1,68 @@
+import { readFileSync } from 'node:fs';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { E2E } from './env.js';
+import { pathOf, waitForMailLink } from './mail.js';
+
+export const PASSWORD = 'fogata-secreta-1';
+
+/** The first-start admin invitation link the server printed on its console. */
+export function firstStartLink(): string {
+  const log = readFileSync(E2E.serverLog, 'utf8');
+  const links = log.match(/https?:\/\/\S+\/register\?invitation=[A-Za-z0-9_-]+/g);
+  if (!links?.length) throw new Error('El servidor no imprimió el enlace de primer inicio.');
+  return links[links.length - 1]!;
+}
+
+/** Opens the navigation drawer. */
+export async function openDrawer(page: Page) {
+  await page.getByRole('button', { name: 'Abrir menú' }).click();
+  const drawer = page.getByRole('dialog');
+  await expect(drawer).toBeVisible();
+  return drawer;
+}
+
+/** Signs in through the login form and waits for the redirect away from /login. */
+export async function login(page: Page, email: string, password = PASSWORD) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Contraseña').fill(password);
+  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+  await expect(page).not.toHaveURL(/\/login$/);
+}
+
+/** A session token for `email`, through the API. */
+export async function apiToken(request: APIRequestContext, email: string, password = PASSWORD) {
+  const res = await request.post('/api/auth/login', { data: { email, password } });
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { token: string }).token;
+}
+
+let counter = 0;
+/** Invites a fresh address with `role` as `adminEmail` and registers it through the e-mailed link. */
+export async function createMember(
+  request: APIRequestContext,
+  adminEmail: string,
+  role: 'usuario' | 'scouter' | 'admin',
+  name = `Persona ${role} ${++counter}`,
+) {
+  const email = `${role}.${Date.now()}.${++counter}@example.org`;
+  const token = await apiToken(request, adminEmail);
+  const sent = await request.post('/api/invitations', {
+    data: { invitations: [{ email, role }] },
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(sent.status()).toBe(200);
+  const link = await waitForMailLink(email, /https?:\/\/\S+\/register\?invitation=[A-Za-z0-9_-]+/);
+  const invitation = new URL(link).searchParams.get('invitation')!;
+  const reg = await request.post('/api/auth/register-invited', {
+    data: { token: invitation, name, password: PASSWORD },
+  });
+  expect(reg.status()).toBe(201);
+  return { email, name, link: pathOf(link) };
+}
+
+/** A tiny PNG for avatar uploads. */
+export const PNG_1PX = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+  'base64',
+);

@@ -1,0 +1,19 @@
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const port = Number(process.env.E2E_PORT ?? 3210);
+const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2626);
+
+/** Where the browser tests' server, SMTP receiver and captured files live. */
+export const E2E = {
+  port,
+  smtpPort,
+  baseURL: `http://127.0.0.1:${port}`,
+  groupName: 'Grupo Scout Fogata 1',
+  root: join(here, '..', '..'),
+  output: join(here, '..', '.output'),
+  mailDir: join(here, '..', '.output', 'mail'),
+  serverLog: join(here, '..', '.output', 'server.log'),
+  firstAdminEmail: 'admin@fogata.local',
+};

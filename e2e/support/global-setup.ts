@@ -1,0 +1,85 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { E2E } from './env.js';
+
+/** Starts a real SMTP receiver (mail saved as JSON files) and the built server on an empty database. */
+export default async function globalSetup() {
+  rmSync(E2E.output, { recursive: true, force: true });
+  mkdirSync(E2E.mailDir, { recursive: true });
+  const dataDir = mkdtempSync(join(tmpdir(), 'fogata-e2e-'));
+
+  let count = 0;
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          count += 1;
+          const to = Array.isArray(mail.to)
+            ? mail.to.flatMap((t) => t.value)
+            : (mail.to?.value ?? []);
+          writeFileSync(
+            join(E2E.mailDir, `${String(count).padStart(4, '0')}.json`),
+            JSON.stringify({
+              to: to.map((a) => a.address?.toLowerCase()),
+              subject: mail.subject,
+              text: mail.text,
+              html: mail.html || '',
+            }),
+          );
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((res) => smtp.listen(E2E.smtpPort, '127.0.0.1', () => res()));
+
+  const log = createWriteStream(E2E.serverLog);
+  const server: ChildProcess = spawn(process.execPath, ['packages/server/dist/server.js'], {
+    cwd: E2E.root,
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      PORT: String(E2E.port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: E2E.baseURL,
+      DATA_DIR: dataDir,
+      SMTP_URL: `smtp://127.0.0.1:${E2E.smtpPort}`,
+      MAIL_FROM: `"${E2E.groupName}" <no-reply@fogata.local>`,
+      GROUP_NAME: E2E.groupName,
+      AUTH_RATE_LIMIT: '1000',
+      ADMIN_EMAIL: '',
+      ADMIN_PASSWORD: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout?.pipe(log);
+  server.stderr?.pipe(log);
+
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (server.exitCode !== null)
+      throw new Error(`El servidor terminó al arrancar: ver ${E2E.serverLog}`);
+    try {
+      const res = await fetch(`${E2E.baseURL}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`El servidor no arrancó: ver ${E2E.serverLog}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+
+  return async () => {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    await new Promise<void>((r) => smtp.close(() => r()));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

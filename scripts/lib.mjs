@@ -1,0 +1,75 @@
+// Small helpers shared by the project's own scripts (start, test, bench).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
+
+/** Runs a command with inherited output; resolves with its exit code. */
+export function run(cmd, args, opts = {}) {
+  return new Promise((resolvePromise) => {
+    const child = spawn(cmd, args, { stdio: 'inherit', cwd: root, ...opts });
+    child.on('exit', (code, signal) => resolvePromise(code ?? (signal ? 1 : 0)));
+    child.on('error', (err) => {
+      console.error(err.message);
+      resolvePromise(1);
+    });
+  });
+}
+
+/** Runs a command synchronously and returns whether it exited 0. */
+export function ok(cmd, args, opts = {}) {
+  return spawnSync(cmd, args, { stdio: 'ignore', ...opts }).status === 0;
+}
+
+/** The newest modification time (ms) of any file under the given paths. */
+export function newestMtime(paths) {
+  let newest = 0;
+  const walk = (p) => {
+    if (!existsSync(p)) return;
+    const st = statSync(p);
+    if (st.isDirectory()) {
+      for (const entry of readdirSync(p)) {
+        if (entry === 'node_modules' || entry === 'dist') continue;
+        walk(join(p, entry));
+      }
+    } else if (st.mtimeMs > newest) newest = st.mtimeMs;
+  };
+  for (const p of paths) walk(p);
+  return newest;
+}
+
+/** Whether `output` is missing or older than any of `sources`. */
+export function isStale(output, sources) {
+  if (!existsSync(output)) return true;
+  return statSync(output).mtimeMs < newestMtime(sources);
+}
+
+/** Builds the web app and the server when they are missing or older than their sources. */
+export async function buildIfNeeded() {
+  const shared = [join(root, 'packages/shared/src'), join(root, 'packages/shared/package.json')];
+  const webOut = join(root, 'packages/web/dist/index.html');
+  const webSrc = [
+    join(root, 'packages/web/src'),
+    join(root, 'packages/web/index.html'),
+    join(root, 'packages/web/vite.config.ts'),
+    join(root, 'packages/web/public'),
+    ...shared,
+  ];
+  if (isStale(webOut, webSrc)) {
+    console.log('Construyendo la aplicación web…');
+    if ((await run('npm', ['run', 'build', '-w', '@fogata/web'])) !== 0) return false;
+  }
+  const serverOut = join(root, 'packages/server/dist/server.js');
+  const serverSrc = [
+    join(root, 'packages/server/src'),
+    join(root, 'packages/server/build.mjs'),
+    ...shared,
+  ];
+  if (isStale(serverOut, serverSrc)) {
+    console.log('Construyendo el servidor…');
+    if ((await run('npm', ['run', 'build', '-w', '@fogata/server'])) !== 0) return false;
+  }
+  return true;
+}

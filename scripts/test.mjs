@@ -1,0 +1,221 @@
+// `npm test`: every test, the way CI runs them.
+//   1. typecheck and lint
+//   2. unit and API tests on SQLite (shared, server, web)
+//   3. the API tests again on PostgreSQL: DATABASE_URL when set, otherwise a throwaway server
+//   4. the browser tests: the built app on a real server, in Debian's Chromium
+// Pass step names to run only some: `npm test -- unit pg` (static, unit, pg, e2e).
+// The last line sums up every test run: "tests: N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildIfNeeded, root, run } from './lib.mjs';
+
+const ALL = ['static', 'unit', 'pg', 'e2e'];
+const asked = process.argv.slice(2).filter((a) => ALL.includes(a));
+const steps = asked.length ? asked : ALL;
+const out = join(root, '.tmp');
+mkdirSync(out, { recursive: true });
+
+const results = []; // { step, ok, passed, failed }
+let passed = 0;
+let failed = 0;
+
+function section(title) {
+  console.log(`\n━━ ${title} ━━`);
+}
+
+function isRoot() {
+  return typeof process.getuid === 'function' && process.getuid() === 0;
+}
+
+let aptUpdated = false;
+/** Installs Debian packages when running as root (CI and the README's machine); false otherwise. */
+function aptInstall(packages) {
+  if (!isRoot()) {
+    console.error(
+      `Falta ${packages.join(', ')}: instálalo con "sudo apt-get install ${packages.join(' ')}".`,
+    );
+    return false;
+  }
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  if (!aptUpdated) {
+    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+    aptUpdated = true;
+  }
+  return (
+    spawnSync('apt-get', ['install', '-y', '-qq', ...packages], { stdio: 'inherit', env })
+      .status === 0
+  );
+}
+
+/** Reads a Vitest JSON report into counts. */
+function vitestCounts(file) {
+  if (!existsSync(file)) return { passed: 0, failed: 1 };
+  const r = JSON.parse(readFileSync(file, 'utf8'));
+  return {
+    passed: r.numPassedTests ?? 0,
+    failed: (r.numFailedTests ?? 0) + (r.numRuntimeErrorTestSuites ?? 0),
+  };
+}
+
+/** Reads a Playwright JSON report into counts. */
+function playwrightCounts(file) {
+  if (!existsSync(file)) return { passed: 0, failed: 1 };
+  const r = JSON.parse(readFileSync(file, 'utf8'));
+  const s = r.stats ?? {};
+  return {
+    passed: (s.expected ?? 0) + (s.flaky ?? 0),
+    failed: (s.unexpected ?? 0) + (r.errors?.length ?? 0),
+  };
+}
+
+function record(step, code, counts = { passed: 0, failed: 0 }) {
+  const good = code === 0 && counts.failed === 0;
+  results.push({ step, ok: good, ...counts });
+  passed += counts.passed;
+  failed += counts.failed;
+  if (code !== 0 && counts.failed === 0) failed += 1; // a step that failed outside any test still fails
+}
+
+function freePort() {
+  return new Promise((res) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => res(port));
+    });
+  });
+}
+
+function pgBinDir() {
+  const base = '/usr/lib/postgresql';
+  if (!existsSync(base)) return null;
+  const versions = readdirSync(base)
+    .filter((v) => existsSync(join(base, v, 'bin/initdb')))
+    .sort((a, b) => Number(b) - Number(a));
+  return versions.length ? join(base, versions[0], 'bin') : null;
+}
+
+/** Starts a throwaway PostgreSQL server on 127.0.0.1; returns { url, stop }. */
+async function startThrowawayPostgres() {
+  let bin = pgBinDir();
+  if (!bin) {
+    aptInstall(['postgresql']);
+    bin = pgBinDir();
+  }
+  if (!bin) throw new Error('No se encontró PostgreSQL (initdb).');
+  const dir = mkdtempSync(join(tmpdir(), 'fogata-pg-'));
+  const data = join(dir, 'data');
+  const port = await freePort();
+  // initdb refuses to run as root: as root, run the server as the postgres user.
+  const asUser = isRoot() ? ['runuser', '-u', 'postgres', '--'] : [];
+  if (isRoot()) spawnSync('chown', ['-R', 'postgres', dir]);
+  const exec = (cmd, args) => {
+    const full = [...asUser, join(bin, cmd), ...args];
+    const r = spawnSync(full[0], full.slice(1), { stdio: ['ignore', 'ignore', 'inherit'] });
+    if (r.status !== 0) throw new Error(`${cmd} falló (${r.status}).`);
+  };
+  exec('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-locale']);
+  exec('pg_ctl', [
+    '-D',
+    data,
+    '-l',
+    join(dir, 'log'),
+    '-w',
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`,
+    'start',
+  ]);
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop() {
+      try {
+        exec('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+if (steps.includes('static')) {
+  section('Comprobación de tipos');
+  record('typecheck', await run('npm', ['run', '--silent', 'typecheck']));
+  section('Lint y formato (Biome)');
+  record('lint', await run('npx', ['biome', 'check', '.']));
+}
+
+if (steps.includes('unit')) {
+  section('Pruebas unitarias y de API sobre SQLite');
+  const report = join(out, 'vitest-sqlite.json');
+  rmSync(report, { force: true });
+  const env = { ...process.env };
+  delete env.DATABASE_URL;
+  const code = await run(
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    { env },
+  );
+  record('unit (SQLite)', code, vitestCounts(report));
+}
+
+if (steps.includes('pg')) {
+  section('Pruebas de API sobre PostgreSQL');
+  let pg = null;
+  try {
+    let url = process.env.DATABASE_URL;
+    if (!url?.startsWith('postgres')) {
+      pg = await startThrowawayPostgres();
+      url = pg.url;
+      console.log(`PostgreSQL temporal en ${url}`);
+    }
+    const report = join(out, 'vitest-pg.json');
+    rmSync(report, { force: true });
+    const code = await run(
+      'npx',
+      [
+        'vitest',
+        'run',
+        '--project',
+        'server',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${report}`,
+      ],
+      { env: { ...process.env, DATABASE_URL: url } },
+    );
+    record('API (PostgreSQL)', code, vitestCounts(report));
+  } catch (err) {
+    console.error(err.message);
+    record('API (PostgreSQL)', 1);
+  } finally {
+    pg?.stop();
+  }
+}
+
+if (steps.includes('e2e')) {
+  section('Pruebas en el navegador (Chromium)');
+  if (!existsSync('/usr/bin/chromium')) aptInstall(['chromium']);
+  if (!existsSync('/usr/bin/chromium')) {
+    record('e2e', 1);
+  } else if (!(await buildIfNeeded())) {
+    record('e2e (build)', 1);
+  } else {
+    const report = join(out, 'playwright.json');
+    rmSync(report, { force: true });
+    const code = await run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
+      env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: report },
+    });
+    record('e2e', code, playwrightCounts(report));
+  }
+}
+
+section('Resumen');
+for (const r of results) {
+  const counts = r.passed || r.failed ? ` (${r.passed} pasan, ${r.failed} fallan)` : '';
+  console.log(`${r.ok ? '✔' : '✘'} ${r.step}${counts}`);
+}
+console.log(`tests: ${passed} passed, ${failed} failed`);
+process.exit(results.every((r) => r.ok) ? 0 : 1);
