@@ -1,0 +1,128 @@
+// `npm run bench`: figures, not tests. Starts the built server on a fresh SQLite data directory
+// and prints start-up time, latency of the main account calls, throughput and memory.
+// It never fails on a time; it exits non-zero only when the server cannot be started.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildIfNeeded, root } from './lib.mjs';
+
+if (!(await buildIfNeeded())) process.exit(1);
+
+const port = 3300 + Math.floor(Math.random() * 500);
+const base = `http://127.0.0.1:${port}`;
+const dataDir = mkdtempSync(join(tmpdir(), 'fogata-bench-'));
+const admin = { email: 'bench@fogata.local', password: 'bench-password-1' };
+
+const started = performance.now();
+const server = spawn(process.execPath, [join(root, 'packages/server/dist/server.js')], {
+  cwd: root,
+  env: {
+    ...process.env,
+    DATABASE_URL: '',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SMTP_URL: '',
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    AUTH_RATE_LIMIT: '100000',
+  },
+  stdio: 'ignore',
+});
+
+function rssMiB() {
+  try {
+    const status = readFileSync(`/proc/${server.pid}/status`, 'utf8');
+    return (Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024).toFixed(1);
+  } catch {
+    return '?';
+  }
+}
+
+async function waitHealthy() {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return true;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return false;
+}
+
+/** Runs `fn` `count` times with `concurrency` in flight; returns latency percentiles and rate. */
+async function measure(count, concurrency, fn) {
+  const times = [];
+  let next = 0;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) {
+        next += 1;
+        const t = performance.now();
+        await fn();
+        times.push(performance.now() - t);
+      }
+    }),
+  );
+  const total = performance.now() - t0;
+  times.sort((a, b) => a - b);
+  const pct = (p) =>
+    times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))].toFixed(1);
+  return `p50 ${pct(50)} ms, p95 ${pct(95)} ms, ${((count / total) * 1000).toFixed(0)} req/s`;
+}
+
+const json = (method, path, body, token) =>
+  fetch(`${base}/api${path}`, {
+    method,
+    headers: {
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  }).then(async (r) => {
+    if (!r.ok) throw new Error(`${method} ${path}: ${r.status}`);
+    return r.json();
+  });
+
+try {
+  if (!(await waitHealthy())) throw new Error('El servidor no arrancó.');
+  console.log(`arranque hasta /api/health: ${(performance.now() - started).toFixed(0)} ms`);
+  console.log(`memoria (RSS) tras arrancar: ${rssMiB()} MiB`);
+
+  console.log(
+    `GET /api/health ×2000 (20 a la vez): ${await measure(2000, 20, () => json('GET', '/health'))}`,
+  );
+  const { token } = await json('POST', '/auth/login', admin);
+  console.log(
+    `POST /api/auth/login ×20 (scrypt): ${await measure(20, 1, () => json('POST', '/auth/login', admin))}`,
+  );
+
+  const invitations = Array.from({ length: 100 }, (_, i) => ({
+    email: `persona${i}@example.org`,
+    role: 'usuario',
+  }));
+  const t = performance.now();
+  await json('POST', '/invitations', { invitations }, token);
+  console.log(
+    `POST /api/invitations con 100 direcciones (buzón de salida): ${(performance.now() - t).toFixed(0)} ms`,
+  );
+  console.log(
+    `GET /api/invitations (100 filas) ×500: ${await measure(500, 10, () => json('GET', '/invitations', null, token))}`,
+  );
+  console.log(
+    `GET /api/admin/users ×500: ${await measure(500, 10, () => json('GET', '/admin/users', null, token))}`,
+  );
+  console.log(
+    `GET /api/profile/me ×1000: ${await measure(1000, 10, () => json('GET', '/profile/me', null, token))}`,
+  );
+  console.log(`memoria (RSS) al final: ${rssMiB()} MiB`);
+} catch (err) {
+  console.error(err.message);
+  process.exitCode = 1;
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((r) => server.once('exit', r));
+  rmSync(dataDir, { recursive: true, force: true });
+}
