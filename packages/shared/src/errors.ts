@@ -52,6 +52,12 @@ export const SERVER_ERRORS = {
   cannotChangeSelf: 'No puedes cambiar tu propio rol.',
   cannotDeleteSelf: 'No puedes eliminar tu propia cuenta.',
   lastAdmin: 'Debe quedar al menos un administrador.',
+  unsupportedMediaType: 'Tipo de contenido no admitido. Envía JSON o multipart/form-data.',
+  bodyTooLarge: 'La petición es demasiado grande.',
+  tooManyFiles: 'Has enviado demasiados archivos a la vez.',
+  imageTooManyPixels: 'La imagen es demasiado grande: como máximo 50 megapíxeles.',
+  imageUnreadable: 'No se pudo procesar la imagen. Comprueba que el archivo no esté dañado.',
+  invitationMailFailed: 'La invitación se creó, pero no se pudo enviar el email.',
 } as const;
 
 /** Success messages the server sends. */

@@ -1,0 +1,24 @@
+// Bundles the server into dist/server.js: @fogata/shared inline (it ships as TypeScript source),
+// every npm dependency external (native modules and their own files stay in node_modules).
+import { readFileSync } from 'node:fs';
+import { build } from 'esbuild';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+const external = Object.keys(pkg.dependencies ?? {}).filter((name) => name !== '@fogata/shared');
+
+await build({
+  entryPoints: [new URL('./src/server.ts', import.meta.url).pathname],
+  outfile: new URL('./dist/server.js', import.meta.url).pathname,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  external,
+  logLevel: 'warning',
+  // Some CommonJS dependencies call require(); ESM output needs one.
+  banner: {
+    js: "import { createRequire as __fogataCreateRequire } from 'node:module'; const require = __fogataCreateRequire(import.meta.url);",
+  },
+});
+console.log('Servidor construido en packages/server/dist/server.js');

@@ -1,0 +1,144 @@
+import { join } from 'node:path';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { LIMITS, SERVER_ERRORS } from '@fogata/shared';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from './config.js';
+import type { AppContext } from './context.js';
+import { openDatabase } from './db/database.js';
+import { AppError } from './lib/app-error.js';
+import { createMailer } from './mail/mailer.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { invitationsRoutes } from './modules/invitations/invitations.routes.js';
+import { profileRoutes } from './modules/profile/profile.routes.js';
+import { systemRoutes } from './modules/system/system.routes.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+import { registerErrorHandling } from './plugins/errors.js';
+import { registerStatic } from './plugins/static.js';
+import { LocalStorage, mediaRoot } from './storage/storage.js';
+
+// Zod's own messages in Spanish for anything a shared schema does not word itself.
+z.config(z.locales.es());
+
+export interface BuildOptions {
+  /** Pino options; tests pass `false`. */
+  logger?: boolean | { level: string };
+}
+
+/** The origin of a URL, or null; used to let the group's map be embedded. */
+function originOf(url: string | null): string | null {
+  if (!url) return null;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Builds the whole app on `config`: external plugins, then the API under /api, then static files.
+ * The database is opened here and closed with the app; migrations are the caller's step.
+ */
+export async function buildApp(
+  config: Config,
+  options: BuildOptions = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    // Behind a reverse proxy the client's address (for rate limits) is in X-Forwarded-For.
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const db = openDatabase(config);
+  const ctx: AppContext = {
+    config,
+    db,
+    mailer: createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxDir: join(config.dataDir, 'outbox'),
+      log: app.log,
+    }),
+    storage: new LocalStorage(mediaRoot(config.dataDir)),
+    jwtKey: new TextEncoder().encode(config.jwtSecret),
+    log: app.log,
+  };
+  app.decorate('ctx', ctx);
+  app.decorateRequest('user', null);
+  app.addHook('onClose', async () => {
+    ctx.mailer.close();
+    await db.kysely.destroy();
+  });
+  // Only JSON and multipart bodies: anything else is a 415, not a confusing validation error.
+  app.removeContentTypeParser('text/plain');
+
+  registerErrorHandling(app);
+
+  const mapOrigin = originOf(config.group.mapUrl);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        frameSrc: mapOrigin ? ["'self'", mapOrigin] : ["'self'"],
+        // A group may serve Fogata over plain HTTP on its own network.
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: () => new AppError(429, SERVER_ERRORS.tooManyRequests),
+  });
+  await app.register(fastifyMultipart, {
+    limits: {
+      fileSize: LIMITS.imageMaxBytes,
+      files: LIMITS.imagesPerUpload,
+      fields: 20,
+      fieldSize: 64 * 1024,
+      parts: 40,
+    },
+  });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Fogata API',
+        description:
+          'La API de Fogata. Todas las respuestas de error son `{ message }` en español.',
+        version: '0.1.0',
+      },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+      security: [{ bearerAuth: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(
+    async (api) => {
+      await api.register(systemRoutes);
+      await api.register(authRoutes);
+      await api.register(invitationsRoutes);
+      await api.register(usersRoutes);
+      await api.register(profileRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  await registerStatic(app);
+  return app;
+}

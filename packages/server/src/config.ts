@@ -1,0 +1,111 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Everything the server reads from its environment, resolved once. */
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  /** A postgres:// URL, or null for SQLite at `dataDir/fogata.db`. */
+  databaseUrl: string | null;
+  jwtSecret: string;
+  smtpUrl: string | null;
+  mailFrom: string;
+  admin: { email: string | null; password: string | null; name: string };
+  oidc: { issuer: string; clientId: string | null };
+  group: { name: string; address: string; mapUrl: string | null };
+  invitationTtlDays: number;
+  /** Login and forgot-password attempts allowed per minute and IP. */
+  authRateLimit: number;
+  webDist: string;
+  demo: boolean;
+  /** scrypt cost (N). Strong by default; tests lower it so the suite stays fast. */
+  scryptCost: number;
+  logLevel: string;
+}
+
+export const DEFAULT_GROUP = {
+  name: 'Grupo Scout Fogata 1',
+  address: 'Calle de la Hoguera 1, 28001 Madrid',
+} as const;
+
+function text(env: NodeJS.ProcessEnv, key: string): string | null {
+  const value = env[key]?.trim();
+  return value ? value : null;
+}
+
+function positiveInt(env: NodeJS.ProcessEnv, key: string, fallback: number): number {
+  const raw = text(env, key);
+  if (raw === null) return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${key} debe ser un entero positivo.`);
+  return n;
+}
+
+/** The built web app, next to the server whether it runs from src/ (tests) or dist/ (bundle). */
+function defaultWebDist(): string {
+  const here = dirname(fileURLToPath(import.meta.url));
+  return resolve(here, '..', '..', 'web', 'dist');
+}
+
+/**
+ * The JWT secret: JWT_SECRET when set, else one generated on first start and kept in DATA_DIR,
+ * so sessions survive restarts without any setup.
+ */
+export function loadJwtSecret(dataDir: string, fromEnv: string | null): string {
+  if (fromEnv) return fromEnv;
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored) return stored;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** Reads the configuration from `env` (DESIGN.md's table). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] = []): Config {
+  const port = positiveInt(env, 'PORT', 3000);
+  const dataDir = resolve(process.cwd(), text(env, 'DATA_DIR') ?? './data');
+  mkdirSync(dataDir, { recursive: true });
+  const databaseUrl = text(env, 'DATABASE_URL');
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new Error('DATABASE_URL debe empezar por postgres:// o postgresql://');
+  }
+  const groupName = text(env, 'GROUP_NAME') ?? DEFAULT_GROUP.name;
+  return {
+    port,
+    host: text(env, 'HOST') ?? '0.0.0.0',
+    publicUrl: (text(env, 'PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    dataDir,
+    databaseUrl,
+    jwtSecret: loadJwtSecret(dataDir, text(env, 'JWT_SECRET')),
+    smtpUrl: text(env, 'SMTP_URL'),
+    mailFrom: text(env, 'MAIL_FROM') ?? `"${groupName}" <no-reply@localhost>`,
+    admin: {
+      email: text(env, 'ADMIN_EMAIL')?.toLowerCase() ?? null,
+      password: text(env, 'ADMIN_PASSWORD'),
+      name: text(env, 'ADMIN_NAME') ?? 'Administrador',
+    },
+    oidc: {
+      issuer: text(env, 'OIDC_ISSUER') ?? 'https://accounts.google.com',
+      clientId: text(env, 'OIDC_CLIENT_ID'),
+    },
+    group: {
+      name: groupName,
+      address: text(env, 'GROUP_ADDRESS') ?? DEFAULT_GROUP.address,
+      mapUrl: text(env, 'GROUP_MAP_URL'),
+    },
+    invitationTtlDays: positiveInt(env, 'INVITATION_TTL_DAYS', 7),
+    authRateLimit: positiveInt(env, 'AUTH_RATE_LIMIT', 10),
+    webDist: resolve(process.cwd(), text(env, 'WEB_DIST') ?? defaultWebDist()),
+    demo: argv.includes('--demo') || text(env, 'DEMO') === '1',
+    scryptCost: 2 ** 15,
+    logLevel: text(env, 'LOG_LEVEL') ?? 'info',
+  };
+}

@@ -1,0 +1,22 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.js';
+import type { Db } from './db/database.js';
+import type { Mailer } from './mail/mailer.js';
+import type { MediaStorage } from './storage/storage.js';
+
+/** What every module needs, built once per app (tests build one per database). */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  storage: MediaStorage;
+  /** The JWT signing key, derived from config.jwtSecret. */
+  jwtKey: Uint8Array;
+  log: FastifyBaseLogger;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}

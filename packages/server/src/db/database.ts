@@ -1,0 +1,32 @@
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config.js';
+import type { Dialect } from './migrations/index.js';
+import type { Database } from './schema.js';
+
+export interface Db {
+  kysely: Kysely<Database>;
+  dialect: Dialect;
+}
+
+/** Opens SQLite at DATA_DIR/fogata.db, or PostgreSQL when DATABASE_URL is a postgres URL. */
+export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Db {
+  if (config.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    return {
+      kysely: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+      dialect: 'postgres',
+    };
+  }
+  const sqlite = new SQLite(join(config.dataDir, 'fogata.db'));
+  // WAL lets readers run while a write is in progress; foreign keys are off by default in SQLite.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  return {
+    kysely: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }),
+    dialect: 'sqlite',
+  };
+}

@@ -1,0 +1,30 @@
+import type { Kysely, Migration, MigrationProvider } from 'kysely';
+import { Migrator } from 'kysely';
+import type { Database } from '../schema.js';
+import { accounts } from './001-accounts.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+export interface MigrationContext {
+  dialect: Dialect;
+}
+
+/**
+ * Every migration, imported statically: the server is one esbuild bundle, so there is no
+ * migrations folder to read at run time. Add new ones at the end; names sort in order.
+ */
+function migrations(ctx: MigrationContext): Record<string, Migration> {
+  return {
+    '001-accounts': accounts(ctx),
+  };
+}
+
+/** Brings the schema up to date; throws when a migration fails. */
+export async function migrateToLatest(db: Kysely<Database>, dialect: Dialect): Promise<void> {
+  const provider: MigrationProvider = { getMigrations: async () => migrations({ dialect }) };
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`La migración ${failed?.migrationName ?? ''} falló`, { cause: error });
+  }
+}

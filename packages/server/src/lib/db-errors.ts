@@ -1,0 +1,6 @@
+/** Whether `err` is a unique-constraint violation, on SQLite or PostgreSQL. */
+export function isUniqueViolation(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null || !('code' in err)) return false;
+  const code = (err as { code: unknown }).code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}

@@ -1,0 +1,61 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer, { type Transporter } from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The link the message carries, logged in outbox mode so an admin can pass it on. */
+  link?: string;
+}
+
+export interface Mailer {
+  /** True when messages go to DATA_DIR/outbox instead of an SMTP server. */
+  readonly outbox: boolean;
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+/** Real mail through SMTP_URL, or files in `outboxDir` when it is unset. */
+export function createMailer(opts: {
+  smtpUrl: string | null;
+  from: string;
+  outboxDir: string;
+  log: FastifyBaseLogger;
+}): Mailer {
+  if (opts.smtpUrl) {
+    const transport: Transporter = nodemailer.createTransport(opts.smtpUrl);
+    return {
+      outbox: false,
+      async send(message) {
+        await transport.sendMail({ from: opts.from, ...pick(message) });
+      },
+      close: () => transport.close(),
+    };
+  }
+  // Builds the raw message without sending it, so the outbox holds real .eml files.
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  return {
+    outbox: true,
+    async send(message) {
+      const info = await transport.sendMail({ from: opts.from, ...pick(message) });
+      await mkdir(opts.outboxDir, { recursive: true });
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}`;
+      const file = join(opts.outboxDir, `${name}.eml`);
+      await writeFile(file, info.message as Buffer);
+      opts.log.info(
+        { to: message.to, file, link: message.link },
+        `Correo guardado en el outbox para ${message.to}${message.link ? `: ${message.link}` : ''}`,
+      );
+    },
+    close: () => transport.close(),
+  };
+}
+
+function pick({ to, subject, text, html }: MailMessage) {
+  return { to, subject, text, html };
+}

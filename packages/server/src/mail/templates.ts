@@ -1,0 +1,62 @@
+import { ROLE_LABELS, type Role } from '@fogata/shared';
+import type { MailMessage } from './mailer.js';
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function layout(groupName: string, paragraphs: string[], link: string, button: string): string {
+  const body = paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n');
+  return `<!doctype html>
+<html lang="es"><body style="font-family: sans-serif; line-height: 1.5; color: #222">
+<h2>${escapeHtml(groupName)}</h2>
+${body}
+<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 16px;background:#c0392b;color:#fff;text-decoration:none;border-radius:4px">${escapeHtml(button)}</a></p>
+<p style="font-size: 0.9em">Si el botón no funciona, copia este enlace en tu navegador:<br>${escapeHtml(link)}</p>
+</body></html>`;
+}
+
+/** The invitation e-mail: who invites, with which role, the link and how long it is valid. */
+export function invitationMail(opts: {
+  to: string;
+  groupName: string;
+  role: Role;
+  link: string;
+  days: number;
+}): MailMessage {
+  const validity = opts.days === 1 ? '1 día' : `${opts.days} días`;
+  const paragraphs = [
+    'Hola:',
+    `Te han invitado a unirte a la web de ${opts.groupName} con el rol ${ROLE_LABELS[opts.role]}.`,
+    'Para crear tu cuenta, abre el enlace y completa el registro.',
+    `La invitación es válida durante ${validity}. Si no esperabas este correo, puedes ignorarlo.`,
+  ];
+  return {
+    to: opts.to,
+    subject: `Invitación a ${opts.groupName}`,
+    text: `${paragraphs.slice(0, 3).join('\n\n')}\n\n${opts.link}\n\n${paragraphs[3]}\n`,
+    html: layout(opts.groupName, paragraphs, opts.link, 'Completar registro'),
+    link: opts.link,
+  };
+}
+
+/** The password reset e-mail: the link, valid for one hour, single use. */
+export function passwordResetMail(opts: {
+  to: string;
+  groupName: string;
+  link: string;
+}): MailMessage {
+  const paragraphs = [
+    'Hola:',
+    `Hemos recibido una solicitud para restablecer tu contraseña de ${opts.groupName}.`,
+    'Abre el enlace para elegir una contraseña nueva.',
+    'El enlace es válido durante 1 hora y solo se puede usar una vez. Si no lo has pedido tú, ignora este correo: tu contraseña no cambiará.',
+  ];
+  return {
+    to: opts.to,
+    subject: `Restablece tu contraseña de ${opts.groupName}`,
+    text: `${paragraphs.slice(0, 3).join('\n\n')}\n\n${opts.link}\n\n${paragraphs[3]}\n`,
+    html: layout(opts.groupName, paragraphs, opts.link, 'Restablecer contraseña'),
+    link: opts.link,
+  };
+}

@@ -1,0 +1,117 @@
+import {
+  LIMITS,
+  type LoginResult,
+  type RegisterInvitedBody,
+  SERVER_ERRORS,
+  SERVER_SUCCESS,
+} from '@fogata/shared';
+import type { AppContext } from '../../context.js';
+import { AppError } from '../../lib/app-error.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
+import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { signSession } from '../../lib/session-token.js';
+import { hashToken, newLinkToken, nowIso } from '../../lib/tokens.js';
+import { passwordResetMail } from '../../mail/templates.js';
+import { InvitationsRepository } from '../invitations/invitations.repository.js';
+import { InvitationsService } from '../invitations/invitations.service.js';
+import { toUser, type UserRow, UsersRepository } from '../users/users.repository.js';
+import { PasswordResetsRepository } from './auth.repository.js';
+
+/** Sign-in, password recovery and registration by invitation. */
+export class AuthService {
+  private dummyHash: Promise<string> | null = null;
+
+  constructor(private readonly ctx: AppContext) {}
+
+  /** `{ user, token }` for a freshly signed-in user. */
+  async session(row: UserRow): Promise<Omit<LoginResult, 'message'>> {
+    const token = await signSession(
+      { id: row.id, email: row.email, role: row.role, name: row.name },
+      this.ctx.jwtKey,
+    );
+    return { user: toUser(row, this.ctx.storage), token };
+  }
+
+  async login(email: string, password: string): Promise<LoginResult> {
+    const row = await new UsersRepository(this.ctx.db).findByEmail(email.toLowerCase());
+    // An unknown address still costs one scrypt, so timing does not tell which addresses exist.
+    this.dummyHash ??= hashPassword('fogata-dummy-password', this.ctx.config.scryptCost);
+    const stored = row?.password_hash ?? (await this.dummyHash);
+    const ok = await verifyPassword(password, stored);
+    if (!row?.password_hash || !ok) throw new AppError(401, SERVER_ERRORS.invalidCredentials);
+    return { ...(await this.session(row)), message: SERVER_SUCCESS.login };
+  }
+
+  /** Mails a reset link when the address has an account; the answer never tells which. */
+  async forgotPassword(email: string): Promise<{ message: string }> {
+    const row = await new UsersRepository(this.ctx.db).findByEmail(email.toLowerCase());
+    if (row) {
+      const token = newLinkToken();
+      const now = nowIso();
+      await new PasswordResetsRepository(this.ctx.db).insert(
+        row.id,
+        hashToken(token),
+        nowIso(LIMITS.passwordResetTtlMs),
+        now,
+      );
+      const link = `${this.ctx.config.publicUrl}/reset-password?token=${token}`;
+      const mail = passwordResetMail({
+        to: row.email,
+        groupName: this.ctx.config.group.name,
+        link,
+      });
+      try {
+        await this.ctx.mailer.send(mail);
+      } catch (err) {
+        // Same answer as for an unknown address: a mail failure must not reveal the account.
+        this.ctx.log.error({ err }, 'no se pudo enviar el correo de restablecimiento');
+      }
+    }
+    return { message: SERVER_SUCCESS.forgotPassword };
+  }
+
+  async resetPassword(token: string, password: string): Promise<{ message: string }> {
+    const passwordHash = await hashPassword(password, this.ctx.config.scryptCost);
+    await this.ctx.db.kysely.transaction().execute(async (trx) => {
+      const resets = new PasswordResetsRepository(trx);
+      const now = nowIso();
+      const userId = await resets.consume(hashToken(token), now);
+      if (userId === null) throw new AppError(400, SERVER_ERRORS.resetTokenInvalid);
+      await new UsersRepository(trx).update(userId, { password_hash: passwordHash });
+      await resets.invalidateAllFor(userId, now);
+    });
+    return { message: SERVER_SUCCESS.resetPassword };
+  }
+
+  /** Accepts the invitation and creates the account in one transaction. */
+  async registerInvited(body: RegisterInvitedBody): Promise<LoginResult> {
+    const invitations = new InvitationsService(this.ctx);
+    const invitation = await invitations.findUsable(body.token);
+    const passwordHash = await hashPassword(body.password, this.ctx.config.scryptCost);
+    const row = await this.ctx.db.kysely
+      .transaction()
+      .execute(async (trx) => {
+        const users = new UsersRepository(trx);
+        if (await users.emailExists(invitation.email)) {
+          throw new AppError(409, SERVER_ERRORS.emailTaken);
+        }
+        const now = nowIso();
+        if (!(await new InvitationsRepository(trx).accept(invitation.id, now))) {
+          throw new AppError(404, SERVER_ERRORS.invitationInvalid);
+        }
+        return users.insert({
+          name: body.name,
+          email: invitation.email,
+          password_hash: passwordHash,
+          role: invitation.role,
+          avatar_key: null,
+          created_at: now,
+        });
+      })
+      .catch((err: unknown) => {
+        // Two registrations of the same address racing: the unique index decides.
+        throw isUniqueViolation(err) ? new AppError(409, SERVER_ERRORS.emailTaken) : err;
+      });
+    return { ...(await this.session(row)), message: SERVER_SUCCESS.register };
+  }
+}

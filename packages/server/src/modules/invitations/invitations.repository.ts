@@ -1,0 +1,83 @@
+import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { Database, InvitationsTable } from '../../db/schema.js';
+
+export type InvitationRow = Selectable<InvitationsTable>;
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/** SQL on `invitations`. */
+export class InvitationsRepository {
+  private readonly db: Executor;
+
+  constructor(db: Db | Executor) {
+    this.db = 'kysely' in db ? db.kysely : db;
+  }
+
+  /** Every invitation, newest first, in one query. */
+  list(): Promise<InvitationRow[]> {
+    return this.db
+      .selectFrom('invitations')
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+  }
+
+  findById(id: number): Promise<InvitationRow | undefined> {
+    return this.db.selectFrom('invitations').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  findByTokenHash(tokenHash: string): Promise<InvitationRow | undefined> {
+    return this.db
+      .selectFrom('invitations')
+      .selectAll()
+      .where('token_hash', '=', tokenHash)
+      .executeTakeFirst();
+  }
+
+  insert(invitation: Insertable<InvitationsTable>): Promise<InvitationRow> {
+    return this.db
+      .insertInto('invitations')
+      .values(invitation)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  /** Removes the invitations of `emails` not yet accepted (a new one replaces them). */
+  async deleteOpenFor(emails: string[]): Promise<void> {
+    if (emails.length === 0) return;
+    await this.db
+      .deleteFrom('invitations')
+      .where('email', 'in', emails)
+      .where('accepted_at', 'is', null)
+      .execute();
+  }
+
+  /** Removes the open admin invitations (first start replaces its link on every start). */
+  async deleteOpenAdminInvitations(): Promise<void> {
+    await this.db
+      .deleteFrom('invitations')
+      .where('role', '=', 'admin')
+      .where('accepted_at', 'is', null)
+      .execute();
+  }
+
+  async delete(id: number): Promise<void> {
+    await this.db.deleteFrom('invitations').where('id', '=', id).execute();
+  }
+
+  /**
+   * Marks a pending, unexpired invitation accepted. The WHERE makes it single use even when two
+   * requests race: only one of them updates the row.
+   */
+  async accept(id: number, now: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('invitations')
+      .set({ accepted_at: now })
+      .where('id', '=', id)
+      .where('accepted_at', 'is', null)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+}

@@ -1,0 +1,57 @@
+import {
+  idParams,
+  invitationSchema,
+  invitationVerifyResponseSchema,
+  MSG,
+  messageResponse,
+  sendInvitationsBodySchema,
+  sendInvitationsResponseSchema,
+} from '@fogata/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireCapability } from '../../plugins/auth.js';
+import { InvitationsService } from './invitations.service.js';
+
+const tokenParams = z.object({
+  token: z.string().min(1, { error: MSG.tokenRequired }).max(200, { error: MSG.tokenRequired }),
+});
+
+/** /api/invitations: send, list and revoke (admin); verify a link (anyone). */
+export async function invitationsRoutes(app: FastifyInstance): Promise<void> {
+  const service = new InvitationsService(app.ctx);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const guard = requireCapability('admin:panel');
+  const tags = ['invitaciones'];
+
+  r.get(
+    '/invitations/verify/:token',
+    { schema: { tags, params: tokenParams, response: { 200: invitationVerifyResponseSchema } } },
+    (req) => service.verify(req.params.token),
+  );
+
+  r.post(
+    '/invitations',
+    {
+      onRequest: guard,
+      schema: {
+        tags,
+        body: sendInvitationsBodySchema,
+        response: { 200: sendInvitationsResponseSchema },
+      },
+    },
+    (req) => service.send(req.body),
+  );
+
+  r.get(
+    '/invitations',
+    { onRequest: guard, schema: { tags, response: { 200: z.array(invitationSchema) } } },
+    () => service.list(),
+  );
+
+  r.delete(
+    '/invitations/:id',
+    { onRequest: guard, schema: { tags, params: idParams, response: { 200: messageResponse } } },
+    (req) => service.revoke(req.params.id),
+  );
+}

@@ -1,0 +1,129 @@
+import {
+  type Invitation,
+  type InvitationStatus,
+  type InvitationVerifyResponse,
+  type Role,
+  SERVER_ERRORS,
+  SERVER_SUCCESS,
+  type SendInvitationsBody,
+  type SendInvitationsResponse,
+} from '@fogata/shared';
+import type { AppContext } from '../../context.js';
+import { AppError } from '../../lib/app-error.js';
+import { hashToken, newLinkToken, nowIso } from '../../lib/tokens.js';
+import { invitationMail } from '../../mail/templates.js';
+import { UsersRepository } from '../users/users.repository.js';
+import { type InvitationRow, InvitationsRepository } from './invitations.repository.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Status is computed, never stored: it follows `accepted_at` and the clock. */
+function statusOf(row: InvitationRow, now: string): InvitationStatus {
+  if (row.accepted_at) return 'accepted';
+  return row.expires_at <= now ? 'expired' : 'pending';
+}
+
+function toInvitation(row: InvitationRow, now: string): Invitation {
+  return {
+    id: row.id,
+    email: row.email,
+    role: row.role,
+    status: statusOf(row, now),
+    expires_at: row.expires_at,
+    created_at: row.created_at,
+  };
+}
+
+/** Invitations: the only way into Fogata. */
+export class InvitationsService {
+  constructor(private readonly ctx: AppContext) {}
+
+  /** The registration link an invitation token opens. */
+  link(token: string): string {
+    return `${this.ctx.config.publicUrl}/register?invitation=${token}`;
+  }
+
+  /** Creates an invitation (replacing the open ones of that address) and returns its token. */
+  async create(email: string, role: Role): Promise<string> {
+    const token = newLinkToken();
+    const now = Date.now();
+    await this.ctx.db.kysely.transaction().execute(async (trx) => {
+      const repo = new InvitationsRepository(trx);
+      await repo.deleteOpenFor([email]);
+      await repo.insert({
+        email,
+        role,
+        token_hash: hashToken(token),
+        expires_at: new Date(now + this.ctx.config.invitationTtlDays * DAY_MS).toISOString(),
+        created_at: new Date(now).toISOString(),
+      });
+    });
+    return token;
+  }
+
+  async send(body: SendInvitationsBody): Promise<SendInvitationsResponse> {
+    const sent: SendInvitationsResponse['results']['sent'] = [];
+    const errors: SendInvitationsResponse['results']['errors'] = [];
+    // One address once: the last role given for it wins.
+    const wanted = new Map<string, Role>();
+    for (const { email, role } of body.invitations) wanted.set(email.toLowerCase(), role);
+    const users = new UsersRepository(this.ctx.db);
+    for (const [email, role] of wanted) {
+      if (await users.emailExists(email)) {
+        errors.push({ email, error: SERVER_ERRORS.emailTaken });
+        continue;
+      }
+      const token = await this.create(email, role);
+      const link = this.link(token);
+      try {
+        await this.ctx.mailer.send(
+          invitationMail({
+            to: email,
+            groupName: this.ctx.config.group.name,
+            role,
+            link,
+            days: this.ctx.config.invitationTtlDays,
+          }),
+        );
+      } catch (err) {
+        // The invitation stays: the admin can send it again, which replaces it.
+        this.ctx.log.error({ err, email }, 'no se pudo enviar la invitación');
+        errors.push({ email, error: SERVER_ERRORS.invitationMailFailed });
+        continue;
+      }
+      // Without SMTP the link goes back to the admin, who passes it on by hand.
+      sent.push(this.ctx.mailer.outbox ? { email, link } : { email });
+    }
+    return { message: SERVER_SUCCESS.invitationsSent(sent.length), results: { sent, errors } };
+  }
+
+  async list(): Promise<Invitation[]> {
+    const now = nowIso();
+    const rows = await new InvitationsRepository(this.ctx.db).list();
+    return rows.map((row) => toInvitation(row, now));
+  }
+
+  async revoke(id: number): Promise<{ message: string }> {
+    const repo = new InvitationsRepository(this.ctx.db);
+    const row = await repo.findById(id);
+    if (!row) throw new AppError(404, SERVER_ERRORS.invitationNotFound);
+    if (statusOf(row, nowIso()) !== 'pending') {
+      throw new AppError(409, SERVER_ERRORS.invitationNotPending);
+    }
+    await repo.delete(id);
+    return { message: SERVER_SUCCESS.invitationRevoked };
+  }
+
+  /** The pending, unexpired invitation of `token`; 404 when unknown or used, 410 when expired. */
+  async findUsable(token: string): Promise<InvitationRow> {
+    const row = await new InvitationsRepository(this.ctx.db).findByTokenHash(hashToken(token));
+    if (!row || row.accepted_at) throw new AppError(404, SERVER_ERRORS.invitationInvalid);
+    if (row.expires_at <= nowIso()) throw new AppError(410, SERVER_ERRORS.invitationExpired);
+    return row;
+  }
+
+  async verify(token: string): Promise<InvitationVerifyResponse> {
+    const row = await this.findUsable(token);
+    return { email: row.email, role: row.role };
+  }
+}

@@ -1,0 +1,87 @@
+import type { Role, User } from '@fogata/shared';
+import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { Database, UsersTable } from '../../db/schema.js';
+import type { MediaStorage } from '../../storage/storage.js';
+
+export type UserRow = Selectable<UsersTable>;
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/** The API shape of a user: never the password hash, the avatar as a public URL. */
+export function toUser(row: UserRow, storage: MediaStorage): User {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    avatar_url: row.avatar_key ? storage.url(row.avatar_key) : null,
+    created_at: row.created_at,
+  };
+}
+
+/** SQL on `users`. */
+export class UsersRepository {
+  private readonly db: Executor;
+
+  constructor(db: Db | Executor) {
+    this.db = 'kysely' in db ? db.kysely : db;
+  }
+
+  findById(id: number): Promise<UserRow | undefined> {
+    return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  findByEmail(email: string): Promise<UserRow | undefined> {
+    return this.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+  }
+
+  /** Every user, newest first, in one query. */
+  list(): Promise<UserRow[]> {
+    return this.db
+      .selectFrom('users')
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+  }
+
+  insert(user: Insertable<UsersTable>): Promise<UserRow> {
+    return this.db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
+  }
+
+  async update(
+    id: number,
+    changes: Partial<Pick<UsersTable, 'name' | 'role' | 'avatar_key' | 'password_hash'>>,
+  ): Promise<UserRow | undefined> {
+    return this.db
+      .updateTable('users')
+      .set(changes)
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  async delete(id: number): Promise<boolean> {
+    const result = await this.db.deleteFrom('users').where('id', '=', id).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  async countByRole(role: Role): Promise<number> {
+    const row = await this.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('role', '=', role)
+      .executeTakeFirstOrThrow();
+    // PostgreSQL returns count() as a string (bigint).
+    return Number(row.n);
+  }
+
+  async emailExists(email: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+}

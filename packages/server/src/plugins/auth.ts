@@ -1,0 +1,54 @@
+import { type Capability, can, SERVER_ERRORS } from '@fogata/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../lib/app-error.js';
+import { verifySession } from '../lib/session-token.js';
+import type { UserRow } from '../modules/users/users.repository.js';
+import { UsersRepository } from '../modules/users/users.repository.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user as the database has it now; set by the guards below. */
+    user: UserRow | null;
+  }
+}
+
+/**
+ * Reads the Bearer token and loads its user from the database on every request, so a deleted
+ * user's token stops working and a role change applies at once.
+ */
+async function authenticate(request: FastifyRequest): Promise<UserRow> {
+  const header = request.headers.authorization;
+  if (!header) throw new AppError(401, SERVER_ERRORS.unauthenticated);
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  if (!match?.[1]) throw new AppError(401, SERVER_ERRORS.invalidToken);
+  const { ctx } = request.server;
+  const id = await verifySession(match[1], ctx.jwtKey);
+  const user = id === null ? undefined : await new UsersRepository(ctx.db).findById(id);
+  if (!user) throw new AppError(401, SERVER_ERRORS.invalidToken);
+  request.user = user;
+  return user;
+}
+
+/** Guard: any signed-in user. */
+export async function requireAuth(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  await authenticate(request);
+}
+
+/** Guard: a signed-in user whose role holds `capability` in the shared permissions table. */
+export function requireCapability(capability: Capability) {
+  return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
+    const user = await authenticate(request);
+    if (!can(user.role, capability)) {
+      throw new AppError(
+        403,
+        capability === 'admin:panel' ? SERVER_ERRORS.adminOnly : SERVER_ERRORS.forbidden,
+      );
+    }
+  };
+}
+
+/** The signed-in user inside a guarded handler. */
+export function currentUser(request: FastifyRequest): UserRow {
+  if (!request.user) throw new AppError(401, SERVER_ERRORS.unauthenticated);
+  return request.user;
+}

@@ -1,0 +1,75 @@
+import { SERVER_ERRORS } from '@fogata/shared';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/app-error.js';
+
+/** Spanish messages for the client errors Fastify and its plugins raise themselves. */
+const BY_CODE: Record<string, { status: number; message: string }> = {
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: SERVER_ERRORS.malformedJson },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: SERVER_ERRORS.malformedJson },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: SERVER_ERRORS.unsupportedMediaType },
+  FST_ERR_CTP_INVALID_TYPE: { status: 415, message: SERVER_ERRORS.unsupportedMediaType },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: {
+    status: 415,
+    message: SERVER_ERRORS.unsupportedMediaType,
+  },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: SERVER_ERRORS.bodyTooLarge },
+  FST_REQ_FILE_TOO_LARGE: { status: 413, message: SERVER_ERRORS.payloadTooLarge },
+  FST_FILES_LIMIT: { status: 413, message: SERVER_ERRORS.tooManyFiles },
+  FST_PARTS_LIMIT: { status: 413, message: SERVER_ERRORS.bodyTooLarge },
+  FST_FIELDS_LIMIT: { status: 413, message: SERVER_ERRORS.bodyTooLarge },
+};
+
+/** The message for any other 4xx, so no English text from a library ever reaches a user. */
+function messageForStatus(status: number): string {
+  switch (status) {
+    case 401:
+      return SERVER_ERRORS.unauthenticated;
+    case 403:
+      return SERVER_ERRORS.forbidden;
+    case 404:
+      return SERVER_ERRORS.notFound;
+    case 413:
+      return SERVER_ERRORS.bodyTooLarge;
+    case 415:
+      return SERVER_ERRORS.unsupportedMediaType;
+    case 429:
+      return SERVER_ERRORS.tooManyRequests;
+    default:
+      return SERVER_ERRORS.validation;
+  }
+}
+
+/**
+ * The one error handler: `{ message }` in Spanish, plus `errors` per field on a validation
+ * failure. A 5xx is logged and answered with a generic message, never with internals.
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      const { statusCode, message, errors } = error;
+      return reply.status(statusCode).send(errors ? { message, errors } : { message });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = error.validation.map((issue) => {
+        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+        // A body that is not an object at all has no field; its zod text would be generic.
+        return { field, message: field ? issue.message : SERVER_ERRORS.validation };
+      });
+      return reply.status(400).send({ message: errors[0]?.message, errors });
+    }
+    const known = error.code ? BY_CODE[error.code] : undefined;
+    if (known) return reply.status(known.status).send({ message: known.message });
+    // Fastify's JSON parser raises a SyntaxError with status 400 on malformed JSON.
+    if (error instanceof SyntaxError && error.statusCode === 400) {
+      return reply.status(400).send({ message: SERVER_ERRORS.malformedJson });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      request.log.info({ err: error }, 'petición rechazada');
+      return reply.status(status).send({ message: messageForStatus(status) });
+    }
+    request.log.error({ err: error }, 'error interno');
+    return reply.status(500).send({ message: SERVER_ERRORS.internal });
+  });
+}

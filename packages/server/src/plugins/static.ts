@@ -1,0 +1,54 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { SERVER_ERRORS } from '@fogata/shared';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Public media at /media (immutable: names are random and never reused), the built web app at /,
+ * and the single-page fallback: a browser asking for any other page gets index.html.
+ */
+export async function registerStatic(app: FastifyInstance): Promise<void> {
+  const { storage, config } = app.ctx;
+  if (storage.localRoot) {
+    await app.register(fastifyStatic, {
+      root: storage.localRoot,
+      prefix: '/media/',
+      decorateReply: false,
+      index: false,
+      list: false,
+      maxAge: '365d',
+      immutable: true,
+    });
+  }
+
+  const hasWeb = existsSync(join(config.webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      prefix: '/',
+      wildcard: true,
+      index: false,
+      // index.html must always be revalidated; hashed assets can be cached.
+      setHeaders(res, path) {
+        if (path.endsWith('.html')) res.header('Cache-Control', 'no-cache');
+        else if (path.includes(`${join(config.webDist, 'assets')}`)) {
+          res.header('Cache-Control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const isApi = path === '/api' || path.startsWith('/api/');
+    const isMedia = path.startsWith('/media/');
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      (request.headers.accept ?? '').includes('text/html');
+    if (hasWeb && !isApi && !isMedia && wantsPage) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html', config.webDist);
+    }
+    return reply.status(404).send({ message: SERVER_ERRORS.routeNotFound });
+  });
+}

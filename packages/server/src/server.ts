@@ -1,0 +1,38 @@
+import { buildApp } from './app.js';
+import { bootstrap } from './bootstrap.js';
+import { loadConfig } from './config.js';
+import { migrateToLatest } from './db/migrations/index.js';
+
+/** Starts Fogata: config, app, migrations, first-start bootstrap, listen; stops cleanly. */
+async function main(): Promise<void> {
+  const config = loadConfig(process.env, process.argv.slice(2));
+  const app = await buildApp(config);
+  await migrateToLatest(app.ctx.db.kysely, app.ctx.db.dialect);
+  await bootstrap(app);
+  if (config.demo) {
+    console.log('Modo demo: el contenido de demostración llegará en una próxima versión.');
+  }
+  await app.listen({ port: config.port, host: config.host });
+  console.log(`Fogata escuchando en ${config.publicUrl}`);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: cerrando`);
+    try {
+      await app.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'error al cerrar');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((err: unknown) => {
+  console.error('Fogata no pudo arrancar:', err);
+  process.exit(1);
+});

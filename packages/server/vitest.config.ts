@@ -1,0 +1,14 @@
+import { defineProject } from 'vitest/config';
+
+export default defineProject({
+  test: {
+    name: 'server',
+    environment: 'node',
+    include: ['src/**/*.test.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // Two cores: forks isolate native modules (better-sqlite3, sharp) and two workers keep both busy.
+    pool: 'forks',
+    maxWorkers: 2,
+  },
+});
