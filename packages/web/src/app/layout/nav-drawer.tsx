@@ -1,0 +1,94 @@
+import Button from 'react-bootstrap/Button';
+import Nav from 'react-bootstrap/Nav';
+import Offcanvas from 'react-bootstrap/Offcanvas';
+import { NavLink } from 'react-router';
+import { Avatar } from '../../components/avatar';
+import { paths } from '../../config/paths';
+import { useAuth } from '../../lib/auth';
+import { useCan } from '../../lib/can';
+
+interface NavDrawerProps {
+  id: string;
+  show: boolean;
+  onHide: () => void;
+}
+
+interface Entry {
+  to: string;
+  label: string;
+  visible: boolean;
+}
+
+/** The navigation drawer of SPEC §2: entries by session and role; the user's name as its title. */
+export function NavDrawer({ id, show, onHide }: NavDrawerProps) {
+  const { user, isAuthenticated, logout } = useAuth();
+  const isAdmin = useCan('admin:panel');
+
+  const entries: Entry[] = [
+    { to: paths.login.getHref(), label: 'Login', visible: !isAuthenticated },
+    { to: paths.profileEdit.getHref(), label: 'Editar Perfil', visible: isAuthenticated },
+    { to: paths.gallery.getHref(), label: 'Galería', visible: isAuthenticated },
+    { to: paths.news.getHref(), label: 'Noticias', visible: true },
+    { to: paths.experiences.getHref(), label: 'Experiencias', visible: true },
+    { to: paths.whoWeAre.getHref(), label: '¿Quiénes somos?', visible: true },
+    { to: paths.admin.getHref(), label: 'Administración', visible: isAdmin },
+  ];
+
+  return (
+    <Offcanvas
+      id={id}
+      show={show}
+      onHide={onHide}
+      placement="start"
+      aria-labelledby={`${id}-title`}
+    >
+      <Offcanvas.Header closeButton closeLabel="Cerrar menú" className="border-bottom">
+        <Offcanvas.Title
+          id={`${id}-title`}
+          as="h2"
+          className="h5 mb-0 d-flex align-items-center gap-2"
+        >
+          {user ? (
+            <>
+              <Avatar src={user.avatar_url} size={44} />
+              <span className="text-break">{user.name}</span>
+            </>
+          ) : (
+            'Menú'
+          )}
+        </Offcanvas.Title>
+      </Offcanvas.Header>
+      <Offcanvas.Body className="d-flex flex-column">
+        <nav aria-label="Navegación principal">
+          <Nav className="flex-column gap-1">
+            {entries
+              .filter((e) => e.visible)
+              .map((e) => (
+                <Nav.Link
+                  key={e.to}
+                  as={NavLink}
+                  to={e.to}
+                  onClick={onHide}
+                  className="drawer-link rounded px-3 py-2"
+                >
+                  {e.label}
+                </Nav.Link>
+              ))}
+          </Nav>
+        </nav>
+        {isAuthenticated && (
+          <Button
+            variant="outline-danger"
+            className="mt-auto"
+            onClick={() => {
+              onHide();
+              logout();
+            }}
+          >
+            Cerrar Sesión
+          </Button>
+        )}
+      </Offcanvas.Body>
+    </Offcanvas>
+  );
+}

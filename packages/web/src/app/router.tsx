@@ -1,0 +1,112 @@
+import { type ComponentType, lazy } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { paths } from '../config/paths';
+import { AuthProvider } from '../lib/auth';
+import { AppLayout } from './layout/app-layout';
+import { AdminRoute, ProtectedRoute } from './routes/guards';
+
+/** A page loaded only when its route is visited (its own chunk). */
+function lazyPage<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M) {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+}
+
+const LandingPage = lazyPage(() => import('../features/landing/pages/landing-page'), 'LandingPage');
+const LoginPage = lazyPage(() => import('../features/auth/pages/login-page'), 'LoginPage');
+const ForgotPasswordPage = lazyPage(
+  () => import('../features/auth/pages/forgot-password-page'),
+  'ForgotPasswordPage',
+);
+const ResetPasswordPage = lazyPage(
+  () => import('../features/auth/pages/reset-password-page'),
+  'ResetPasswordPage',
+);
+const RegisterPage = lazyPage(() => import('../features/auth/pages/register-page'), 'RegisterPage');
+const AdminPage = lazyPage(() => import('../features/admin/pages/admin-page'), 'AdminPage');
+const ProfileEditPage = lazyPage(
+  () => import('../features/profile/pages/profile-edit-page'),
+  'ProfileEditPage',
+);
+const NewsListPage = lazyPage(
+  () => import('../features/news/pages/news-list-page'),
+  'NewsListPage',
+);
+const NewsDetailPage = lazyPage(
+  () => import('../features/news/pages/news-detail-page'),
+  'NewsDetailPage',
+);
+const ExperiencesPage = lazyPage(
+  () => import('../features/experiences/pages/experiences-page'),
+  'ExperiencesPage',
+);
+const ExperienceDetailPage = lazyPage(
+  () => import('../features/experiences/pages/experience-detail-page'),
+  'ExperienceDetailPage',
+);
+const WhoWeArePage = lazyPage(
+  () => import('../features/whoweare/pages/who-we-are-page'),
+  'WhoWeArePage',
+);
+const GalleryPage = lazyPage(() => import('../features/gallery/pages/gallery-page'), 'GalleryPage');
+const AlbumPage = lazyPage(() => import('../features/gallery/pages/album-page'), 'AlbumPage');
+const NotFoundPage = lazyPage(() => import('./routes/not-found-page'), 'NotFoundPage');
+
+function Root() {
+  return (
+    <AuthProvider>
+      <AppLayout />
+    </AuthProvider>
+  );
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <Root />,
+    children: [
+      { path: paths.home.path, element: <LandingPage /> },
+      { path: paths.login.path, element: <LoginPage /> },
+      { path: paths.forgotPassword.path, element: <ForgotPasswordPage /> },
+      { path: paths.resetPassword.path, element: <ResetPasswordPage /> },
+      { path: paths.register.path, element: <RegisterPage /> },
+      { path: paths.whoWeAre.path, element: <WhoWeArePage /> },
+      { path: paths.news.path, element: <NewsListPage /> },
+      { path: paths.newsDetail.path, element: <NewsDetailPage /> },
+      { path: paths.experiences.path, element: <ExperiencesPage /> },
+      { path: paths.experienceDetail.path, element: <ExperienceDetailPage /> },
+      {
+        path: paths.gallery.path,
+        element: (
+          <ProtectedRoute>
+            <GalleryPage />
+          </ProtectedRoute>
+        ),
+      },
+      {
+        path: paths.album.path,
+        element: (
+          <ProtectedRoute>
+            <AlbumPage />
+          </ProtectedRoute>
+        ),
+      },
+      {
+        path: paths.profileEdit.path,
+        element: (
+          <ProtectedRoute>
+            <ProfileEditPage />
+          </ProtectedRoute>
+        ),
+      },
+      {
+        path: paths.admin.path,
+        element: (
+          <AdminRoute>
+            <AdminPage />
+          </AdminRoute>
+        ),
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,63 @@
+import type { ReactNode } from 'react';
+import Button from 'react-bootstrap/Button';
+import Modal from 'react-bootstrap/Modal';
+import Spinner from 'react-bootstrap/Spinner';
+
+interface ConfirmModalProps {
+  show: boolean;
+  title: ReactNode;
+  body?: ReactNode;
+  confirmLabel: string;
+  /** Label while the action runs; the buttons are locked meanwhile. */
+  busyLabel?: string;
+  busy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/** A static confirmation dialog for an action that cannot be undone. */
+export function ConfirmModal({
+  show,
+  title,
+  body,
+  confirmLabel,
+  busyLabel = 'Eliminando...',
+  busy = false,
+  onConfirm,
+  onCancel,
+}: ConfirmModalProps) {
+  return (
+    <Modal
+      show={show}
+      onHide={busy ? () => {} : onCancel}
+      backdrop="static"
+      keyboard={!busy}
+      centered
+    >
+      <Modal.Header closeButton={!busy} closeLabel="Cerrar">
+        <Modal.Title as="h2" className="h5">
+          {title}
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        {body}
+        <p className="mb-0">Esta acción no se puede deshacer.</p>
+      </Modal.Body>
+      <Modal.Footer>
+        <Button variant="secondary" onClick={onCancel} disabled={busy}>
+          Cancelar
+        </Button>
+        <Button variant="danger" onClick={onConfirm} disabled={busy}>
+          {busy ? (
+            <>
+              <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-2" />
+              {busyLabel}
+            </>
+          ) : (
+            confirmLabel
+          )}
+        </Button>
+      </Modal.Footer>
+    </Modal>
+  );
+}

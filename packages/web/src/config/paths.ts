@@ -1,0 +1,31 @@
+/** Every route of SPEC §2: components link with getHref(), the router matches on path. */
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+  login: {
+    path: '/login',
+    getHref: () => '/login',
+  },
+  forgotPassword: { path: '/forgot-password', getHref: () => '/forgot-password' },
+  resetPassword: {
+    path: '/reset-password',
+    getHref: (token?: string) =>
+      token ? `/reset-password?token=${encodeURIComponent(token)}` : '/reset-password',
+  },
+  register: {
+    path: '/register',
+    getHref: (invitation?: string) =>
+      invitation ? `/register?invitation=${encodeURIComponent(invitation)}` : '/register',
+  },
+  whoWeAre: { path: '/whoweare', getHref: () => '/whoweare' },
+  news: { path: '/news', getHref: () => '/news' },
+  newsDetail: { path: '/news/:newsId', getHref: (id: number | string) => `/news/${id}` },
+  experiences: { path: '/experiences', getHref: () => '/experiences' },
+  experienceDetail: {
+    path: '/experience/:id',
+    getHref: (id: number | string) => `/experience/${id}`,
+  },
+  gallery: { path: '/gallery', getHref: () => '/gallery' },
+  album: { path: '/album/:albumId', getHref: (id: number | string) => `/album/${id}` },
+  profileEdit: { path: '/profile/edit', getHref: () => '/profile/edit' },
+  admin: { path: '/admin/invitations', getHref: () => '/admin/invitations' },
+} as const;

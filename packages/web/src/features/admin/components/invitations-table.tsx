@@ -1,0 +1,117 @@
+import { type Invitation, type InvitationStatus, ROLE_LABELS } from '@fogata/shared';
+import { useState } from 'react';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Table from 'react-bootstrap/Table';
+import { ConfirmModal } from '../../../components/confirm-modal';
+import { type AlertVariant, DismissibleAlert } from '../../../components/dismissible-alert';
+import { formatDateTime } from '../../../lib/format-date';
+import { useInvitations } from '../api/get-invitations';
+import { useRevokeInvitation } from '../api/revoke-invitation';
+import { LoadError, TableSkeleton } from './section-state';
+
+const STATUS: Record<InvitationStatus, { label: string; bg: string; text?: 'dark' }> = {
+  pending: { label: 'Pendiente', bg: 'warning', text: 'dark' },
+  accepted: { label: 'Aceptada', bg: 'success' },
+  expired: { label: 'Expirada', bg: 'secondary' },
+};
+
+type Banner = { variant: AlertVariant; message: string } | null;
+
+/** 'Invitaciones Enviadas': every invitation; pending ones can be revoked. */
+export function InvitationsTable() {
+  const invitations = useInvitations();
+  const revoke = useRevokeInvitation();
+  const [target, setTarget] = useState<Invitation | null>(null);
+  const [banner, setBanner] = useState<Banner>(null);
+
+  const confirmRevoke = async () => {
+    if (!target) return;
+    try {
+      const result = await revoke.mutateAsync(target.id);
+      setBanner({ variant: 'success', message: result.message });
+    } catch (error) {
+      setBanner({ variant: 'danger', message: (error as Error).message });
+    } finally {
+      setTarget(null);
+    }
+  };
+
+  let body: React.ReactNode;
+  if (invitations.isPending) {
+    body = <TableSkeleton />;
+  } else if (invitations.isError) {
+    body = <LoadError message={invitations.error.message} onRetry={() => invitations.refetch()} />;
+  } else if (invitations.data.length === 0) {
+    body = <p className="text-body-secondary">No hay invitaciones para mostrar.</p>;
+  } else {
+    body = (
+      <Table responsive hover className="table-nowrap bg-body shadow-sm mb-0 align-middle">
+        <thead>
+          <tr>
+            <th scope="col">Email</th>
+            <th scope="col">Rol</th>
+            <th scope="col">Estado</th>
+            <th scope="col">Expira</th>
+            <th scope="col">Enviada</th>
+            <th scope="col">Acciones</th>
+          </tr>
+        </thead>
+        <tbody>
+          {invitations.data.map((inv) => {
+            const status = STATUS[inv.status] ?? { label: inv.status, bg: 'light', text: 'dark' };
+            return (
+              <tr key={inv.id}>
+                <td>{inv.email}</td>
+                <td>{ROLE_LABELS[inv.role] ?? inv.role}</td>
+                <td>
+                  <Badge bg={status.bg} text={status.text}>
+                    {status.label}
+                  </Badge>
+                </td>
+                <td>{formatDateTime(inv.expires_at)}</td>
+                <td>{formatDateTime(inv.created_at)}</td>
+                <td>
+                  {inv.status === 'pending' && (
+                    <Button
+                      variant="outline-danger"
+                      size="sm"
+                      onClick={() => setTarget(inv)}
+                      aria-label={`Revocar la invitación a ${inv.email}`}
+                    >
+                      Revocar
+                    </Button>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </Table>
+    );
+  }
+
+  return (
+    <section aria-labelledby="invitations-title" className="mb-5">
+      <h2 id="invitations-title" className="h4 mb-3">
+        Invitaciones Enviadas
+      </h2>
+      <DismissibleAlert
+        variant={banner?.variant ?? 'danger'}
+        message={banner?.message}
+        onClose={() => setBanner(null)}
+      />
+      {body}
+      <ConfirmModal
+        show={!!target}
+        title="Revocar invitación"
+        body={<p>¿Revocar la invitación enviada a {target?.email}?</p>}
+        confirmLabel="Revocar"
+        busyLabel="Revocando..."
+        busy={revoke.isPending}
+        onConfirm={confirmRevoke}
+        onCancel={() => setTarget(null)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,94 @@
+import { LIMITS, resetPasswordFormSchema } from '@fogata/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import Form from 'react-bootstrap/Form';
+import { useForm } from 'react-hook-form';
+import { Link, useSearchParams } from 'react-router';
+import { DismissibleAlert } from '../../../components/dismissible-alert';
+import { FormField } from '../../../components/form-field';
+import { SubmitButton } from '../../../components/submit-button';
+import { paths } from '../../../config/paths';
+import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
+import { useResetPassword } from '../api/reset-password';
+import { AuthCard } from '../components/auth-card';
+
+type Status = { variant: 'success' | 'danger'; message: string } | null;
+
+/** /reset-password?token=: sets a new password, then back to /login. */
+export function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const mutation = useResetPassword();
+  const navigateLater = useDelayedNavigate();
+  const [status, setStatus] = useState<Status>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(resetPasswordFormSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+
+  const onSubmit = handleSubmit(async ({ password }) => {
+    if (!token) return;
+    setStatus(null);
+    try {
+      const result = await mutation.mutateAsync({ token, password });
+      setStatus({ variant: 'success', message: result.message });
+      navigateLater(paths.login.getHref(), LIMITS.redirectAfterResetMs, { replace: true });
+    } catch (error) {
+      setStatus({ variant: 'danger', message: (error as Error).message });
+    }
+  });
+
+  const done = status?.variant === 'success';
+
+  return (
+    <AuthCard title="Restablecer Contraseña">
+      {!token ? (
+        <DismissibleAlert
+          variant="danger"
+          message="Error: Token de restablecimiento inválido o ausente."
+        />
+      ) : (
+        <>
+          <DismissibleAlert
+            variant={status?.variant ?? 'danger'}
+            message={status?.message}
+            onClose={() => setStatus(null)}
+          />
+          <Form noValidate onSubmit={onSubmit}>
+            <FormField
+              id="reset-password"
+              label="Nueva Contraseña"
+              type="password"
+              autoComplete="new-password"
+              error={errors.password?.message}
+              {...register('password')}
+            />
+            <FormField
+              id="reset-confirm"
+              label="Confirmar Nueva Contraseña"
+              type="password"
+              autoComplete="new-password"
+              error={errors.confirmPassword?.message}
+              {...register('confirmPassword')}
+            />
+            <SubmitButton
+              busy={mutation.isPending}
+              disabled={done}
+              label="Restablecer Contraseña"
+              busyLabel="Restableciendo..."
+            />
+          </Form>
+        </>
+      )}
+      <p className="text-center mt-3 mb-0">
+        <Link to={paths.login.getHref()}>Volver a Inicio de Sesión</Link>
+      </p>
+    </AuthCard>
+  );
+}

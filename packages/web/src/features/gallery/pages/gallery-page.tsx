@@ -1,0 +1,6 @@
+import { ComingSoon } from '../../../components/coming-soon';
+
+/** /gallery — built in a later issue. */
+export function GalleryPage() {
+  return <ComingSoon title="Álbumes de Fotos" />;
+}

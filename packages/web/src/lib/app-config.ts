@@ -1,0 +1,22 @@
+import { useQuery } from '@tanstack/react-query';
+import { api, request } from './api-client';
+
+/** GET /api/config: the group's texts and whether external sign-in is on. */
+export interface AppConfig {
+  groupName: string;
+  groupAddress?: string;
+  groupMapUrl?: string | null;
+  oidc: null | { issuer: string; clientId: string; authorizationEndpoint: string };
+}
+
+export const getAppConfig = () =>
+  request(() => api.get<AppConfig>('/config'), 'Error al obtener la configuración.');
+
+/** The group's configuration, fetched once per visit. */
+export function useAppConfig() {
+  return useQuery({
+    queryKey: ['config'],
+    queryFn: getAppConfig,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}

@@ -1,0 +1,130 @@
+import { CLIENT_ERRORS, LIMITS } from '@fogata/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { AUTH_LOGOUT_EVENT } from '../api-client';
+import { AuthContext, type AuthContextValue, type AuthStatus } from './auth-context';
+import { getMe } from './get-me';
+import {
+  decodeToken,
+  isExpired,
+  readStoredSession,
+  type SessionUser,
+  userFromPayload,
+} from './token';
+
+// setTimeout cannot wait longer than this.
+const MAX_TIMEOUT_MS = 2_147_483_647;
+
+interface Session {
+  status: AuthStatus;
+  user: SessionUser | null;
+  exp: number | null;
+}
+
+interface AuthProviderProps {
+  children: ReactNode;
+  /** Whether a restored session asks the server for the avatar and fresh name (off in tests). */
+  refreshOnRestore?: boolean;
+}
+
+/** The session of SPEC §4: initializing, then authenticated or logged out. */
+export function AuthProvider({ children, refreshOnRestore = true }: AuthProviderProps) {
+  const [session, setSession] = useState<Session>({
+    status: 'initializing',
+    user: null,
+    exp: null,
+  });
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+
+  const endSession = useCallback(() => {
+    localStorage.removeItem(LIMITS.tokenStorageKey);
+    setSession({ status: 'unauthenticated', user: null, exp: null });
+    // Another person may sign in next on this browser: forget everything but the group config.
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'config' });
+  }, [queryClient]);
+
+  // Restore the session from local storage once.
+  useEffect(() => {
+    const stored = readStoredSession();
+    if (!stored) {
+      // Expired or malformed: logged out without a message.
+      localStorage.removeItem(LIMITS.tokenStorageKey);
+      setSession({ status: 'unauthenticated', user: null, exp: null });
+      return;
+    }
+    setSession({
+      status: 'authenticated',
+      user: userFromPayload(stored.payload),
+      exp: stored.payload.exp,
+    });
+    if (!refreshOnRestore) return;
+    getMe()
+      .then((me) =>
+        setSession((s) =>
+          s.user?.id === me.id
+            ? { ...s, user: { ...s.user, name: me.name, role: me.role, avatar_url: me.avatar_url } }
+            : s,
+        ),
+      )
+      .catch(() => {
+        // A rejected session already triggered the logout event; anything else can wait.
+      });
+  }, [refreshOnRestore]);
+
+  const logout = useCallback(() => {
+    endSession();
+    navigate('/login');
+  }, [endSession, navigate]);
+
+  // The HTTP layer's 401: end the session and come back here after signing in again.
+  const from = location;
+  useEffect(() => {
+    const onLogout = () => {
+      endSession();
+      navigate('/login', { state: { from } });
+    };
+    window.addEventListener(AUTH_LOGOUT_EVENT, onLogout);
+    return () => window.removeEventListener(AUTH_LOGOUT_EVENT, onLogout);
+  }, [endSession, navigate, from]);
+
+  // End the session when the token expires while the app is open.
+  useEffect(() => {
+    if (session.status !== 'authenticated' || session.exp === null) return;
+    const wait = session.exp * 1000 - Date.now();
+    if (wait > MAX_TIMEOUT_MS) return;
+    const timer = setTimeout(logout, Math.max(wait, 0));
+    return () => clearTimeout(timer);
+  }, [session.status, session.exp, logout]);
+
+  const login = useCallback((token: string, extra?: Partial<SessionUser>) => {
+    const payload = decodeToken(token);
+    if (!payload || isExpired(payload)) throw new Error(CLIENT_ERRORS.sessionExpired);
+    localStorage.setItem(LIMITS.tokenStorageKey, token);
+    setSession({
+      status: 'authenticated',
+      user: { ...userFromPayload(payload), avatar_url: extra?.avatar_url ?? null },
+      exp: payload.exp,
+    });
+  }, []);
+
+  const updateUser = useCallback<AuthContextValue['updateUser']>((changes) => {
+    setSession((s) => (s.user ? { ...s, user: { ...s.user, ...changes } } : s));
+  }, []);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      status: session.status,
+      user: session.user,
+      isAuthenticated: session.status === 'authenticated',
+      login,
+      logout,
+      updateUser,
+    }),
+    [session.status, session.user, login, logout, updateUser],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
