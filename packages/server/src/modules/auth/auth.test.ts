@@ -1,0 +1,424 @@
+import { MSG, SERVER_ERRORS, SERVER_SUCCESS } from '@fogata/shared';
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/build-app.js';
+import { createInvitation, createUser, isoFromNow, PASSWORD } from '../../test/factories.js';
+import { linkIn, type SmtpReceiver, startSmtpReceiver } from '../../test/smtp.js';
+
+let t: TestApp;
+let smtp: SmtpReceiver;
+
+beforeAll(async () => {
+  smtp = await startSmtpReceiver();
+  t = await buildTestApp({ smtpUrl: smtp.url });
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+function post(url: string, payload: unknown, headers: Record<string, string> = {}) {
+  return t.app.inject({ method: 'POST', url, payload: payload as object, headers });
+}
+
+function decodePayload(token: string): Record<string, unknown> {
+  return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8'));
+}
+
+describe('POST /api/auth/login', () => {
+  it('signs in with the right password and returns user, token and message', async () => {
+    const u = await createUser(t.app, { role: 'scouter', email: 'Ana@Example.org' });
+    const res = await post('/api/auth/login', { email: '  ANA@example.org ', password: PASSWORD });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.message).toBe(SERVER_SUCCESS.login);
+    expect(body.user).toEqual({
+      id: u.row.id,
+      name: u.row.name,
+      email: 'ana@example.org',
+      role: 'scouter',
+      avatar_url: null,
+      created_at: u.row.created_at,
+    });
+    expect(body.user).not.toHaveProperty('password_hash');
+    const payload = decodePayload(body.token);
+    expect(payload).toMatchObject({
+      id: u.row.id,
+      email: 'ana@example.org',
+      role: 'scouter',
+      name: u.row.name,
+    });
+    expect(Number(payload.exp) - Number(payload.iat)).toBe(7 * 24 * 3600);
+    const me = await t.app.inject({
+      url: '/api/profile/me',
+      headers: { authorization: `Bearer ${body.token}` },
+    });
+    expect(me.statusCode).toBe(200);
+  });
+
+  it('answers 401 for a wrong password and for an unknown address, with the same text', async () => {
+    const u = await createUser(t.app);
+    const wrong = await post('/api/auth/login', { email: u.email, password: 'otra-cosa-123' });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ message: SERVER_ERRORS.invalidCredentials });
+    const unknown = await post('/api/auth/login', { email: 'nadie@example.org', password: 'x' });
+    expect(unknown.statusCode).toBe(401);
+    expect(unknown.json()).toEqual({ message: SERVER_ERRORS.invalidCredentials });
+  });
+
+  it('validates the body with the Spanish messages', async () => {
+    const missing = await post('/api/auth/login', {});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({
+      message: MSG.emailRequired,
+      errors: [
+        { field: 'email', message: MSG.emailRequired },
+        { field: 'password', message: MSG.passwordRequired },
+      ],
+    });
+    const invalid = await post('/api/auth/login', { email: 'no-es-email', password: 'x' });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().message).toBe(MSG.emailInvalid);
+    const types = await post('/api/auth/login', { email: 42, password: ['x'] });
+    expect(types.statusCode).toBe(400);
+    expect(types.json().errors).toEqual([
+      { field: 'email', message: MSG.emailRequired },
+      { field: 'password', message: MSG.passwordRequired },
+    ]);
+    const long = await post('/api/auth/login', { email: 'a@b.es', password: 'x'.repeat(201) });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toBe(MSG.passwordTooLong);
+    const tooLongEmail = await post('/api/auth/login', {
+      email: `${'a'.repeat(250)}@b.es`,
+      password: 'x',
+    });
+    expect(tooLongEmail.statusCode).toBe(400);
+    expect(tooLongEmail.json().message).toBe(MSG.emailInvalid);
+  });
+
+  it('rejects malformed JSON, a non-object body and a wrong content type', async () => {
+    const malformed = await post('/api/auth/login', '{"email":', {
+      'content-type': 'application/json',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual({ message: SERVER_ERRORS.malformedJson });
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toEqual({ message: SERVER_ERRORS.malformedJson });
+    const array = await post('/api/auth/login', '[1,2]', { 'content-type': 'application/json' });
+    expect(array.statusCode).toBe(400);
+    expect(array.json().message).toBe(SERVER_ERRORS.validation);
+    const text = await post('/api/auth/login', 'email=a@b.es', { 'content-type': 'text/plain' });
+    expect(text.statusCode).toBe(415);
+    expect(text.json()).toEqual({ message: SERVER_ERRORS.unsupportedMediaType });
+    const none = await t.app.inject({ method: 'POST', url: '/api/auth/login' });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().message).toBe(SERVER_ERRORS.validation);
+  });
+});
+
+describe('session tokens', () => {
+  it('rejects a missing, malformed, tampered, expired or unsigned token', async () => {
+    const u = await createUser(t.app);
+    const get = (authorization?: string) =>
+      t.app.inject({ url: '/api/profile/me', headers: authorization ? { authorization } : {} });
+
+    const none = await get();
+    expect(none.statusCode).toBe(401);
+    expect(none.json()).toEqual({ message: SERVER_ERRORS.unauthenticated });
+
+    for (const header of ['Basic abc', 'Bearer', 'Bearer not.a.jwt']) {
+      const res = await get(header);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ message: SERVER_ERRORS.invalidToken });
+    }
+
+    // Tampered: the payload claims admin, the signature is the original one.
+    const [h, , s] = u.token.split('.');
+    const forged = Buffer.from(
+      JSON.stringify({ ...decodePayload(u.token), id: u.row.id, role: 'admin' }),
+    ).toString('base64url');
+    const tampered = await get(`Bearer ${h}.${forged}.${s}`);
+    expect(tampered.statusCode).toBe(401);
+    expect(tampered.json()).toEqual({ message: SERVER_ERRORS.invalidToken });
+
+    // alg: none, no signature.
+    const noneHeader = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString(
+      'base64url',
+    );
+    const unsigned = await get(`Bearer ${noneHeader}.${forged}.`);
+    expect(unsigned.statusCode).toBe(401);
+
+    // Signed with another secret.
+    const otherKey = new TextEncoder().encode('otro-secreto-que-no-es-el-nuestro-000000');
+    const foreign = await new SignJWT({ id: u.row.id, email: u.email, role: 'admin', name: 'x' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(otherKey);
+    expect((await get(`Bearer ${foreign}`)).statusCode).toBe(401);
+
+    // Expired, signed with the right key.
+    const past = Math.floor(Date.now() / 1000) - 3600;
+    const expired = await new SignJWT({ id: u.row.id, email: u.email, role: 'usuario', name: 'x' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuedAt(past - 60)
+      .setExpirationTime(past)
+      .sign(t.app.ctx.jwtKey);
+    const res = await get(`Bearer ${expired}`);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: SERVER_ERRORS.invalidToken });
+
+    expect((await get(`Bearer ${u.token}`)).statusCode).toBe(200);
+  });
+
+  it("stops a deleted user's token at once", async () => {
+    const admin = await createUser(t.app, { role: 'admin' });
+    const u = await createUser(t.app);
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/users/${u.row.id}`,
+      headers: admin.headers,
+    });
+    expect(del.statusCode).toBe(200);
+    const res = await t.app.inject({ url: '/api/profile/me', headers: u.headers });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: SERVER_ERRORS.invalidToken });
+  });
+
+  it('applies a demotion at once, even with the old token', async () => {
+    const boss = await createUser(t.app, { role: 'admin' });
+    const other = await createUser(t.app, { role: 'admin' });
+    expect(
+      (await t.app.inject({ url: '/api/admin/users', headers: other.headers })).statusCode,
+    ).toBe(200);
+    const demote = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/users/${other.row.id}/role`,
+      headers: boss.headers,
+      payload: { role: 'usuario' },
+    });
+    expect(demote.statusCode).toBe(200);
+    const after = await t.app.inject({ url: '/api/admin/users', headers: other.headers });
+    expect(after.statusCode).toBe(403);
+    expect(after.json()).toEqual({ message: SERVER_ERRORS.adminOnly });
+  });
+});
+
+describe('password reset', () => {
+  it('gives the same answer for an unknown address and mails nothing', async () => {
+    const res = await post('/api/auth/forgot-password', { email: 'fantasma@example.org' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: SERVER_SUCCESS.forgotPassword });
+    await expect(smtp.waitFor('fantasma@example.org', 300)).rejects.toThrow();
+  });
+
+  it('mails a working, single-use link valid for one hour', async () => {
+    const u = await createUser(t.app, { email: 'olvido@example.org' });
+    const res = await post('/api/auth/forgot-password', { email: 'OLVIDO@example.org' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: SERVER_SUCCESS.forgotPassword });
+
+    const mail = await smtp.waitFor(u.email);
+    expect(mail.subject).toBe('Restablece tu contraseña de Grupo Scout Fogata 1');
+    expect(mail.from).toContain('Grupo Scout Fogata 1');
+    expect(mail.text).toContain('1 hora');
+    const link = linkIn(mail.text, /http:\/\/fogata\.test\/reset-password\?token=[A-Za-z0-9_-]+/);
+    expect(mail.html).toContain(link);
+    expect(link.startsWith(`${TEST_PUBLIC_URL}/reset-password?token=`)).toBe(true);
+    const token = new URL(link).searchParams.get('token')!;
+
+    const reset = await post('/api/auth/reset-password', { token, password: 'nueva-clave-99' });
+    expect(reset.statusCode).toBe(200);
+    expect(reset.json()).toEqual({ message: SERVER_SUCCESS.resetPassword });
+
+    const oldLogin = await post('/api/auth/login', { email: u.email, password: PASSWORD });
+    expect(oldLogin.statusCode).toBe(401);
+    const newLogin = await post('/api/auth/login', { email: u.email, password: 'nueva-clave-99' });
+    expect(newLogin.statusCode).toBe(200);
+
+    const again = await post('/api/auth/reset-password', { token, password: 'otra-clave-99' });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ message: SERVER_ERRORS.resetTokenInvalid });
+  });
+
+  it('closes the other open links once one is used', async () => {
+    const u = await createUser(t.app);
+    await post('/api/auth/forgot-password', { email: u.email });
+    const first = await smtp.waitFor(u.email);
+    await post('/api/auth/forgot-password', { email: u.email });
+    const second = await smtp.waitFor(u.email);
+    const tokenOf = (text: string) =>
+      new URL(linkIn(text, /http:\/\/\S+token=[A-Za-z0-9_-]+/)).searchParams.get('token')!;
+    const used = await post('/api/auth/reset-password', {
+      token: tokenOf(second.text),
+      password: 'nueva-clave-99',
+    });
+    expect(used.statusCode).toBe(200);
+    const stale = await post('/api/auth/reset-password', {
+      token: tokenOf(first.text),
+      password: 'nueva-clave-98',
+    });
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json()).toEqual({ message: SERVER_ERRORS.resetTokenInvalid });
+  });
+
+  it('refuses an expired or unknown token, and validates the body', async () => {
+    const u = await createUser(t.app);
+    await post('/api/auth/forgot-password', { email: u.email });
+    const mail = await smtp.waitFor(u.email);
+    const token = new URL(linkIn(mail.text, /http:\/\/\S+token=[A-Za-z0-9_-]+/)).searchParams.get(
+      'token',
+    )!;
+    await t.app.ctx.db.kysely
+      .updateTable('password_resets')
+      .set({ expires_at: isoFromNow(-1000) })
+      .where('user_id', '=', u.row.id)
+      .execute();
+    const expired = await post('/api/auth/reset-password', { token, password: 'nueva-clave-99' });
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json()).toEqual({ message: SERVER_ERRORS.resetTokenInvalid });
+
+    const unknown = await post('/api/auth/reset-password', {
+      token: 'no-existe',
+      password: 'nueva-clave-99',
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toEqual({ message: SERVER_ERRORS.resetTokenInvalid });
+
+    const short = await post('/api/auth/reset-password', { token, password: 'corta' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json()).toEqual({
+      message: MSG.passwordMin,
+      errors: [{ field: 'password', message: MSG.passwordMin }],
+    });
+    const missing = await post('/api/auth/reset-password', { password: 'nueva-clave-99' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe(MSG.tokenRequired);
+
+    const forgotInvalid = await post('/api/auth/forgot-password', { email: 'x@' });
+    expect(forgotInvalid.statusCode).toBe(400);
+    expect(forgotInvalid.json().message).toBe(MSG.emailInvalid);
+  });
+});
+
+describe('POST /api/auth/register-invited', () => {
+  it('accepts the invitation once and signs the new user in', async () => {
+    const inv = await createInvitation(t.app, { email: 'nueva@example.org', role: 'scouter' });
+    const res = await post('/api/auth/register-invited', {
+      token: inv.token,
+      name: '  Nueva Scouter ',
+      password: 'una-clave-larga',
+    });
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body.message).toBe(SERVER_SUCCESS.register);
+    expect(body.user).toMatchObject({
+      name: 'Nueva Scouter',
+      email: 'nueva@example.org',
+      role: 'scouter',
+      avatar_url: null,
+    });
+    expect(typeof body.user.id).toBe('number');
+    expect(decodePayload(body.token)).toMatchObject({ id: body.user.id, role: 'scouter' });
+
+    const again = await post('/api/auth/register-invited', {
+      token: inv.token,
+      name: 'Otra',
+      password: 'una-clave-larga',
+    });
+    expect(again.statusCode).toBe(404);
+    expect(again.json()).toEqual({ message: SERVER_ERRORS.invitationInvalid });
+
+    const login = await post('/api/auth/login', {
+      email: 'nueva@example.org',
+      password: 'una-clave-larga',
+    });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it('refuses unknown and expired invitations, and an address already registered', async () => {
+    const unknown = await post('/api/auth/register-invited', {
+      token: 'desconocido',
+      name: 'X',
+      password: 'una-clave-larga',
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ message: SERVER_ERRORS.invitationInvalid });
+
+    const expired = await createInvitation(t.app, { expiresAt: isoFromNow(-1000) });
+    const res = await post('/api/auth/register-invited', {
+      token: expired.token,
+      name: 'X',
+      password: 'una-clave-larga',
+    });
+    expect(res.statusCode).toBe(410);
+    expect(res.json()).toEqual({ message: SERVER_ERRORS.invitationExpired });
+
+    const taken = await createUser(t.app);
+    const inv = await createInvitation(t.app, { email: taken.email });
+    const conflict = await post('/api/auth/register-invited', {
+      token: inv.token,
+      name: 'X',
+      password: 'una-clave-larga',
+    });
+    expect(conflict.statusCode).toBe(409);
+    expect(conflict.json()).toEqual({ message: SERVER_ERRORS.emailTaken });
+  });
+
+  it('validates name, password and token', async () => {
+    const inv = await createInvitation(t.app);
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ token: inv.token, name: '', password: 'una-clave-larga' }, 'name', MSG.nameRequired],
+      [
+        { token: inv.token, name: 'x'.repeat(101), password: 'una-clave-larga' },
+        'name',
+        MSG.nameTooLong,
+      ],
+      [{ token: inv.token, name: 'Ana', password: '1234567' }, 'password', MSG.passwordMin],
+      [{ token: inv.token, name: 'Ana' }, 'password', MSG.passwordRequired],
+      [{ name: 'Ana', password: 'una-clave-larga' }, 'token', MSG.tokenRequired],
+      [{ token: inv.token, name: 7, password: 'una-clave-larga' }, 'name', MSG.nameRequired],
+    ];
+    for (const [payload, field, message] of cases) {
+      const res = await post('/api/auth/register-invited', payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message, errors: [{ field, message }] });
+    }
+    // Still usable after all those failures.
+    const verify = await t.app.inject({ url: `/api/invitations/verify/${inv.token}` });
+    expect(verify.statusCode).toBe(200);
+  });
+});
+
+describe('rate limit', () => {
+  it('answers 429 after AUTH_RATE_LIMIT tries a minute on login and forgot-password', async () => {
+    const limited = await buildTestApp({ authRateLimit: 3 });
+    try {
+      for (const url of ['/api/auth/login', '/api/auth/forgot-password']) {
+        const payload = { email: 'x@example.org', password: 'y' };
+        for (let i = 0; i < 3; i++) {
+          const res = await limited.app.inject({ method: 'POST', url, payload });
+          expect(res.statusCode).not.toBe(429);
+        }
+        const res = await limited.app.inject({ method: 'POST', url, payload });
+        expect(res.statusCode).toBe(429);
+        expect(res.json()).toEqual({ message: SERVER_ERRORS.tooManyRequests });
+      }
+      // Another client (IP) is not affected.
+      const other = await limited.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'x@example.org', password: 'y' },
+        remoteAddress: '10.0.0.9',
+      });
+      expect(other.statusCode).toBe(401);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app.js';
+import { type Config, DEFAULT_GROUP } from '../config.js';
+import { migrateToLatest } from '../db/migrations/index.js';
+
+export const TEST_PUBLIC_URL = 'http://fogata.test';
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** A configuration for tests: fresh DATA_DIR, outbox mail, cheap scrypt, no rate limit worth the name. */
+export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Config {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    publicUrl: TEST_PUBLIC_URL,
+    dataDir,
+    databaseUrl: null,
+    jwtSecret: randomBytes(32).toString('base64url'),
+    smtpUrl: null,
+    mailFrom: `"${DEFAULT_GROUP.name}" <no-reply@localhost>`,
+    admin: { email: null, password: null, name: 'Administrador' },
+    oidc: { issuer: 'https://accounts.google.com', clientId: null },
+    group: { name: DEFAULT_GROUP.name, address: DEFAULT_GROUP.address, mapUrl: null },
+    invitationTtlDays: 7,
+    authRateLimit: 1000,
+    webDist: join(dataDir, 'no-web'),
+    demo: false,
+    scryptCost: 1024,
+    logLevel: 'silent',
+    ...overrides,
+  };
+}
+
+/** With DATABASE_URL set (PostgreSQL), a database of its own for this app; else null (SQLite). */
+async function createPgDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
+  const base = process.env.DATABASE_URL;
+  if (!base?.startsWith('postgres')) return null;
+  const name = `fogata_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+/**
+ * Builds a migrated app on a fresh database: a SQLite file in a temp dir, or a fresh PostgreSQL
+ * database when DATABASE_URL is set. `prepare` runs before the app is ready (to add routes).
+ */
+export async function buildTestApp(
+  overrides: Partial<Config> = {},
+  prepare?: (app: FastifyInstance) => void | Promise<void>,
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'fogata-test-'));
+  const pgDb = await createPgDatabase();
+  const config = testConfig(dataDir, { databaseUrl: pgDb?.url ?? null, ...overrides });
+  const app = await buildApp(config, { logger: false });
+  await migrateToLatest(app.ctx.db.kysely, app.ctx.db.dialect);
+  await prepare?.(app);
+  await app.ready();
+  return {
+    app,
+    config,
+    async close() {
+      await app.close();
+      await pgDb?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
