@@ -28,7 +28,7 @@ export function RegisterPage() {
   }
   if (verification.isPending) {
     return (
-      <AuthCard title="Completar Registro">
+      <AuthCard title="Registro">
         <div className="text-center py-3" role="status">
           <Spinner animation="border" variant="success" aria-hidden="true" className="mb-3" />
           <p className="mb-0">Verificando invitación...</p>

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { formatDateTime } from './format-date';
+
+describe('formatDateTime', () => {
+  it("gives 'N/A' when the date is missing", () => {
+    expect(formatDateTime(null)).toBe('N/A');
+    expect(formatDateTime(undefined)).toBe('N/A');
+    expect(formatDateTime('')).toBe('N/A');
+  });
+
+  it("gives 'Fecha inválida' when it cannot be read", () => {
+    expect(formatDateTime('mañana por la tarde')).toBe('Fecha inválida');
+  });
+
+  it('formats in es-ES, medium date with short time', () => {
+    const value = '2025-03-07T18:05:00';
+    const expected = new Intl.DateTimeFormat('es-ES', {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+    }).format(new Date(value));
+    expect(formatDateTime(value)).toBe(expected);
+    expect(expected).toMatch(/7 mar 2025.*18:05/);
+  });
+});
