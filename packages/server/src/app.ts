@@ -57,6 +57,8 @@ export async function buildApp(
     // Behind a reverse proxy the client's address (for rate limits) is in X-Forwarded-For.
     trustProxy: true,
     bodyLimit: 1024 * 1024,
+    // Long enough for any token in a path, so the schema (not the router) answers a bad one.
+    routerOptions: { maxParamLength: 500 },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -47,8 +47,9 @@ export async function registerStatic(app: FastifyInstance): Promise<void> {
       (request.method === 'GET' || request.method === 'HEAD') &&
       (request.headers.accept ?? '').includes('text/html');
     if (hasWeb && !isApi && !isMedia && wantsPage) {
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html', config.webDist);
+      reply.header('Cache-Control', 'no-cache').sendFile('index.html', config.webDist);
+      return;
     }
-    return reply.status(404).send({ message: SERVER_ERRORS.routeNotFound });
+    reply.status(404).send({ message: SERVER_ERRORS.routeNotFound });
   });
 }

@@ -1,0 +1,209 @@
+import { type Actor, type Capability, can, ROLES, SERVER_ERRORS } from '@fogata/shared';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashToken, newLinkToken, nowIso } from '../lib/tokens.js';
+import { buildTestApp, type TestApp } from '../test/build-app.js';
+import { createInvitation, createUser, PASSWORD } from '../test/factories.js';
+import { multipart } from '../test/images.js';
+
+/**
+ * Every endpoint × anonymous/usuario/scouter/admin, with the expected answer read from the shared
+ * permissions table: 401 for anonymous on a guarded call, 403 for a role without the capability,
+ * the endpoint's success status otherwise.
+ */
+interface Endpoint {
+  name: string;
+  /** null: open to everyone. */
+  capability: Capability | null;
+  success: number;
+  /** Builds a valid request (fresh targets each time, so every call can succeed). */
+  request(t: TestApp): Promise<InjectOptions>;
+}
+
+const endpoints: Endpoint[] = [
+  {
+    name: 'GET /api/health',
+    capability: null,
+    success: 200,
+    request: async () => ({ url: '/api/health' }),
+  },
+  {
+    name: 'GET /api/config',
+    capability: null,
+    success: 200,
+    request: async () => ({ url: '/api/config' }),
+  },
+  {
+    name: 'POST /api/auth/login',
+    capability: null,
+    success: 200,
+    request: async (t) => {
+      const u = await createUser(t.app);
+      return {
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: u.email, password: PASSWORD },
+      };
+    },
+  },
+  {
+    name: 'POST /api/auth/forgot-password',
+    capability: null,
+    success: 200,
+    request: async () => ({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: 'alguien@example.org' },
+    }),
+  },
+  {
+    name: 'POST /api/auth/reset-password',
+    capability: null,
+    success: 200,
+    request: async (t) => {
+      const u = await createUser(t.app);
+      const token = newLinkToken();
+      await t.app.ctx.db.kysely
+        .insertInto('password_resets')
+        .values({
+          user_id: u.row.id,
+          token_hash: hashToken(token),
+          expires_at: new Date(Date.now() + 60_000).toISOString(),
+          created_at: nowIso(),
+        })
+        .execute();
+      return {
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        payload: { token, password: 'nueva-clave-123' },
+      };
+    },
+  },
+  {
+    name: 'POST /api/auth/register-invited',
+    capability: null,
+    success: 201,
+    request: async (t) => {
+      const inv = await createInvitation(t.app);
+      return {
+        method: 'POST',
+        url: '/api/auth/register-invited',
+        payload: { token: inv.token, name: 'Nuevo', password: 'nueva-clave-123' },
+      };
+    },
+  },
+  {
+    name: 'GET /api/invitations/verify/:token',
+    capability: null,
+    success: 200,
+    request: async (t) => ({
+      url: `/api/invitations/verify/${(await createInvitation(t.app)).token}`,
+    }),
+  },
+  {
+    name: 'POST /api/invitations',
+    capability: 'admin:panel',
+    success: 200,
+    request: async () => ({
+      method: 'POST',
+      url: '/api/invitations',
+      payload: { invitations: [{ email: `inv.${Math.random()}@example.org`, role: 'usuario' }] },
+    }),
+  },
+  {
+    name: 'GET /api/invitations',
+    capability: 'admin:panel',
+    success: 200,
+    request: async () => ({ url: '/api/invitations' }),
+  },
+  {
+    name: 'DELETE /api/invitations/:id',
+    capability: 'admin:panel',
+    success: 200,
+    request: async (t) => ({
+      method: 'DELETE',
+      url: `/api/invitations/${(await createInvitation(t.app)).id}`,
+    }),
+  },
+  {
+    name: 'GET /api/admin/users',
+    capability: 'admin:panel',
+    success: 200,
+    request: async () => ({ url: '/api/admin/users' }),
+  },
+  {
+    name: 'PUT /api/admin/users/:id/role',
+    capability: 'admin:panel',
+    success: 200,
+    request: async (t) => ({
+      method: 'PUT',
+      url: `/api/admin/users/${(await createUser(t.app)).row.id}/role`,
+      payload: { role: 'scouter' },
+    }),
+  },
+  {
+    name: 'DELETE /api/admin/users/:id',
+    capability: 'admin:panel',
+    success: 200,
+    request: async (t) => ({
+      method: 'DELETE',
+      url: `/api/admin/users/${(await createUser(t.app)).row.id}`,
+    }),
+  },
+  {
+    name: 'GET /api/profile/me',
+    capability: 'profile:edit',
+    success: 200,
+    request: async () => ({ url: '/api/profile/me' }),
+  },
+  {
+    name: 'PUT /api/profile/me',
+    capability: 'profile:edit',
+    success: 200,
+    request: async () => {
+      const body = multipart({ name: 'Otro Nombre' });
+      return {
+        method: 'PUT',
+        url: '/api/profile/me',
+        headers: body.headers,
+        payload: body.payload,
+      };
+    },
+  },
+];
+
+const actors: Actor[] = [null, ...ROLES];
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+describe('permissions: every endpoint for every role', () => {
+  for (const endpoint of endpoints) {
+    for (const actor of actors) {
+      const allowed = endpoint.capability === null || can(actor, endpoint.capability);
+      const expected = allowed ? endpoint.success : actor === null ? 401 : 403;
+      it(`${endpoint.name} as ${actor ?? 'anonymous'} → ${expected}`, async () => {
+        const request = await endpoint.request(t);
+        if (actor) {
+          const user = await createUser(t.app, { role: actor });
+          request.headers = { ...request.headers, ...user.headers };
+        }
+        const res = await t.app.inject(request);
+        expect(res.statusCode, res.body).toBe(expected);
+        if (expected === 401)
+          expect(res.json()).toEqual({ message: SERVER_ERRORS.unauthenticated });
+        if (expected === 403) {
+          expect(res.json()).toEqual({
+            message:
+              endpoint.capability === 'admin:panel'
+                ? SERVER_ERRORS.adminOnly
+                : SERVER_ERRORS.forbidden,
+          });
+        }
+      });
+    }
+  }
+});

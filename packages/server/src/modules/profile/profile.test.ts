@@ -1,0 +1,186 @@
+import { existsSync } from 'node:fs';
+import { MSG, SERVER_ERRORS, SERVER_SUCCESS } from '@fogata/shared';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LocalStorage } from '../../storage/storage.js';
+import { buildTestApp, type TestApp } from '../../test/build-app.js';
+import { createUser } from '../../test/factories.js';
+import { jpegWithGps, multipart, pngClaimingHugeSize } from '../../test/images.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+function filePathOf(avatarUrl: string): string {
+  return (t.app.ctx.storage as LocalStorage).path(avatarUrl.replace(/^\/media\//, ''));
+}
+
+function put(headers: Record<string, string>, body: ReturnType<typeof multipart>) {
+  return t.app.inject({
+    method: 'PUT',
+    url: '/api/profile/me',
+    headers: { ...headers, ...body.headers },
+    payload: body.payload,
+  });
+}
+
+describe('GET /api/profile/me', () => {
+  it('returns the signed-in user', async () => {
+    const u = await createUser(t.app, { role: 'scouter', name: 'Sergio' });
+    const res = await t.app.inject({ url: '/api/profile/me', headers: u.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      id: u.row.id,
+      name: 'Sergio',
+      email: u.email,
+      role: 'scouter',
+      avatar_url: null,
+      created_at: u.row.created_at,
+    });
+  });
+});
+
+describe('PUT /api/profile/me', () => {
+  it('changes the name (multipart or JSON)', async () => {
+    const u = await createUser(t.app);
+    const res = await put(u.headers, multipart({ name: '  Nombre Nuevo ' }));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      message: SERVER_SUCCESS.profileUpdated,
+      user: expect.objectContaining({ id: u.row.id, name: 'Nombre Nuevo', avatar_url: null }),
+    });
+    const json = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile/me',
+      headers: u.headers,
+      payload: { name: 'Por JSON' },
+    });
+    expect(json.statusCode).toBe(200);
+    expect(json.json().user.name).toBe('Por JSON');
+  });
+
+  it('re-encodes the avatar as a 256 px WebP without EXIF or GPS, and replaces the old one', async () => {
+    const u = await createUser(t.app);
+    const photo = await jpegWithGps();
+    expect((await sharp(photo).metadata()).exif).toBeDefined();
+
+    const res = await put(
+      u.headers,
+      multipart({}, [{ field: 'avatar', filename: 'yo.jpg', type: 'image/jpeg', data: photo }]),
+    );
+    expect(res.statusCode).toBe(200);
+    const { user } = res.json();
+    expect(user.avatar_url).toMatch(/^\/media\/avatars\/[0-9a-f]{32}\.webp$/);
+    const stored = filePathOf(user.avatar_url);
+    const meta = await sharp(stored).metadata();
+    expect(meta.format).toBe('webp');
+    expect([meta.width, meta.height]).toEqual([256, 256]);
+    expect(meta.exif).toBeUndefined();
+    expect(meta.xmp).toBeUndefined();
+    expect(meta.icc).toBeUndefined();
+
+    // Served publicly, cached for good.
+    const media = await t.app.inject({ url: user.avatar_url });
+    expect(media.statusCode).toBe(200);
+    expect(media.headers['content-type']).toBe('image/webp');
+    expect(media.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(media.rawPayload.includes(Buffer.from('CamaraEspia'))).toBe(false);
+
+    const second = await put(
+      u.headers,
+      multipart({ name: 'Con Foto' }, [
+        { field: 'avatar', filename: 'otra.png', type: 'image/png', data: await pngSmall() },
+      ]),
+    );
+    expect(second.statusCode).toBe(200);
+    expect(second.json().user.name).toBe('Con Foto');
+    expect(second.json().user.avatar_url).not.toBe(user.avatar_url);
+    expect(existsSync(stored)).toBe(false);
+    expect(existsSync(filePathOf(second.json().user.avatar_url))).toBe(true);
+  });
+
+  it('judges the type by the bytes: a text file named .jpg is a 415', async () => {
+    const u = await createUser(t.app);
+    const res = await put(
+      u.headers,
+      multipart({}, [
+        {
+          field: 'avatar',
+          filename: 'foto.jpg',
+          type: 'image/jpeg',
+          data: Buffer.from('esto no es una imagen, es texto'),
+        },
+      ]),
+    );
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toEqual({ message: MSG.imageUnsupported });
+  });
+
+  it('refuses an image claiming too many pixels with a 400', async () => {
+    const u = await createUser(t.app);
+    const res = await put(
+      u.headers,
+      multipart({}, [
+        {
+          field: 'avatar',
+          filename: 'bomba.png',
+          type: 'image/png',
+          data: await pngClaimingHugeSize(),
+        },
+      ]),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: SERVER_ERRORS.imageTooManyPixels });
+  });
+
+  it('refuses a file over 25 MB with a 413', async () => {
+    const u = await createUser(t.app);
+    const big = Buffer.alloc(25 * 1024 * 1024 + 10, 0xff);
+    const res = await put(
+      u.headers,
+      multipart({}, [{ field: 'avatar', filename: 'grande.jpg', type: 'image/jpeg', data: big }]),
+    );
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ message: MSG.imageTooLarge });
+  });
+
+  it('asks for a change and validates the name', async () => {
+    const u = await createUser(t.app);
+    const nothing = await put(u.headers, multipart({}));
+    expect(nothing.statusCode).toBe(400);
+    expect(nothing.json()).toEqual({ message: MSG.profileNoChanges });
+    const emptyFile = await put(
+      u.headers,
+      multipart({}, [
+        { field: 'avatar', filename: '', type: 'application/octet-stream', data: Buffer.alloc(0) },
+      ]),
+    );
+    expect(emptyFile.statusCode).toBe(400);
+    expect(emptyFile.json()).toEqual({ message: MSG.profileNoChanges });
+    const blank = await put(u.headers, multipart({ name: '   ' }));
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json()).toEqual({
+      message: MSG.profileNameEmpty,
+      errors: [{ field: 'name', message: MSG.profileNameEmpty }],
+    });
+    const long = await put(u.headers, multipart({ name: 'x'.repeat(101) }));
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toBe(MSG.nameTooLong);
+    const wrongType = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile/me',
+      headers: u.headers,
+      payload: { name: 42 },
+    });
+    expect(wrongType.statusCode).toBe(400);
+    expect(wrongType.json().errors[0].field).toBe('name');
+  });
+});
+
+function pngSmall(): Promise<Buffer> {
+  return sharp({ create: { width: 300, height: 200, channels: 4, background: '#2980b9' } })
+    .png()
+    .toBuffer();
+}

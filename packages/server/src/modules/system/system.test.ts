@@ -1,0 +1,122 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SERVER_ERRORS } from '@fogata/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/build-app.js';
+
+let t: TestApp;
+let webDist: string;
+
+beforeAll(async () => {
+  webDist = mkdtempSync(join(tmpdir(), 'fogata-web-'));
+  writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Fogata</title>');
+  mkdirSync(join(webDist, 'assets'));
+  writeFileSync(join(webDist, 'assets', 'app-1234.js'), 'console.log(1)');
+  t = await buildTestApp(
+    { webDist, group: { name: 'Grupo Scout Prueba 7', address: 'Calle Mayor 1', mapUrl: null } },
+    (app) => {
+      // A route that fails the way a bug would: with internals in the error.
+      app.get('/api/test/boom', async () => {
+        throw new Error('SELECT secret FROM internals at /srv/fogata/db.ts:42');
+      });
+    },
+  );
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(webDist, { recursive: true, force: true });
+});
+
+describe('system', () => {
+  it('GET /api/health', async () => {
+    const res = await t.app.inject({ url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('GET /api/config gives the group and no external sign-in yet', async () => {
+    const res = await t.app.inject({ url: '/api/config' });
+    expect(res.json()).toEqual({
+      groupName: 'Grupo Scout Prueba 7',
+      groupAddress: 'Calle Mayor 1',
+      groupMapUrl: null,
+      oidc: null,
+    });
+  });
+
+  it('runs on the database DATABASE_URL asks for', () => {
+    expect(t.app.ctx.db.dialect).toBe(
+      process.env.DATABASE_URL?.startsWith('postgres') ? 'postgres' : 'sqlite',
+    );
+  });
+
+  it('serves the OpenAPI docs built from the schemas', async () => {
+    const ui = await t.app.inject({ url: '/api/docs' });
+    expect([200, 302]).toContain(ui.statusCode);
+    const spec = await t.app.inject({ url: '/api/docs/json' });
+    expect(spec.statusCode).toBe(200);
+    const doc = spec.json();
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/auth/login',
+        '/api/invitations',
+        '/api/admin/users/{id}/role',
+        '/api/profile/me',
+      ]),
+    );
+    const login = doc.paths['/api/auth/login'].post;
+    expect(login.requestBody.content['application/json'].schema.required).toEqual([
+      'email',
+      'password',
+    ]);
+  });
+
+  it('answers unknown API routes with a Spanish 404', async () => {
+    for (const url of ['/api/nada', '/api', '/api/nada?x=1']) {
+      const res = await t.app.inject({ url, headers: { accept: 'text/html' } });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ message: SERVER_ERRORS.routeNotFound });
+    }
+    const post = await t.app.inject({ method: 'POST', url: '/api/nada', payload: {} });
+    expect(post.statusCode).toBe(404);
+  });
+
+  it('serves the web app and falls back to index.html for pages', async () => {
+    const page = await t.app.inject({
+      url: '/admin/invitations',
+      headers: { accept: 'text/html' },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<title>Fogata</title>');
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(page.headers['content-security-policy']).toContain("img-src 'self' data: blob:");
+    const asset = await t.app.inject({ url: '/assets/app-1234.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const missingAsset = await t.app.inject({ url: '/assets/nada.js', headers: { accept: '*/*' } });
+    expect(missingAsset.statusCode).toBe(404);
+    const missingMedia = await t.app.inject({
+      url: '/media/avatars/nada.webp',
+      headers: { accept: 'text/html' },
+    });
+    expect(missingMedia.statusCode).toBe(404);
+  });
+
+  it('hides internals in a 500', async () => {
+    const res = await t.app.inject({ url: '/api/test/boom' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ message: SERVER_ERRORS.internal });
+    expect(res.body).not.toContain('secret');
+  });
+
+  it('refuses a JSON body over 1 MB with a Spanish 413', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'a@b.es', password: 'x'.repeat(1024 * 1024) },
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ message: SERVER_ERRORS.bodyTooLarge });
+  });
+});
