@@ -5,6 +5,21 @@ import { api } from '../lib/api-client';
 
 const realAdapter = api.defaults.adapter;
 
+// jsdom has no matchMedia; React-Bootstrap's Offcanvas asks for breakpoints.
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+
 afterEach(() => {
   cleanup();
   localStorage.clear();

@@ -1,0 +1,71 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { stubApi } from '../../test/api-stub';
+import { renderApp } from '../../test/render';
+import { signIn } from '../../test/token';
+import { AppLayout } from './app-layout';
+
+const config = {
+  groupName: 'Grupo Scout 451 Fogata',
+  groupAddress: 'Calle Mayor 1',
+  groupMapUrl: null,
+  oidc: null,
+};
+
+async function openDrawer(user: ReturnType<typeof renderApp>['user']) {
+  await user.click(screen.getByRole('button', { name: 'Abrir menú' }));
+  return screen.findByRole('dialog');
+}
+
+const linkNames = (drawer: HTMLElement) =>
+  within(within(drawer).getByRole('navigation'))
+    .getAllByRole('link')
+    .map((l) => l.textContent);
+
+describe('AppLayout and the navigation drawer', () => {
+  it("shows the group's name from /api/config", async () => {
+    stubApi({ 'GET /config': [200, config] });
+    renderApp(<AppLayout />);
+    expect(
+      await screen.findByText('Grupo Scout 451 Fogata', { selector: 'a span' }),
+    ).toBeInTheDocument();
+  });
+
+  it('offers Login and the public entries to a visitor', async () => {
+    stubApi({ 'GET /config': [200, config] });
+    const { user } = renderApp(<AppLayout />);
+    const drawer = await openDrawer(user);
+    expect(linkNames(drawer)).toEqual(['Login', 'Noticias', 'Experiencias', '¿Quiénes somos?']);
+    expect(within(drawer).getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    expect(within(drawer).queryByRole('button', { name: 'Cerrar Sesión' })).not.toBeInTheDocument();
+  });
+
+  it("shows a member's name and the member entries, not Administración", async () => {
+    signIn({ role: 'usuario', name: 'Pablo Scout' });
+    stubApi({ 'GET /config': [200, config] });
+    const { user } = renderApp(<AppLayout />);
+    const drawer = await openDrawer(user);
+    expect(within(drawer).getByText('Pablo Scout')).toBeInTheDocument();
+    expect(linkNames(drawer)).toEqual([
+      'Editar Perfil',
+      'Galería',
+      'Noticias',
+      'Experiencias',
+      '¿Quiénes somos?',
+    ]);
+  });
+
+  it('gives an admin Administración, and Cerrar Sesión goes to /login', async () => {
+    signIn({ role: 'admin', name: 'Marta Jefa' });
+    stubApi({ 'GET /config': [200, config] });
+    const { user } = renderApp(<AppLayout />, { routes: { '/login': <AppLayout /> } });
+    const drawer = await openDrawer(user);
+    expect(within(drawer).getByRole('link', { name: 'Administración' })).toHaveAttribute(
+      'href',
+      '/admin/invitations',
+    );
+    await user.click(within(drawer).getByRole('button', { name: 'Cerrar Sesión' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/login'));
+    expect(localStorage.getItem('authToken')).toBeNull();
+  });
+});
