@@ -54,8 +54,9 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
-    // Behind a reverse proxy the client's address (for rate limits) is in X-Forwarded-For.
-    trustProxy: true,
+    // Behind a reverse proxy the client's address (for rate limits) is in X-Forwarded-For;
+    // trusting it without one would let anyone dodge the rate limit by forging the header.
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Long enough for any token in a path, so the schema (not the router) answers a bad one.
     routerOptions: { maxParamLength: 500 },
@@ -128,7 +129,12 @@ export async function buildApp(
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    // Same reason as above: the docs must load over plain HTTP too.
+    transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, ''),
+  });
 
   await app.register(
     async (api) => {

@@ -20,6 +20,8 @@ export interface Config {
   invitationTtlDays: number;
   /** Login and forgot-password attempts allowed per minute and IP. */
   authRateLimit: number;
+  /** Trust X-Forwarded-For (behind a reverse proxy); off by default so clients cannot forge their IP. */
+  trustProxy: boolean;
   webDist: string;
   demo: boolean;
   /** scrypt cost (N). Strong by default; tests lower it so the suite stays fast. */
@@ -103,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     },
     invitationTtlDays: positiveInt(env, 'INVITATION_TTL_DAYS', 7),
     authRateLimit: positiveInt(env, 'AUTH_RATE_LIMIT', 10),
+    trustProxy: ['1', 'true'].includes(text(env, 'TRUST_PROXY')?.toLowerCase() ?? ''),
     webDist: resolve(process.cwd(), text(env, 'WEB_DIST') ?? defaultWebDist()),
     demo: argv.includes('--demo') || text(env, 'DEMO') === '1',
     scryptCost: 2 ** 15,

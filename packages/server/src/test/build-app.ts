@@ -32,6 +32,7 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     group: { name: DEFAULT_GROUP.name, address: DEFAULT_GROUP.address, mapUrl: null },
     invitationTtlDays: 7,
     authRateLimit: 1000,
+    trustProxy: false,
     webDist: join(dataDir, 'no-web'),
     demo: false,
     scryptCost: 1024,

@@ -409,6 +409,14 @@ describe('rate limit', () => {
         expect(res.statusCode).toBe(429);
         expect(res.json()).toEqual({ message: SERVER_ERRORS.tooManyRequests });
       }
+      // A forged X-Forwarded-For does not buy more tries (no proxy is trusted by default).
+      const forged = await limited.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'x@example.org', password: 'y' },
+        headers: { 'x-forwarded-for': '203.0.113.7' },
+      });
+      expect(forged.statusCode).toBe(429);
       // Another client (IP) is not affected.
       const other = await limited.app.inject({
         method: 'POST',
