@@ -62,7 +62,7 @@ export function InvitationsTable() {
             const status = STATUS[inv.status] ?? { label: inv.status, bg: 'light', text: 'dark' };
             return (
               <tr key={inv.id}>
-                <td>{inv.email}</td>
+                <td className="cell-wrap">{inv.email}</td>
                 <td>{ROLE_LABELS[inv.role] ?? inv.role}</td>
                 <td>
                   <Badge bg={status.bg} text={status.text}>

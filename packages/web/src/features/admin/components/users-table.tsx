@@ -101,11 +101,11 @@ export function UsersTable({ currentUserId }: { currentUserId: number }) {
             return (
               <tr key={user.id}>
                 <td>{user.id}</td>
-                <td>
+                <td className="cell-wrap">
                   {user.name}
                   {own && <span className="ms-1 text-body-secondary">(Tú)</span>}
                 </td>
-                <td>{user.email}</td>
+                <td className="cell-wrap">{user.email}</td>
                 <td>
                   {own ? (
                     <Badge bg={ROLE_BADGE[user.role] ?? 'secondary'}>

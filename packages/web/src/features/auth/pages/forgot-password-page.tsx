@@ -41,7 +41,7 @@ export function ForgotPasswordPage() {
   });
 
   return (
-    <AuthCard title="Restablecer Contraseña">
+    <AuthCard title="¿Olvidaste tu contraseña?">
       <DismissibleAlert
         variant={status?.variant ?? 'danger'}
         message={status?.message}

@@ -11,7 +11,6 @@ export function LandingPage() {
 
   return (
     <section className="hero px-4 py-5 p-md-5 shadow-sm" aria-labelledby="hero-title">
-      <p className="text-uppercase small fw-semibold mb-2 opacity-75">Grupo Scout</p>
       <h1 id="hero-title" className="display-5 fw-bold mb-3">
         {groupName ?? (config.isPending ? '\u00a0' : 'Fogata')}
       </h1>
