@@ -7,8 +7,8 @@ export default defineProject({
     include: ['src/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // Two cores: forks isolate native modules (better-sqlite3, sharp) and two workers keep both busy.
+    // Forks isolate native modules (better-sqlite3, sharp). The worker count stays the root's:
+    // a per-project maxWorkers would split the projects' scheduling groups.
     pool: 'forks',
-    maxWorkers: 2,
   },
 });
