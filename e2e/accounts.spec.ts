@@ -225,11 +225,12 @@ test('the admin changes a role and deletes a user; their own row has no actions'
   await login(page, admin.email);
   await page.goto('/admin/invitations');
 
-  const own = page.getByRole('row').filter({ hasText: admin.email });
+  const users = page.getByRole('region', { name: 'Gestión de Usuarios Registrados' });
+  const own = users.getByRole('row').filter({ hasText: admin.email });
   await expect(own.getByText('(Tú)')).toBeVisible();
   await expect(own.getByRole('button')).toHaveCount(0);
 
-  const row = page.getByRole('row').filter({ hasText: member.email });
+  const row = users.getByRole('row').filter({ hasText: member.email });
   await expect(row.getByRole('button', { name: /guardar/i })).toHaveCount(0);
   await row.getByRole('combobox').selectOption('scouter');
   await row.getByRole('button', { name: /guardar/i }).click();
@@ -242,15 +243,64 @@ test('the admin changes a role and deletes a user; their own row has no actions'
   });
   expect(((await me.json()) as { role: string }).role).toBe('scouter');
 
-  const doomed = page.getByRole('row').filter({ hasText: other.email });
+  const doomed = users.getByRole('row').filter({ hasText: other.email });
   await doomed.getByRole('button', { name: /eliminar/i }).click();
   const confirm = page.getByRole('dialog');
   await expect(confirm.getByText('Esta acción no se puede deshacer.')).toBeVisible();
   await confirm.getByRole('button', { name: /eliminar/i }).click();
   await expect(page.getByText('Usuario Nora Despedida eliminado.')).toBeVisible();
-  await expect(page.getByRole('row').filter({ hasText: other.email })).toHaveCount(0);
+  await expect(users.getByRole('row').filter({ hasText: other.email })).toHaveCount(0);
   const gone = await request.post('/api/auth/login', {
     data: { email: other.email, password: PASSWORD },
   });
   expect(gone.status()).toBe(401);
+});
+
+test('a visitor sees only the public entries in the drawer', async ({ page }) => {
+  await page.goto('/');
+  const drawer = await openDrawer(page);
+  for (const name of ['Login', 'Noticias', 'Experiencias', '¿Quiénes somos?']) {
+    await expect(drawer.getByRole('link', { name, exact: true })).toBeVisible();
+  }
+  for (const name of ['Editar Perfil', 'Galería', 'Administración']) {
+    await expect(drawer.getByRole('link', { name, exact: true })).toHaveCount(0);
+  }
+  await expect(drawer.getByRole('button', { name: 'Cerrar Sesión' })).toHaveCount(0);
+});
+
+test('the admin panel refuses bad addresses, warns about registered ones and revokes', async ({
+  page,
+  request,
+}) => {
+  const member = await createMember(request, admin.email, 'usuario');
+  await login(page, admin.email);
+  await page.goto('/admin/invitations');
+  const textarea = page.locator('textarea');
+  await textarea.fill('bien@example.org\nesto-no-es-un-email');
+  await page.getByRole('button', { name: 'Enviar Invitaciones' }).click();
+  await expect(
+    page.getByText('Una o más direcciones de email no tienen un formato válido.'),
+  ).toBeVisible();
+
+  const fresh = `revocable.${Date.now()}@example.org`;
+  await textarea.fill(`${fresh}\n${member.email}`);
+  await page.getByRole('button', { name: 'Enviar Invitaciones' }).click();
+  await expect(page.getByText('Ya existe una cuenta con este email.')).toBeVisible();
+  // Not a full success: the form keeps what was typed.
+  await expect(textarea).not.toHaveValue('');
+
+  const sent = page
+    .getByRole('region', { name: 'Invitaciones Enviadas' })
+    .getByRole('row')
+    .filter({ hasText: fresh });
+  await expect(sent.getByText('Pendiente')).toBeVisible();
+  await sent.getByRole('button', { name: 'Revocar' }).click();
+  const confirm = page.getByRole('dialog');
+  await confirm.getByRole('button', { name: 'Revocar' }).click();
+  await expect(page.getByText('Invitación revocada.')).toBeVisible();
+  await expect(sent).toHaveCount(0);
+
+  const link = await waitForMailLink(fresh, /https?:\/\/\S+\/register\?invitation=[A-Za-z0-9_-]+/);
+  await page.goto(pathOf(link));
+  await expect(page.getByRole('heading', { name: 'Error de Invitación' })).toBeVisible();
 });

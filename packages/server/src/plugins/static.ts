@@ -37,6 +37,10 @@ export async function registerStatic(app: FastifyInstance): Promise<void> {
         }
       },
     });
+    // `index: false` keeps the static plugin from answering directories, so / needs its own route.
+    app.get('/', { schema: { hide: true } }, (_request, reply) =>
+      reply.header('Cache-Control', 'no-cache').sendFile('index.html', config.webDist),
+    );
   }
 
   app.setNotFoundHandler((request, reply) => {

@@ -85,6 +85,11 @@ describe('system', () => {
   });
 
   it('serves the web app and falls back to index.html for pages', async () => {
+    // The landing page is the directory itself: it must be index.html, not a 403.
+    const home = await t.app.inject({ url: '/', headers: { accept: 'text/html' } });
+    expect(home.statusCode).toBe(200);
+    expect(home.body).toContain('<title>Fogata</title>');
+    expect(home.headers['cache-control']).toBe('no-cache');
     const page = await t.app.inject({
       url: '/admin/invitations',
       headers: { accept: 'text/html' },
