@@ -13,6 +13,8 @@ export interface UsersTable {
   role: Role;
   avatar_key: string | null;
   created_at: string;
+  /** When the password was last reset: sessions issued before then no longer count. */
+  password_changed_at: string | null;
 }
 
 export interface InvitationsTable {

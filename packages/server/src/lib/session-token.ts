@@ -21,14 +21,26 @@ export async function signSession(claims: SessionClaims, secret: Uint8Array): Pr
 }
 
 /**
- * The user id of a valid session token, or null. Only HS256 is accepted, so `alg: none` and
- * tokens signed with another algorithm fail, as do tampered and expired ones.
+ * The user id and issue time (seconds) of a valid session token, or null. Only HS256 is accepted,
+ * so `alg: none` and tokens signed with another algorithm fail, as do tampered and expired ones.
  */
-export async function verifySession(token: string, secret: Uint8Array): Promise<number | null> {
+export async function verifySession(
+  token: string,
+  secret: Uint8Array,
+): Promise<{ id: number; iat: number } | null> {
   try {
     const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] });
-    return typeof payload.id === 'number' && Number.isInteger(payload.id) ? payload.id : null;
+    if (typeof payload.id !== 'number' || !Number.isInteger(payload.id)) return null;
+    if (typeof payload.iat !== 'number') return null;
+    return { id: payload.id, iat: payload.iat };
   } catch {
     return null;
   }
+}
+
+/** Whether a session issued at `iat` (seconds) predates the user's last password reset. */
+export function issuedBeforePasswordChange(iat: number, passwordChangedAt: string | null): boolean {
+  if (!passwordChangedAt) return false;
+  // Whole seconds, as `iat` has them: a login in the same second as the reset still counts.
+  return iat < Math.floor(Date.parse(passwordChangedAt) / 1000);
 }

@@ -1,7 +1,7 @@
 import { type Capability, can, SERVER_ERRORS } from '@fogata/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.js';
-import { verifySession } from '../lib/session-token.js';
+import { issuedBeforePasswordChange, verifySession } from '../lib/session-token.js';
 import type { UserRow } from '../modules/users/users.repository.js';
 import { UsersRepository } from '../modules/users/users.repository.js';
 
@@ -22,9 +22,11 @@ async function authenticate(request: FastifyRequest): Promise<UserRow> {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   if (!match?.[1]) throw new AppError(401, SERVER_ERRORS.invalidToken);
   const { ctx } = request.server;
-  const id = await verifySession(match[1], ctx.jwtKey);
-  const user = id === null ? undefined : await new UsersRepository(ctx.db).findById(id);
-  if (!user) throw new AppError(401, SERVER_ERRORS.invalidToken);
+  const session = await verifySession(match[1], ctx.jwtKey);
+  const user = session && (await new UsersRepository(ctx.db).findById(session.id));
+  if (!session || !user || issuedBeforePasswordChange(session.iat, user.password_changed_at)) {
+    throw new AppError(401, SERVER_ERRORS.invalidToken);
+  }
   request.user = user;
   return user;
 }

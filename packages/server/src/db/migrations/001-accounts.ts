@@ -20,6 +20,7 @@ export function accounts({ dialect }: MigrationContext) {
         )
         .addColumn('avatar_key', 'text')
         .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('password_changed_at', 'text')
         .execute();
       await db.schema.createIndex('users_role_idx').on('users').column('role').execute();
 

@@ -77,7 +77,11 @@ export class AuthService {
       const now = nowIso();
       const userId = await resets.consume(hashToken(token), now);
       if (userId === null) throw new AppError(400, SERVER_ERRORS.resetTokenInvalid);
-      await new UsersRepository(trx).update(userId, { password_hash: passwordHash });
+      // Ends every session opened with the old password (a stolen token stops working too).
+      await new UsersRepository(trx).update(userId, {
+        password_hash: passwordHash,
+        password_changed_at: now,
+      });
       await resets.invalidateAllFor(userId, now);
     });
     return { message: SERVER_SUCCESS.resetPassword };

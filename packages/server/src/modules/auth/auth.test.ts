@@ -246,6 +246,33 @@ describe('password reset', () => {
     expect(again.json()).toEqual({ message: SERVER_ERRORS.resetTokenInvalid });
   });
 
+  it('ends the sessions opened before the reset, keeps the ones opened after', async () => {
+    const u = await createUser(t.app);
+    // Session tokens count whole seconds: let the old one be issued a second before the reset.
+    await new Promise((r) => setTimeout(r, 1100));
+    await post('/api/auth/forgot-password', { email: u.email });
+    const link = linkIn(
+      (await smtp.waitFor(u.email)).text,
+      /http:\/\/fogata\.test\/reset-password\?token=[A-Za-z0-9_-]+/,
+    );
+    const token = new URL(link).searchParams.get('token')!;
+    expect((await t.app.inject({ url: '/api/profile/me', headers: u.headers })).statusCode).toBe(
+      200,
+    );
+    const reset = await post('/api/auth/reset-password', { token, password: 'nueva-clave-99' });
+    expect(reset.statusCode).toBe(200);
+
+    const old = await t.app.inject({ url: '/api/profile/me', headers: u.headers });
+    expect(old.statusCode).toBe(401);
+    expect(old.json()).toEqual({ message: SERVER_ERRORS.invalidToken });
+    const login = await post('/api/auth/login', { email: u.email, password: 'nueva-clave-99' });
+    const fresh = await t.app.inject({
+      url: '/api/profile/me',
+      headers: { authorization: `Bearer ${login.json().token}` },
+    });
+    expect(fresh.statusCode).toBe(200);
+  });
+
   it('closes the other open links once one is used', async () => {
     const u = await createUser(t.app);
     await post('/api/auth/forgot-password', { email: u.email });

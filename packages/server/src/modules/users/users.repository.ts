@@ -51,7 +51,9 @@ export class UsersRepository {
 
   async update(
     id: number,
-    changes: Partial<Pick<UsersTable, 'name' | 'role' | 'avatar_key' | 'password_hash'>>,
+    changes: Partial<
+      Pick<UsersTable, 'name' | 'role' | 'avatar_key' | 'password_hash' | 'password_changed_at'>
+    >,
   ): Promise<UserRow | undefined> {
     return this.db
       .updateTable('users')
