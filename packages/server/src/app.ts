@@ -5,7 +5,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { LIMITS, SERVER_ERRORS } from '@fogata/shared';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -60,6 +60,11 @@ export async function buildApp(
     bodyLimit: 1024 * 1024,
     // Long enough for any token in a path, so the schema (not the router) answers a bad one.
     routerOptions: { maxParamLength: 500 },
+    // Errors the router raises before any route runs (a malformed %-escape in the path).
+    frameworkErrors: (_error, _request, reply) => {
+      // The reply here is typed for no route in particular; it answers like every other 400.
+      (reply as unknown as FastifyReply).status(400).send({ message: SERVER_ERRORS.badUrl });
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -54,6 +54,8 @@ export const SERVER_ERRORS = {
   lastAdmin: 'Debe quedar al menos un administrador.',
   unsupportedMediaType: 'Tipo de contenido no admitido. Envía JSON o multipart/form-data.',
   bodyTooLarge: 'La petición es demasiado grande.',
+  malformedMultipart: 'El formulario enviado está incompleto o dañado. Inténtalo de nuevo.',
+  badUrl: 'La dirección solicitada no es válida.',
   tooManyFiles: 'Has enviado demasiados archivos a la vez.',
   imageTooManyPixels: 'La imagen es demasiado grande: como máximo 50 megapíxeles.',
   imageUnreadable: 'No se pudo procesar la imagen. Comprueba que el archivo no esté dañado.',

@@ -2,6 +2,7 @@ import { profileUpdateResponseSchema, profileUpdateSchema, userSchema } from '@f
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.js';
+import { readMultipart } from '../../lib/multipart.js';
 import { currentUser, requireCapability } from '../../plugins/auth.js';
 import { type ProfileChanges, ProfileService } from './profile.service.js';
 
@@ -13,15 +14,17 @@ async function readProfileForm(req: FastifyRequest): Promise<ProfileChanges> {
   let rawName: unknown;
   let avatar: Buffer | undefined;
   if (req.isMultipart()) {
-    for await (const part of req.parts()) {
-      if (part.type === 'file') {
-        // Every file part must be read to the end, or the request never finishes.
-        const data = await part.toBuffer();
-        if (part.fieldname === 'avatar' && data.length > 0 && !avatar) avatar = data;
-      } else if (part.fieldname === 'name') {
-        rawName = part.value;
+    await readMultipart(async () => {
+      for await (const part of req.parts()) {
+        if (part.type === 'file') {
+          // Every file part must be read to the end, or the request never finishes.
+          const data = await part.toBuffer();
+          if (part.fieldname === 'avatar' && data.length > 0 && !avatar) avatar = data;
+        } else if (part.fieldname === 'name') {
+          rawName = part.value;
+        }
       }
-    }
+    });
   } else if (req.body && typeof req.body === 'object' && 'name' in req.body) {
     rawName = req.body.name;
   }

@@ -101,6 +101,18 @@ describe('PUT /api/profile/me', () => {
     expect(existsSync(filePathOf(second.json().user.avatar_url))).toBe(true);
   });
 
+  it('answers a broken multipart body with a Spanish 400, not a 500', async () => {
+    const u = await createUser(t.app);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile/me',
+      headers: { ...u.headers, 'content-type': 'multipart/form-data; boundary=xx' },
+      payload: 'esto no es multipart',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: SERVER_ERRORS.malformedMultipart });
+  });
+
   it('judges the type by the bytes: a text file named .jpg is a 415', async () => {
     const u = await createUser(t.app);
     const res = await put(

@@ -117,6 +117,12 @@ describe('system', () => {
     expect(res.body).not.toContain('secret');
   });
 
+  it('answers a malformed path with a Spanish 400', async () => {
+    const res = await t.app.inject({ url: '/api/invitations/verify/%E0%A4%A' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: SERVER_ERRORS.badUrl });
+  });
+
   it('refuses a JSON body over 1 MB with a Spanish 413', async () => {
     const res = await t.app.inject({
       method: 'POST',
