@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import {
   apiToken,
   createMember,
@@ -9,6 +8,7 @@ import {
   PNG_1PX,
 } from './support/app.js';
 import { E2E } from './support/env.js';
+import { expect, test } from './support/fixtures.js';
 import { pathOf, waitForMailLink } from './support/mail.js';
 
 // One story on one server: the first admin registers, then invites the others.
@@ -115,6 +115,8 @@ test('a forgotten password is reset through the e-mailed link', async ({ page, r
   await page.goto('/login');
   await page.getByRole('link', { name: /olvidaste/i }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
+  // The page's code loads lazily: wait for it before typing, or the login form gets the text.
+  await expect(page.getByRole('heading', { name: '¿Olvidaste tu contraseña?' })).toBeVisible();
   await page.getByLabel('Email').fill(member.email);
   await page.getByRole('button', { name: 'Enviar Enlace de Restablecimiento' }).click();
   await expect(
