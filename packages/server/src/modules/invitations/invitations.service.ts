@@ -67,9 +67,9 @@ export class InvitationsService {
     // One address once: the last role given for it wins.
     const wanted = new Map<string, Role>();
     for (const { email, role } of body.invitations) wanted.set(email.toLowerCase(), role);
-    const users = new UsersRepository(this.ctx.db);
+    const taken = await new UsersRepository(this.ctx.db).existingEmails([...wanted.keys()]);
     for (const [email, role] of wanted) {
-      if (await users.emailExists(email)) {
+      if (taken.has(email)) {
         errors.push({ email, error: SERVER_ERRORS.emailTaken });
         continue;
       }

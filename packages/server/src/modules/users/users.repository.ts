@@ -86,4 +86,15 @@ export class UsersRepository {
       .executeTakeFirst();
     return row !== undefined;
   }
+
+  /** Which of `emails` already have an account, in one query. */
+  async existingEmails(emails: string[]): Promise<Set<string>> {
+    if (emails.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('users')
+      .select('email')
+      .where('email', 'in', emails)
+      .execute();
+    return new Set(rows.map((r) => r.email));
+  }
 }
