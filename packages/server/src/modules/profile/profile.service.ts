@@ -1,4 +1,4 @@
-import { MSG, SERVER_SUCCESS, type User } from '@fogata/shared';
+import { MSG, SERVER_ERRORS, SERVER_SUCCESS, type User } from '@fogata/shared';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
 import { toAvatar } from '../../lib/images.js';
@@ -39,7 +39,7 @@ export class ProfileService {
       if (avatarKey) await this.ctx.storage.delete(avatarKey);
       throw err;
     }
-    if (!updated) throw new AppError(404, MSG.profileNoChanges);
+    if (!updated) throw new AppError(404, SERVER_ERRORS.userNotFound);
     if (avatarKey && user.avatar_key) await this.ctx.storage.delete(user.avatar_key);
     return { message: SERVER_SUCCESS.profileUpdated, user: toUser(updated, this.ctx.storage) };
   }
