@@ -26,6 +26,27 @@ export const CLIENT_ERRORS = {
   userRole: (id: number | string) => `Error al actualizar rol para usuario ${id}.`,
   profileGet: 'Error al obtener el perfil.',
   profileUpdate: 'Error al actualizar el perfil.',
+  albumsList: 'Error al obtener los álbumes del servidor.',
+  albumGet: (id: number | string) => `Error al obtener el álbum ${id}.`,
+  albumCreate: 'Error al crear el álbum.',
+  albumUpdate: (id: number | string) => `Error al actualizar el álbum ${id}.`,
+  albumDelete: (id: number | string) => `Error al eliminar el álbum ${id}.`,
+  photosList: (albumId: number | string) => `Error al obtener las fotos del álbum ${albumId}.`,
+  photoGet: (id: number | string) => `Error al obtener la foto ${id}.`,
+  photosUpload: 'Error al subir las fotos.',
+  photoDelete: (id: number | string) => `Error al eliminar la foto ${id}.`,
+  photoLike: (id: number | string) => `Error al dar like a la foto ${id}.`,
+  photoUnlike: (id: number | string) => `Error al quitar like a la foto ${id}.`,
+  /** `target` names what is commented on, e.g. 'la foto 3'. */
+  commentsGet: (target: string) => `Error al obtener comentarios para ${target}.`,
+  commentAdd: (target: string) => `Error al añadir comentario a ${target}.`,
+  commentDelete: (id: number | string) => `Error al eliminar el comentario ${id}.`,
+  /** Interface messages of SPEC §8. */
+  deleteFailed: (thing: string, message: string) => `Error al eliminar el ${thing}: ${message}`,
+  commentsLoadFailed: (message: string) => `Error al cargar comentarios: ${message}`,
+  commentDeleteFailed: (message: string) => `Error al eliminar: ${message}`,
+  commentSendFailed: (message: string) => `Error: ${message}`,
+  likeAnonymous: "Necesitas iniciar sesión para dar 'Me gusta'.",
 } as const;
 
 /** Messages the server sends in `{ message }`. */
@@ -59,6 +80,15 @@ export const SERVER_ERRORS = {
   tooManyFiles: 'Has enviado demasiados archivos a la vez.',
   imageTooManyPixels: 'La imagen es demasiado grande: como máximo 50 megapíxeles.',
   imageUnreadable: 'No se pudo procesar la imagen. Comprueba que el archivo no esté dañado.',
+  albumNotFound: 'Álbum no encontrado',
+  photoNotFound: 'Foto no encontrada.',
+  commentNotFound: 'Comentario no encontrado.',
+  likeExists: 'Ya has dado me gusta a este contenido.',
+  likeMissing: 'No habías dado me gusta a este contenido.',
+  mediaLinkInvalid: 'El enlace de la imagen no es válido o ha caducado.',
+  mediaNotFound: 'Imagen no encontrada.',
+  albumIdRequired: 'Indica el álbum al que subir las fotos.',
+  uploadAllFailed: 'No se pudo subir ninguna foto.',
   invitationMailFailed: 'La invitación se creó, pero no se pudo enviar el email.',
 } as const;
 
@@ -75,4 +105,12 @@ export const SERVER_SUCCESS = {
   profileUpdated: 'Perfil actualizado correctamente.',
   userDeleted: (name: string) => `Usuario ${name} eliminado.`,
   roleUpdated: (name: string) => `Rol actualizado para ${name}.`,
+  albumCreated: 'Álbum creado con éxito.',
+  albumUpdated: 'Álbum actualizado con éxito.',
+  albumDeleted: 'Álbum eliminado.',
+  photosUploaded: (n: number) => (n === 1 ? 'Se subió 1 foto.' : `Se subieron ${n} fotos.`),
+  photosPartlyUploaded: (ok: number, failed: number) =>
+    `Se subieron ${ok} de ${ok + failed} fotos.`,
+  photoDeleted: 'Foto eliminada.',
+  commentDeleted: 'Comentario eliminado.',
 } as const;

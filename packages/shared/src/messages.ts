@@ -31,5 +31,8 @@ export const MSG = {
   experienceImageRequired: 'La imagen de la experiencia es obligatoria.',
   imageRequired: 'Error: La imagen es obligatoria.',
   missingRequiredData: 'Error: Faltan datos obligatorios.',
+  albumTitleRequired: 'El título es obligatorio.',
+  albumTitleTooLong: 'El título no puede tener más de 100 caracteres.',
+  albumDescriptionTooLong: 'La descripción no puede tener más de 1000 caracteres.',
   albumCoverRequired: 'Error: La imagen de portada es obligatoria. Refresca e intenta de nuevo.',
 } as const;

@@ -29,3 +29,15 @@ export const likeResultSchema = z.object({
   userHasLiked: z.boolean(),
 });
 export type LikeResult = z.infer<typeof likeResultSchema>;
+
+/** GET …/comments query: page ≥ 1 (default 1), limit 1–50 (default 10); newest first. */
+export const commentsQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(LIMITS.commentsMaxLimit)
+    .default(LIMITS.commentsDefaultLimit),
+});
+export type CommentsQuery = z.infer<typeof commentsQuerySchema>;

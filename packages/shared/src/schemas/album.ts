@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits.js';
+import { MSG } from '../messages.js';
+
+/** Album title: trimmed, required, at most 100 characters. */
+export const albumTitleField = z
+  .string({ error: MSG.albumTitleRequired })
+  .trim()
+  .min(1, { error: MSG.albumTitleRequired })
+  .max(LIMITS.albumTitleMax, { error: MSG.albumTitleTooLong });
+
+/** Album description: optional, at most 1000 characters; blank means none. */
+export const albumDescriptionField = z
+  .string()
+  .trim()
+  .max(LIMITS.albumDescriptionMax, { error: MSG.albumDescriptionTooLong });
+
+/**
+ * Text fields of POST /albums/newAlbum and PUT /albums/{id} (the cover travels as the multipart
+ * file `cover`: required on create, optional on update).
+ */
+export const albumFormSchema = z.object({
+  title: albumTitleField,
+  description: albumDescriptionField.optional(),
+});
+export type AlbumFormInput = z.infer<typeof albumFormSchema>;
+
+/**
+ * An album as the API returns it. `cover` is the display copy (≤ 1920 px), `cover_thumb` the
+ * ~480 px WebP for cards; both are signed, expiring URLs. `cover_placeholder` is a tiny inline
+ * image (data: URL) shown while the cover loads. Counts are summed over the album's photos.
+ */
+export const albumSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string().nullable(),
+  cover: z.string().nullable(),
+  cover_thumb: z.string().nullable(),
+  cover_placeholder: z.string().nullable(),
+  cover_width: z.number().int().nullable(),
+  cover_height: z.number().int().nullable(),
+  likes_count: z.number().int(),
+  comments_count: z.number().int(),
+  photos_count: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Album = z.infer<typeof albumSchema>;
+
+/** Answer of create and update: a message and the album. */
+export const albumMutationResultSchema = z.object({ message: z.string(), album: albumSchema });
+export type AlbumMutationResult = z.infer<typeof albumMutationResultSchema>;

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/**
+ * A photo as the API returns it. `image_url` is the display copy (≤ 1920 px) for the detail
+ * view, `thumb_url` the ~480 px WebP for grids; both signed, expiring URLs. `width`/`height` are
+ * the display copy's, so grids reserve the right box; `placeholder` is a tiny inline image
+ * (data: URL). `user_has_liked` is for the requester.
+ */
+export const photoSchema = z.object({
+  id: z.number().int(),
+  album_id: z.number().int(),
+  image_url: z.string(),
+  thumb_url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  placeholder: z.string(),
+  description: z.string().nullable(),
+  likes_count: z.number().int(),
+  comments_count: z.number().int(),
+  user_has_liked: z.boolean(),
+  created_at: z.string(),
+});
+export type Photo = z.infer<typeof photoSchema>;
+
+/** One file of an upload that did not land, with the reason in Spanish. */
+export const uploadFailureSchema = z.object({ file: z.string(), error: z.string() });
+export type UploadFailure = z.infer<typeof uploadFailureSchema>;
+
+/** POST /photos/upload answer (SPEC §3 Upload result). */
+export const uploadResultSchema = z.object({
+  message: z.string(),
+  uploaded: z.array(photoSchema),
+  failures: z.array(uploadFailureSchema),
+});
+export type UploadResult = z.infer<typeof uploadResultSchema>;
