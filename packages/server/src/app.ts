@@ -100,6 +100,9 @@ export async function buildApp(
       directives: {
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
+        // The in-browser image compression runs in a worker built from a blob: URL, which then
+        // loads its library from our own origin (never from a CDN).
+        workerSrc: ["'self'", 'blob:'],
         frameSrc: mapOrigin ? ["'self'", mapOrigin] : ["'self'"],
         // A group may serve Fogata over plain HTTP on its own network.
         upgradeInsecureRequests: null,
