@@ -1,0 +1,289 @@
+import { CLIENT_ERRORS, type Comment, commentBodySchema, LIMITS, MSG } from '@fogata/shared';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useId, useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Spinner from 'react-bootstrap/Spinner';
+import { Link, useLocation } from 'react-router';
+import { paths } from '../config/paths';
+import { formatDateTime } from '../lib/format-date';
+import type { InteractionsApi } from '../lib/interactions-api';
+import { Avatar } from './avatar';
+import { ConfirmModal } from './confirm-modal';
+import { DismissibleAlert } from './dismissible-alert';
+import { TrashIcon } from './icons';
+
+/** Screen texts of the comments section (SPEC §2 Comments). */
+export const COMMENT_TEXTS = {
+  label: 'Escribe un comentario',
+  placeholder: 'Escribe un comentario...',
+  submit: 'Comentar',
+  sending: 'Enviando...',
+  loadMore: 'Cargar más comentarios',
+  noMore: 'No hay más comentarios.',
+  none: 'Todavía no hay comentarios.',
+  edited: '(editado)',
+  delete: 'Eliminar comentario',
+  deleteTitle: 'Eliminar comentario',
+  deleteConfirm: 'Eliminar',
+  loading: 'Cargando comentarios...',
+} as const;
+
+export interface CommentsSectionProps {
+  /** The item's comment calls (lib/interactions-api). */
+  api: Pick<InteractionsApi, 'queryKey' | 'getComments' | 'addComment' | 'deleteComment'>;
+  /** Whether the visitor may comment (SPEC §6 'interact'); anonymous visitors get a login link. */
+  canComment: boolean;
+  /** Any change of this value starts the list again from page 1. */
+  refreshKey?: unknown;
+  /** After a comment is added or deleted, so the parent can adjust its count. */
+  onAdded?: (comment: Comment) => void;
+  onDeleted?: (commentId: number) => void;
+  /** A heading above the form, e.g. 'Comentarios (3)'. */
+  title?: ReactNode;
+}
+
+/**
+ * Comment form and paginated list of one item: 5 per page, newest first; more pages exist only
+ * while a page comes back full. Adding or deleting starts the list again from page 1.
+ */
+export function CommentsSection({
+  api,
+  canComment,
+  refreshKey,
+  onAdded,
+  onDeleted,
+  title,
+}: CommentsSectionProps) {
+  const queryClient = useQueryClient();
+  const queryKey = [...api.queryKey, 'comments', refreshKey ?? null];
+  const comments = useInfiniteQuery({
+    queryKey,
+    queryFn: ({ pageParam }) => api.getComments(pageParam, LIMITS.commentsPageSize),
+    initialPageParam: 1,
+    getNextPageParam: (last, all) =>
+      last.length === LIMITS.commentsPageSize ? all.length + 1 : undefined,
+    staleTime: 0,
+  });
+  const restart = () => queryClient.resetQueries({ queryKey });
+
+  const [target, setTarget] = useState<Comment | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const remove = useMutation({ mutationFn: (id: number) => api.deleteComment(id) });
+
+  const confirmDelete = async () => {
+    if (!target) return;
+    const id = target.id;
+    setDeleteError(null);
+    try {
+      await remove.mutateAsync(id);
+      onDeleted?.(id);
+      await restart();
+    } catch (error) {
+      setDeleteError(CLIENT_ERRORS.commentDeleteFailed((error as Error).message));
+    } finally {
+      setTarget(null);
+    }
+  };
+
+  const items = comments.data?.pages.flat() ?? [];
+
+  return (
+    <section className="comments-section" aria-label="Comentarios">
+      {title}
+      {canComment ? (
+        <CommentForm
+          api={api}
+          onAdded={async (comment) => {
+            onAdded?.(comment);
+            await restart();
+          }}
+        />
+      ) : (
+        <p className="mb-3">
+          <LoginLink />
+        </p>
+      )}
+
+      <DismissibleAlert
+        variant="danger"
+        message={deleteError}
+        onClose={() => setDeleteError(null)}
+      />
+      {comments.isError && (
+        <DismissibleAlert
+          variant="danger"
+          message={CLIENT_ERRORS.commentsLoadFailed(comments.error.message)}
+        />
+      )}
+
+      {comments.isPending ? (
+        <div className="d-flex align-items-center gap-2 text-body-secondary py-2" role="status">
+          <Spinner animation="border" size="sm" aria-hidden="true" />
+          {COMMENT_TEXTS.loading}
+        </div>
+      ) : (
+        <>
+          {items.length > 0 && (
+            <ul className="list-unstyled mb-2" aria-label="Lista de comentarios">
+              {items.map((comment) => (
+                <CommentItem key={comment.id} comment={comment} onDelete={setTarget} />
+              ))}
+            </ul>
+          )}
+          {comments.hasNextPage ? (
+            <Button
+              variant="outline-secondary"
+              size="sm"
+              disabled={comments.isFetchingNextPage}
+              onClick={() => comments.fetchNextPage()}
+            >
+              {comments.isFetchingNextPage && (
+                <Spinner
+                  as="span"
+                  animation="border"
+                  size="sm"
+                  aria-hidden="true"
+                  className="me-2"
+                />
+              )}
+              {COMMENT_TEXTS.loadMore}
+            </Button>
+          ) : (
+            !comments.isError && (
+              <p className="text-body-secondary small mb-0">
+                {items.length > 0 ? COMMENT_TEXTS.noMore : COMMENT_TEXTS.none}
+              </p>
+            )
+          )}
+        </>
+      )}
+
+      <ConfirmModal
+        show={!!target}
+        title={COMMENT_TEXTS.deleteTitle}
+        body={target && <p className="comment-text">«{target.comment_text}»</p>}
+        confirmLabel={COMMENT_TEXTS.deleteConfirm}
+        busy={remove.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => setTarget(null)}
+      />
+    </section>
+  );
+}
+
+/** 'Debes iniciar sesión para comentar.' as a link to /login that comes back here. */
+function LoginLink() {
+  const location = useLocation();
+  return (
+    <Link to={paths.login.getHref()} state={{ from: location }}>
+      {MSG.commentLoginRequired}
+    </Link>
+  );
+}
+
+function CommentForm({
+  api,
+  onAdded,
+}: {
+  api: Pick<InteractionsApi, 'addComment'>;
+  onAdded: (comment: Comment) => void | Promise<void>;
+}) {
+  const id = useId();
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const add = useMutation({ mutationFn: (body: string) => api.addComment(body) });
+  const empty = text.trim().length === 0;
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (add.isPending) return;
+    const parsed = commentBodySchema.safeParse({ comment_text: text });
+    if (!parsed.success) {
+      setError(
+        CLIENT_ERRORS.commentSendFailed(parsed.error.issues[0]?.message ?? MSG.commentEmpty),
+      );
+      return;
+    }
+    setError(null);
+    try {
+      const comment = await add.mutateAsync(parsed.data.comment_text);
+      setText('');
+      await onAdded(comment);
+    } catch (err) {
+      setError(CLIENT_ERRORS.commentSendFailed((err as Error).message));
+    }
+  };
+
+  return (
+    <Form noValidate onSubmit={submit} className="mb-3">
+      <Form.Group controlId={`${id}-text`}>
+        <Form.Label className="visually-hidden">{COMMENT_TEXTS.label}</Form.Label>
+        <Form.Control
+          as="textarea"
+          rows={2}
+          value={text}
+          maxLength={LIMITS.commentMax}
+          placeholder={COMMENT_TEXTS.placeholder}
+          aria-describedby={`${id}-count`}
+          onChange={(e) => setText(e.target.value)}
+          disabled={add.isPending}
+        />
+      </Form.Group>
+      <div className="d-flex justify-content-between align-items-center mt-2 gap-2">
+        <small id={`${id}-count`} className="text-body-secondary" aria-live="polite">
+          {text.length}/{LIMITS.commentMax}
+        </small>
+        <Button type="submit" variant="success" size="sm" disabled={empty || add.isPending}>
+          {add.isPending && (
+            <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-2" />
+          )}
+          {add.isPending ? COMMENT_TEXTS.sending : COMMENT_TEXTS.submit}
+        </Button>
+      </div>
+      <DismissibleAlert
+        variant="danger"
+        message={error}
+        onClose={() => setError(null)}
+        className="mt-2 mb-0"
+      />
+    </Form>
+  );
+}
+
+function CommentItem({
+  comment,
+  onDelete,
+}: {
+  comment: Comment;
+  onDelete: (comment: Comment) => void;
+}) {
+  const edited = comment.updated_at !== comment.created_at;
+  return (
+    <li className="d-flex gap-2 py-2 border-bottom">
+      <Avatar src={comment.author_avatar} size={36} />
+      <div className="flex-grow-1 min-w-0">
+        <div className="d-flex flex-wrap align-items-baseline column-gap-2">
+          <strong className="text-break">{comment.author_name}</strong>
+          <small className="text-body-secondary">
+            <time dateTime={comment.created_at}>{formatDateTime(comment.created_at)}</time>
+            {edited && ` ${COMMENT_TEXTS.edited}`}
+          </small>
+        </div>
+        <p className="comment-text mb-0">{comment.comment_text}</p>
+      </div>
+      {comment.can_delete && (
+        <Button
+          variant="link"
+          size="sm"
+          className="text-danger p-1 align-self-start"
+          aria-label={COMMENT_TEXTS.delete}
+          title={COMMENT_TEXTS.delete}
+          onClick={() => onDelete(comment)}
+        >
+          <TrashIcon />
+        </Button>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,62 @@
+import { useState } from 'react';
+
+export interface ImageWithPlaceholderProps {
+  src: string | null | undefined;
+  alt: string;
+  /** A tiny inline image (data: URL) shown blurred until `src` has loaded. */
+  placeholder?: string | null;
+  /** The image's own size: reserves its box so nothing moves when it arrives. */
+  width?: number | null;
+  height?: number | null;
+  /** A fixed box (width / height) instead of the image's own proportions, e.g. 4 / 3 on cards. */
+  ratio?: number;
+  /** 'cover' crops to fill the box (grids); 'contain' shows all of it (detail views). */
+  fit?: 'cover' | 'contain';
+  loading?: 'lazy' | 'eager';
+  className?: string;
+  /** Caps the box's height (e.g. '70vh' in a modal); the image keeps its proportions inside. */
+  maxHeight?: string;
+}
+
+/**
+ * An image in a box of known proportions, with its blurred placeholder underneath: the page does
+ * not jump while images load, and a slow connection sees a preview at once.
+ */
+export function ImageWithPlaceholder({
+  src,
+  alt,
+  placeholder,
+  width,
+  height,
+  ratio,
+  fit = 'cover',
+  loading = 'lazy',
+  className,
+  maxHeight,
+}: ImageWithPlaceholderProps) {
+  const [loaded, setLoaded] = useState<string | null>(null);
+  const aspect = ratio ?? (width && height ? width / height : 4 / 3);
+  return (
+    <div
+      className={['media-box', className].filter(Boolean).join(' ')}
+      style={{ aspectRatio: String(aspect), maxHeight }}
+    >
+      {placeholder && (
+        <img src={placeholder} alt="" aria-hidden="true" className="media-box-placeholder" />
+      )}
+      {src && (
+        <img
+          src={src}
+          alt={alt}
+          width={width ?? undefined}
+          height={height ?? undefined}
+          loading={loading}
+          decoding="async"
+          className={`media-box-image ${loaded === src ? 'is-loaded' : ''}`}
+          style={{ objectFit: fit }}
+          onLoad={() => setLoaded(src)}
+        />
+      )}
+    </div>
+  );
+}
