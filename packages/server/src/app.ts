@@ -16,9 +16,12 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { openDatabase } from './db/database.js';
 import { AppError } from './lib/app-error.js';
+import { MediaUrlSigner } from './lib/media-url.js';
 import { createMailer } from './mail/mailer.js';
+import { albumsRoutes } from './modules/albums/albums.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { invitationsRoutes } from './modules/invitations/invitations.routes.js';
+import { photosRoutes } from './modules/photos/photos.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
@@ -79,7 +82,7 @@ export async function buildApp(
       outboxDir: join(config.dataDir, 'outbox'),
       log: app.log,
     }),
-    storage: new LocalStorage(mediaRoot(config.dataDir)),
+    storage: new LocalStorage(mediaRoot(config.dataDir), new MediaUrlSigner(config.jwtSecret)),
     jwtKey: new TextEncoder().encode(config.jwtSecret),
     log: app.log,
   };
@@ -151,6 +154,8 @@ export async function buildApp(
       await api.register(invitationsRoutes);
       await api.register(usersRoutes);
       await api.register(profileRoutes);
+      await api.register(albumsRoutes);
+      await api.register(photosRoutes);
     },
     { prefix: '/api' },
   );

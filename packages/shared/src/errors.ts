@@ -89,6 +89,7 @@ export const SERVER_ERRORS = {
   mediaNotFound: 'Imagen no encontrada.',
   albumIdRequired: 'Indica el álbum al que subir las fotos.',
   uploadAllFailed: 'No se pudo subir ninguna foto.',
+  uploadTooLarge: 'Las imágenes no pueden superar 250 MB en total.',
   invitationMailFailed: 'La invitación se creó, pero no se pudo enviar el email.',
 } as const;
 

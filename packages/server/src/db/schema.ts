@@ -36,8 +36,65 @@ export interface PasswordResetsTable {
   used_at: string | null;
 }
 
+/** A photo album; its cover variants are private media (signed URLs). */
+export interface AlbumsTable {
+  id: Generated<number>;
+  title: string;
+  description: string | null;
+  /** Storage keys of the cover's display copy and thumbnail. */
+  cover_key: string | null;
+  cover_thumb_key: string | null;
+  /** A tiny inline image (data: URL) shown while the cover loads. */
+  cover_placeholder: string | null;
+  cover_width: number | null;
+  cover_height: number | null;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A photo in an album: a display copy, a thumbnail and a placeholder, all metadata-free. */
+export interface PhotosTable {
+  id: Generated<number>;
+  album_id: number;
+  image_key: string;
+  thumb_key: string;
+  placeholder: string;
+  /** Of the display copy. */
+  width: number;
+  height: number;
+  description: string | null;
+  uploaded_by: number | null;
+  created_at: string;
+}
+
+/** What likes and comments attach to; one pair of tables for every kind of content. */
+export type InteractionTarget = 'photo' | 'news' | 'experience';
+
+export interface LikesTable {
+  id: Generated<number>;
+  target_type: InteractionTarget;
+  target_id: number;
+  user_id: number;
+  created_at: string;
+}
+
+export interface CommentsTable {
+  id: Generated<number>;
+  target_type: InteractionTarget;
+  target_id: number;
+  user_id: number;
+  comment_text: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   invitations: InvitationsTable;
   password_resets: PasswordResetsTable;
+  albums: AlbumsTable;
+  photos: PhotosTable;
+  likes: LikesTable;
+  comments: CommentsTable;
 }

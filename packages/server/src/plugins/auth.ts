@@ -36,6 +36,14 @@ export async function requireAuth(request: FastifyRequest, _reply: FastifyReply)
   await authenticate(request);
 }
 
+/**
+ * Guard for what anonymous visitors may read too: signs the user in when a token comes with the
+ * request (so answers can say what this user liked or may delete), and refuses a bad token.
+ */
+export async function optionalAuth(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  if (request.headers.authorization) await authenticate(request);
+}
+
 /** Guard: a signed-in user whose role holds `capability` in the shared permissions table. */
 export function requireCapability(capability: Capability) {
   return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {

@@ -3,13 +3,49 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { SERVER_ERRORS } from '@fogata/shared';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../lib/app-error.js';
+import { MediaUrlSigner, PRIVATE_MEDIA_PREFIX } from '../lib/media-url.js';
 
 /**
- * Public media at /media (immutable: names are random and never reused), the built web app at /,
- * and the single-page fallback: a browser asking for any other page gets index.html.
+ * Members-only media at /media/p/<key>?exp=…&sig=…: served only with a valid, unexpired
+ * signature, cached privately until the URL expires. The key comes from the signed path and must
+ * look like one of ours, so no listing and no path traversal can get through.
+ */
+function registerPrivateMedia(app: FastifyInstance): void {
+  const { storage, config } = app.ctx;
+  const signer = new MediaUrlSigner(config.jwtSecret);
+  const querystring = z.object({ exp: z.string().optional(), sig: z.string().optional() });
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      `${PRIVATE_MEDIA_PREFIX}*`,
+      { schema: { hide: true, querystring } },
+      async (request, reply) => {
+        const path = request.url.split('?')[0] ?? '';
+        const now = Math.floor(Date.now() / 1000);
+        const signed = signer.verify(path, request.query.exp, request.query.sig, now);
+        if (!signed) throw new AppError(403, SERVER_ERRORS.mediaLinkInvalid);
+        const file = await storage.read(signed.key);
+        if (!file) throw new AppError(404, SERVER_ERRORS.mediaNotFound);
+        return reply
+          .header('content-type', file.contentType)
+          .header('content-length', file.size)
+          .header('cache-control', `private, max-age=${signed.exp - now}, immutable`)
+          .send(file.stream);
+      },
+    );
+}
+
+/**
+ * Public media at /media (immutable: names are random and never reused), members-only media at
+ * /media/p/ (signed URLs), the built web app at /, and the single-page fallback: a browser asking
+ * for any other page gets index.html.
  */
 export async function registerStatic(app: FastifyInstance): Promise<void> {
   const { storage, config } = app.ctx;
+  registerPrivateMedia(app);
   if (storage.localRoot) {
     await app.register(fastifyStatic, {
       root: storage.localRoot,

@@ -2,6 +2,7 @@ import type { Kysely, Migration, MigrationProvider } from 'kysely';
 import { Migrator } from 'kysely';
 import type { Database } from '../schema.js';
 import { accounts } from './001-accounts.js';
+import { gallery } from './002-gallery.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export interface MigrationContext {
@@ -15,6 +16,7 @@ export interface MigrationContext {
 function migrations(ctx: MigrationContext): Record<string, Migration> {
   return {
     '001-accounts': accounts(ctx),
+    '002-gallery': gallery(ctx),
   };
 }
 

@@ -1,7 +1,7 @@
 import { MSG, SERVER_ERRORS, SERVER_SUCCESS, type User } from '@fogata/shared';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
-import { toAvatar } from '../../lib/images.js';
+import { toAvatar } from '../../lib/media.js';
 import { newMediaKey } from '../../storage/storage.js';
 import { toUser, type UserRow, UsersRepository } from '../users/users.repository.js';
 

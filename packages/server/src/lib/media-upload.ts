@@ -1,0 +1,177 @@
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppError } from './app-error.js';
+import { readMultipart } from './multipart.js';
+
+/** One file of a multipart upload, waiting on disk. */
+export interface UploadedFile {
+  /** The form field it came in (`images`, `cover`). */
+  field: string;
+  /** The name on the user's computer, as sent; only ever echoed back. */
+  filename: string;
+  /** The temp file; gone after `cleanup()`. */
+  path: string;
+  size: number;
+  /** Over the per-file limit: only the first `maxFileBytes` were kept. */
+  tooLarge: boolean;
+}
+
+export interface UploadLimits {
+  /** Folder for temp files, e.g. DATA_DIR/tmp/uploads. */
+  tmpRoot: string;
+  /** Form fields that carry files; parts in other fields are read and dropped. */
+  fileFields: string[];
+  maxFiles: number;
+  maxFileBytes: number;
+  /** The whole body: beyond it the request is a 413, whatever it holds. */
+  maxTotalBytes: number;
+  /** What more than `maxFiles` files is answered with. */
+  tooManyFiles: AppError;
+  /** What a body over `maxTotalBytes` is answered with. */
+  tooLarge: AppError;
+}
+
+export interface Upload {
+  fields: Record<string, string>;
+  files: UploadedFile[];
+  /** Removes every temp file; safe to call twice. */
+  cleanup(): Promise<void>;
+}
+
+/** Room for the multipart boundaries, part headers and text fields around the files. */
+const ENVELOPE_BYTES = 1024 * 1024;
+
+/**
+ * Reads a multipart body, streaming each file to its own temp file so a 250 MB upload never sits
+ * in memory, whatever order the fields come in. Throws (after removing every temp file) on a body
+ * over the total limit, too many files, or a body that breaks off. The caller must `cleanup()`.
+ */
+export async function readUpload(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  limits: UploadLimits,
+): Promise<Upload> {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limits.maxTotalBytes + ENVELOPE_BYTES) {
+    refuseRest(req, reply);
+    throw limits.tooLarge;
+  }
+
+  const dir = join(limits.tmpRoot, randomBytes(12).toString('hex'));
+  await mkdir(dir, { recursive: true });
+  const upload: Upload = {
+    fields: {},
+    files: [],
+    cleanup: () => rm(dir, { recursive: true, force: true }),
+  };
+
+  // Counts the raw body as it arrives, for bodies sent without a Content-Length.
+  let received = 0;
+  const countRaw = (chunk: Buffer) => {
+    received += chunk.length;
+  };
+  const overLimit = () => received > limits.maxTotalBytes + ENVELOPE_BYTES;
+
+  try {
+    await readMultipart(async () => {
+      // A file over the size limit is cut short and marked `truncated` instead of failing the
+      // whole request: it becomes one failure among the files that land (the typings lack the
+      // option that @fastify/multipart reads here).
+      const options = {
+        limits: { files: limits.maxFiles, fileSize: limits.maxFileBytes },
+        throwFileSizeLimit: false,
+      };
+      let counting = false;
+      for await (const part of req.parts(options)) {
+        if (!counting) {
+          // Attached once the parser is piped in, so it watches the flow and never starts it;
+          // the first chunk it misses is covered by the envelope allowance.
+          req.raw.on('data', countRaw);
+          counting = true;
+        }
+        if (overLimit()) throw limits.tooLarge;
+        if (part.type === 'field') {
+          if (typeof part.value === 'string') upload.fields[part.fieldname] = part.value;
+          continue;
+        }
+        if (!limits.fileFields.includes(part.fieldname)) {
+          part.file.resume();
+          await new Promise((resolve) => part.file.once('end', resolve));
+          continue;
+        }
+        const path = join(dir, String(upload.files.length));
+        let size = 0;
+        const counter = new Transform({
+          transform(chunk: Buffer, _enc, done) {
+            size += chunk.length;
+            done(overLimit() ? limits.tooLarge : null, chunk);
+          },
+        });
+        await pipeline(part.file, counter, createWriteStream(path));
+        // A file input left empty arrives as a part with no name and no bytes: not a file.
+        if (size === 0 && !part.filename) continue;
+        upload.files.push({
+          field: part.fieldname,
+          filename: part.filename.slice(0, 255),
+          path,
+          size,
+          tooLarge: part.file.truncated,
+        });
+      }
+    });
+  } catch (err) {
+    await upload.cleanup();
+    const code = (err as { code?: unknown }).code;
+    if (code === 'FST_FILES_LIMIT') throw limits.tooManyFiles;
+    if (err === limits.tooLarge) refuseRest(req, reply);
+    throw err;
+  } finally {
+    req.raw.off('data', countRaw);
+  }
+  if (overLimit()) {
+    await upload.cleanup();
+    throw limits.tooLarge;
+  }
+  return upload;
+}
+
+/**
+ * After refusing a body before its end: the answer closes the connection (the client stops
+ * sending), and whatever arrives meanwhile is discarded rather than left in the socket.
+ */
+function refuseRest(req: FastifyRequest, reply: FastifyReply): void {
+  reply.header('connection', 'close');
+  req.raw.resume();
+}
+
+/**
+ * Removes temp upload folders older than `maxAgeMs` (left by a crash mid-upload); younger ones
+ * may belong to an upload in progress on another instance sharing the folder.
+ */
+export async function removeStaleUploads(tmpRoot: string, maxAgeMs = 60 * 60 * 1000) {
+  let entries: string[];
+  try {
+    entries = await readdir(tmpRoot);
+  } catch {
+    return;
+  }
+  const cutoff = Date.now() - maxAgeMs;
+  for (const entry of entries) {
+    const path = join(tmpRoot, entry);
+    try {
+      if ((await stat(path)).mtimeMs < cutoff) await rm(path, { recursive: true, force: true });
+    } catch {
+      // Removed meanwhile by someone else: nothing to do.
+    }
+  }
+}
+
+/** Where an app keeps the temp files of uploads in progress. */
+export function uploadsTmpRoot(dataDir: string): string {
+  return join(dataDir, 'tmp', 'uploads');
+}

@@ -1,0 +1,73 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/** Members-only media is served under this path, followed by the key without `private/`. */
+export const PRIVATE_MEDIA_PREFIX = '/media/p/';
+
+/** Storage keys of members-only media start with this; they live apart from public media. */
+export const PRIVATE_KEY_PREFIX = 'private/';
+
+/**
+ * Expiry is rounded up to a 12-hour bucket and lies 12–24 h ahead: the same URL comes back for
+ * hours, so browsers keep the image cached, yet a leaked link dies within a day.
+ */
+export const MEDIA_URL_BUCKET_SECONDS = 12 * 60 * 60;
+
+/** The shape of a storage key under /media/p/: folders, then 32 hex characters and an extension. */
+const KEY_PATTERN = /^(?:[a-z0-9-]+\/)+[0-9a-f]{32}\.[a-z0-9]{2,5}$/;
+
+/**
+ * Signs and checks members-only media URLs: `/media/p/<key>?exp=<unix seconds>&sig=<base64url>`,
+ * where sig = HMAC-SHA256 over the path and the expiry. The HMAC key is derived from the JWT
+ * secret (HMAC(secret, 'media-url')), so a media signature can never pass for a session token.
+ */
+export class MediaUrlSigner {
+  private readonly key: Buffer;
+
+  constructor(jwtSecret: string) {
+    this.key = createHmac('sha256', jwtSecret).update('media-url').digest();
+  }
+
+  private signature(path: string, exp: number): Buffer {
+    return createHmac('sha256', this.key).update(`${path}\n${exp}`).digest();
+  }
+
+  /** The expiry a URL signed at `nowSeconds` gets: the end of the next bucket. */
+  static expiryFor(nowSeconds: number): number {
+    const bucket = MEDIA_URL_BUCKET_SECONDS;
+    return (Math.floor(nowSeconds / bucket) + 2) * bucket;
+  }
+
+  /** The signed URL of a private storage key (`private/photos/…`). */
+  url(storageKey: string, nowSeconds = Math.floor(Date.now() / 1000)): string {
+    const path = PRIVATE_MEDIA_PREFIX + storageKey.slice(PRIVATE_KEY_PREFIX.length);
+    return this.urlFor(path, MediaUrlSigner.expiryFor(nowSeconds));
+  }
+
+  /** A URL for `path` expiring at `exp` exactly (tests use it to forge an expired one). */
+  urlFor(path: string, exp: number): string {
+    return `${path}?exp=${exp}&sig=${this.signature(path, exp).toString('base64url')}`;
+  }
+
+  /**
+   * Checks a request for `path` (`/media/p/…`) with the query's `exp` and `sig`: the storage key
+   * when the signature is ours (compared in constant time) and not expired, else null.
+   */
+  verify(
+    path: string,
+    exp: unknown,
+    sig: unknown,
+    nowSeconds = Math.floor(Date.now() / 1000),
+  ): { key: string; exp: number } | null {
+    if (typeof exp !== 'string' || typeof sig !== 'string' || !/^\d{1,12}$/.test(exp)) return null;
+    const expiry = Number(exp);
+    if (expiry <= nowSeconds) return null;
+    // Compared as text: decoding first would accept variants of the last base64 character.
+    const given = Buffer.from(sig);
+    const expected = Buffer.from(this.signature(path, expiry).toString('base64url'));
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    if (!path.startsWith(PRIVATE_MEDIA_PREFIX)) return null;
+    const rest = path.slice(PRIVATE_MEDIA_PREFIX.length);
+    if (!KEY_PATTERN.test(rest)) return null;
+    return { key: PRIVATE_KEY_PREFIX + rest, exp: expiry };
+  }
+}

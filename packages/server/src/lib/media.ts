@@ -1,0 +1,163 @@
+import { MSG, SERVER_ERRORS } from '@fogata/shared';
+import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
+import sharp from 'sharp';
+import type { MediaStorage } from '../storage/storage.js';
+import { newMediaKey } from '../storage/storage.js';
+import { AppError } from './app-error.js';
+
+const ALLOWED_MIME = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
+
+/** Above this many pixels an image is refused before decoding: no decompression bombs. */
+export const MAX_INPUT_PIXELS = 50_000_000;
+
+/** Longer side of the display copy, the grid thumbnail and the inline placeholder. */
+export const DISPLAY_MAX_PX = 1920;
+export const THUMB_MAX_PX = 480;
+export const PLACEHOLDER_PX = 16;
+
+/** An image given as its bytes or as the path of a file holding them (an upload's temp file). */
+export type ImageInput = Buffer | string;
+
+/** Whether the bytes are a jpg, png, gif or webp: judged by content, never by name or header. */
+export async function isAllowedImage(input: ImageInput): Promise<boolean> {
+  const type =
+    typeof input === 'string' ? await fileTypeFromFile(input) : await fileTypeFromBuffer(input);
+  return type !== undefined && ALLOWED_MIME.has(type.mime);
+}
+
+/** Throws the 415 with the spec's message unless the bytes are an allowed image. */
+export async function assertImage(input: ImageInput): Promise<void> {
+  if (!(await isAllowedImage(input))) throw new AppError(415, MSG.imageUnsupported);
+}
+
+/**
+ * A decoder over `input` with orientation applied. sharp writes no metadata (EXIF, GPS, XMP,
+ * IPTC, comments) unless asked, and converts to sRGB: every output below is clean.
+ */
+function decode(input: ImageInput) {
+  return sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).rotate();
+}
+
+/** sharp's failures as the Spanish 400 a user can act on. */
+function asImageError(err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  if (err instanceof Error && /pixel limit/i.test(err.message)) {
+    return new AppError(400, SERVER_ERRORS.imageTooManyPixels);
+  }
+  return new AppError(400, SERVER_ERRORS.imageUnreadable);
+}
+
+/**
+ * A square WebP avatar: orientation applied from EXIF, then every piece of metadata dropped,
+ * so no GPS position ever leaves the server.
+ */
+export async function toAvatar(data: ImageInput, size = 256): Promise<Buffer> {
+  await assertImage(data);
+  try {
+    return await decode(data).resize(size, size, { fit: 'cover' }).webp({ quality: 85 }).toBuffer();
+  } catch (err) {
+    throw asImageError(err);
+  }
+}
+
+/** One encoded image. */
+export interface EncodedImage {
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+/** What a photo or an album cover is stored as. */
+export interface ImageVariants {
+  /** ≤ 1920 px on the longer side, WebP: the detail view. */
+  display: EncodedImage;
+  /** ≤ 480 px on the longer side, WebP: grids and cards. */
+  thumb: EncodedImage;
+  /** A 16 px WebP as a data: URL (a few hundred bytes), shown while the real image loads. */
+  placeholder: string;
+}
+
+/**
+ * Checks the bytes, then decodes once and derives every variant from the display copy, so a
+ * 25 MB original is decoded a single time (JPEG shrink-on-load keeps even that small).
+ * Throws 415 (type), or 400 (too many pixels, unreadable, truncated).
+ */
+export async function toImageVariants(input: ImageInput): Promise<ImageVariants> {
+  await assertImage(input);
+  try {
+    const display = await decode(input)
+      .resize(DISPLAY_MAX_PX, DISPLAY_MAX_PX, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer({ resolveWithObject: true });
+    const thumb = await sharp(display.data)
+      .resize(THUMB_MAX_PX, THUMB_MAX_PX, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 75 })
+      .toBuffer({ resolveWithObject: true });
+    const tiny = await sharp(display.data)
+      .resize(PLACEHOLDER_PX, PLACEHOLDER_PX, { fit: 'inside' })
+      .webp({ quality: 40 })
+      .toBuffer();
+    return {
+      display: { data: display.data, width: display.info.width, height: display.info.height },
+      thumb: { data: thumb.data, width: thumb.info.width, height: thumb.info.height },
+      placeholder: `data:image/webp;base64,${tiny.toString('base64')}`,
+    };
+  } catch (err) {
+    throw asImageError(err);
+  }
+}
+
+/** Where an image's variants were stored. */
+export interface StoredImage {
+  key: string;
+  thumbKey: string;
+  placeholder: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * Stores the display copy and the thumbnail under fresh random keys in `folder`. If the second
+ * write fails, the first file is removed: nothing is left half-stored.
+ */
+export async function storeImageVariants(
+  storage: MediaStorage,
+  folder: string,
+  variants: ImageVariants,
+): Promise<StoredImage> {
+  const key = newMediaKey(folder, 'webp');
+  const thumbKey = newMediaKey(folder, 'webp');
+  try {
+    await storage.save(key, variants.display.data, 'image/webp');
+    await storage.save(thumbKey, variants.thumb.data, 'image/webp');
+  } catch (err) {
+    await deleteMedia(storage, [key, thumbKey]);
+    throw err;
+  }
+  return {
+    key,
+    thumbKey,
+    placeholder: variants.placeholder,
+    width: variants.display.width,
+    height: variants.display.height,
+  };
+}
+
+/**
+ * Deletes files one by one, never throwing: runs after the rows are gone, so a file that cannot
+ * be removed is an unreachable orphan (logged), not a failed request.
+ */
+export async function deleteMedia(
+  storage: MediaStorage,
+  keys: (string | null | undefined)[],
+  log?: { warn(obj: object, msg: string): void },
+): Promise<void> {
+  for (const key of keys) {
+    if (!key) continue;
+    try {
+      await storage.delete(key);
+    } catch (err) {
+      log?.warn({ err, key }, 'no se pudo borrar un archivo de medios');
+    }
+  }
+}

@@ -1,0 +1,123 @@
+import type { Album } from '@fogata/shared';
+import { type Insertable, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { Dialect } from '../../db/migrations/index.js';
+import type { AlbumsTable, Database } from '../../db/schema.js';
+import type { MediaStorage } from '../../storage/storage.js';
+import { commentsCountInSql, likesCountInSql } from '../interactions/interactions.repository.js';
+
+export type AlbumRow = Selectable<AlbumsTable>;
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/** An album row with its counts; PostgreSQL returns count() as a string (bigint). */
+export type AlbumWithCounts = AlbumRow & {
+  photos_count: number | string;
+  likes_count: number | string;
+  comments_count: number | string;
+};
+
+/** The API shape of an album: cover files as signed URLs, counts summed over its photos. */
+export function toAlbum(row: AlbumWithCounts, storage: MediaStorage): Album {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    cover: row.cover_key ? storage.url(row.cover_key) : null,
+    cover_thumb: row.cover_thumb_key ? storage.url(row.cover_thumb_key) : null,
+    cover_placeholder: row.cover_placeholder,
+    cover_width: row.cover_width,
+    cover_height: row.cover_height,
+    likes_count: Number(row.likes_count),
+    comments_count: Number(row.comments_count),
+    photos_count: Number(row.photos_count),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+/** The ids of an album's photos, as a subquery of the album row in the outer query. */
+const photoIdsOfAlbum = sql`select photos.id from photos where photos.album_id = albums.id`;
+
+/** SQL on `albums`. */
+export class AlbumsRepository {
+  private readonly db: Executor;
+
+  constructor(db: Db | Executor) {
+    this.db = 'kysely' in db ? db.kysely : db;
+  }
+
+  /** Albums with their photo, like and comment counts, computed in the same query. */
+  private withCounts() {
+    return this.db
+      .selectFrom('albums')
+      .selectAll('albums')
+      .select([
+        sql<number>`(select count(*) from photos where photos.album_id = albums.id)`.as(
+          'photos_count',
+        ),
+        likesCountInSql('photo', photoIdsOfAlbum).as('likes_count'),
+        commentsCountInSql('photo', photoIdsOfAlbum).as('comments_count'),
+      ]);
+  }
+
+  /** Every album, newest first, in one query. */
+  list(): Promise<AlbumWithCounts[]> {
+    return this.withCounts()
+      .orderBy('albums.created_at', 'desc')
+      .orderBy('albums.id', 'desc')
+      .execute();
+  }
+
+  find(id: number): Promise<AlbumWithCounts | undefined> {
+    return this.withCounts().where('albums.id', '=', id).executeTakeFirst();
+  }
+
+  findRow(id: number): Promise<AlbumRow | undefined> {
+    return this.db.selectFrom('albums').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async exists(id: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('albums')
+      .select('id')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /**
+   * Reads the album inside a transaction and, on PostgreSQL, locks its row until the end of it:
+   * an upload into an album being deleted waits, then finds it gone. (SQLite runs one write
+   * transaction at a time anyway.)
+   */
+  lock(id: number, dialect: Dialect): Promise<AlbumRow | undefined> {
+    const query = this.db.selectFrom('albums').selectAll().where('id', '=', id);
+    return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+  }
+
+  async insert(album: Insertable<AlbumsTable>): Promise<number> {
+    const row = await this.db
+      .insertInto('albums')
+      .values(album)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async update(
+    id: number,
+    changes: Partial<Omit<AlbumsTable, 'id' | 'created_at' | 'created_by'>>,
+  ): Promise<boolean> {
+    const result = await this.db
+      .updateTable('albums')
+      .set(changes)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  async delete(id: number): Promise<boolean> {
+    const result = await this.db.deleteFrom('albums').where('id', '=', id).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+}

@@ -1,0 +1,156 @@
+import {
+  type Album,
+  type AlbumMutationResult,
+  MSG,
+  SERVER_ERRORS,
+  SERVER_SUCCESS,
+} from '@fogata/shared';
+import type { AppContext } from '../../context.js';
+import { AppError } from '../../lib/app-error.js';
+import {
+  deleteMedia,
+  type StoredImage,
+  storeImageVariants,
+  toImageVariants,
+} from '../../lib/media.js';
+import type { UploadedFile } from '../../lib/media-upload.js';
+import { nowIso } from '../../lib/tokens.js';
+import { deleteInteractions } from '../interactions/interactions.repository.js';
+import { PhotosRepository } from '../photos/photos.repository.js';
+import type { UserRow } from '../users/users.repository.js';
+import { AlbumsRepository, toAlbum } from './albums.repository.js';
+
+/** Album covers are members-only media. */
+export const ALBUM_COVERS_FOLDER = 'private/albums';
+
+export interface AlbumForm {
+  title: string;
+  /** undefined: unchanged (on update) or none (on create); blank: none. */
+  description?: string;
+}
+
+/** Turns a cover upload into stored variants; a file over 25 MB is a 413. */
+async function storeCover(ctx: AppContext, file: UploadedFile): Promise<StoredImage> {
+  if (file.tooLarge) throw new AppError(413, MSG.imageTooLarge);
+  return storeImageVariants(ctx.storage, ALBUM_COVERS_FOLDER, await toImageVariants(file.path));
+}
+
+function coverColumns(cover: StoredImage) {
+  return {
+    cover_key: cover.key,
+    cover_thumb_key: cover.thumbKey,
+    cover_placeholder: cover.placeholder,
+    cover_width: cover.width,
+    cover_height: cover.height,
+  };
+}
+
+/** Albums: list, read, create, edit and delete (with their photos, files, likes and comments). */
+export class AlbumsService {
+  constructor(private readonly ctx: AppContext) {}
+
+  private repo() {
+    return new AlbumsRepository(this.ctx.db);
+  }
+
+  async list(): Promise<Album[]> {
+    const rows = await this.repo().list();
+    return rows.map((row) => toAlbum(row, this.ctx.storage));
+  }
+
+  async get(id: number): Promise<Album> {
+    const row = await this.repo().find(id);
+    if (!row) throw new AppError(404, SERVER_ERRORS.albumNotFound);
+    return toAlbum(row, this.ctx.storage);
+  }
+
+  /** Whether album `id` exists (the photos module asks before an upload). */
+  exists(id: number): Promise<boolean> {
+    return this.repo().exists(id);
+  }
+
+  /** Creates an album; the cover is required (checked by the route) and stored before the row. */
+  async create(
+    user: UserRow,
+    form: AlbumForm,
+    coverFile: UploadedFile,
+  ): Promise<AlbumMutationResult> {
+    const cover = await storeCover(this.ctx, coverFile);
+    const now = nowIso();
+    let id: number;
+    try {
+      id = await this.repo().insert({
+        title: form.title,
+        description: form.description || null,
+        ...coverColumns(cover),
+        created_by: user.id,
+        created_at: now,
+        updated_at: now,
+      });
+    } catch (err) {
+      await deleteMedia(this.ctx.storage, [cover.key, cover.thumbKey], this.ctx.log);
+      throw err;
+    }
+    return { message: SERVER_SUCCESS.albumCreated, album: await this.get(id) };
+  }
+
+  /** Edits title and description; a new cover replaces the old one, whose files are deleted. */
+  async update(
+    id: number,
+    form: AlbumForm,
+    coverFile: UploadedFile | undefined,
+  ): Promise<AlbumMutationResult> {
+    const before = await this.repo().findRow(id);
+    if (!before) throw new AppError(404, SERVER_ERRORS.albumNotFound);
+    const cover = coverFile ? await storeCover(this.ctx, coverFile) : null;
+    let updated: boolean;
+    try {
+      updated = await this.repo().update(id, {
+        title: form.title,
+        ...(form.description !== undefined && { description: form.description || null }),
+        ...(cover && coverColumns(cover)),
+        updated_at: nowIso(),
+      });
+    } catch (err) {
+      if (cover) await deleteMedia(this.ctx.storage, [cover.key, cover.thumbKey], this.ctx.log);
+      throw err;
+    }
+    if (!updated) {
+      if (cover) await deleteMedia(this.ctx.storage, [cover.key, cover.thumbKey], this.ctx.log);
+      throw new AppError(404, SERVER_ERRORS.albumNotFound);
+    }
+    if (cover) {
+      await deleteMedia(this.ctx.storage, [before.cover_key, before.cover_thumb_key], this.ctx.log);
+    }
+    return { message: SERVER_SUCCESS.albumUpdated, album: await this.get(id) };
+  }
+
+  /**
+   * Deletes the album with its photos and their likes and comments in one transaction, then
+   * their files and the cover's.
+   */
+  async delete(id: number): Promise<{ message: string }> {
+    const { db } = this.ctx;
+    const files = await db.kysely.transaction().execute(async (trx) => {
+      const albums = new AlbumsRepository(trx);
+      const album = await albums.lock(id, db.dialect);
+      if (!album) throw new AppError(404, SERVER_ERRORS.albumNotFound);
+      const photos = new PhotosRepository(trx);
+      const photoFiles = await photos.filesOfAlbum(id);
+      await deleteInteractions(
+        trx,
+        'photo',
+        photoFiles.map((p) => p.id),
+      );
+      await photos.deleteByAlbum(id);
+      await albums.delete(id);
+      return [
+        album.cover_key,
+        album.cover_thumb_key,
+        ...photoFiles.flatMap((p) => [p.image_key, p.thumb_key]),
+      ];
+    });
+    await deleteMedia(this.ctx.storage, files, this.ctx.log);
+    return { message: SERVER_SUCCESS.albumDeleted };
+  }
+}

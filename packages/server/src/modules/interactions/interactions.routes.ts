@@ -1,0 +1,132 @@
+import {
+  type Capability,
+  can,
+  commentBodySchema,
+  commentSchema,
+  commentsQuerySchema,
+  idParams,
+  LIMITS,
+  likeResultSchema,
+  messageResponse,
+} from '@fogata/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser, optionalAuth, requireCapability } from '../../plugins/auth.js';
+import { InteractionsService, type InteractionTargetOptions } from './interactions.service.js';
+
+export interface InteractionRoutesOptions extends InteractionTargetOptions {
+  /** Path of the content, e.g. '/photos': routes go under `${prefix}/:id/…`. */
+  prefix: string;
+  /** Who may read the comments (e.g. 'gallery:view'); liking and commenting is 'interact'. */
+  readCapability: Capability;
+  /** OpenAPI tag. */
+  tag: string;
+}
+
+const commentParams = idParams.extend({ commentId: idParams.shape.id });
+
+/** The shared query, except that a limit over the maximum is lowered to it, not refused. */
+const commentsQuery = commentsQuerySchema.extend({
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(LIMITS.commentsDefaultLimit)
+    .transform((n) => Math.min(n, LIMITS.commentsMaxLimit)),
+});
+
+/**
+ * Likes and comments of one kind of content, the same six routes for photos, news and
+ * experiences: POST/DELETE `…/:id/like`, GET/POST `…/:id/comments`, DELETE
+ * `…/:id/comments/:commentId`.
+ */
+export function registerInteractionRoutes(
+  app: FastifyInstance,
+  options: InteractionRoutesOptions,
+): void {
+  const service = new InteractionsService(app.ctx, options);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { prefix } = options;
+  const tags = [options.tag];
+  const interact = requireCapability('interact');
+  // Content anyone may read still signs in a user who sends a token (for `can_delete`).
+  const read = can(null, options.readCapability)
+    ? optionalAuth
+    : requireCapability(options.readCapability);
+
+  r.post(
+    `${prefix}/:id/like`,
+    {
+      onRequest: interact,
+      schema: {
+        tags,
+        description: 'Da me gusta. Si ya lo habías dado: 409.',
+        params: idParams,
+        response: { 201: likeResultSchema },
+      },
+    },
+    async (req, reply) =>
+      reply.status(201).send(await service.like(currentUser(req), req.params.id)),
+  );
+
+  r.delete(
+    `${prefix}/:id/like`,
+    {
+      onRequest: interact,
+      schema: {
+        tags,
+        description: 'Quita el me gusta. Si no lo habías dado: 404.',
+        params: idParams,
+        response: { 200: likeResultSchema },
+      },
+    },
+    (req) => service.unlike(currentUser(req), req.params.id),
+  );
+
+  r.get(
+    `${prefix}/:id/comments`,
+    {
+      onRequest: read,
+      schema: {
+        tags,
+        description: `Comentarios, los más recientes primero. \`limit\` por defecto ${LIMITS.commentsDefaultLimit}; uno mayor que ${LIMITS.commentsMaxLimit} se rebaja a ${LIMITS.commentsMaxLimit}. \`can_delete\` dice si quien pregunta puede borrarlo.`,
+        params: idParams,
+        querystring: commentsQuery,
+        response: { 200: z.array(commentSchema) },
+      },
+    },
+    (req) => service.comments(req.user, req.params.id, req.query),
+  );
+
+  r.post(
+    `${prefix}/:id/comments`,
+    {
+      onRequest: interact,
+      schema: {
+        tags,
+        params: idParams,
+        body: commentBodySchema,
+        response: { 201: commentSchema },
+      },
+    },
+    async (req, reply) =>
+      reply
+        .status(201)
+        .send(await service.addComment(currentUser(req), req.params.id, req.body.comment_text)),
+  );
+
+  r.delete(
+    `${prefix}/:id/comments/:commentId`,
+    {
+      onRequest: requireCapability('comment:delete:own'),
+      schema: {
+        tags,
+        description: 'Lo borra su autor, un scouter o un admin.',
+        params: commentParams,
+        response: { 200: messageResponse },
+      },
+    },
+    (req) => service.deleteComment(currentUser(req), req.params.id, req.params.commentId),
+  );
+}

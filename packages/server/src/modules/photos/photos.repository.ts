@@ -1,0 +1,135 @@
+import type { Photo } from '@fogata/shared';
+import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { Database, PhotosTable } from '../../db/schema.js';
+import type { MediaStorage } from '../../storage/storage.js';
+import {
+  commentsCountSql,
+  likedBySql,
+  likesCountSql,
+} from '../interactions/interactions.repository.js';
+
+export type PhotoRow = Selectable<PhotosTable>;
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/** A photo row with its counts and the reader's like (types as each database returns them). */
+export type PhotoWithCounts = PhotoRow & {
+  likes_count: number | string;
+  comments_count: number | string;
+  user_has_liked: boolean | number;
+};
+
+/** The API shape of a photo: files as signed URLs. */
+export function toPhoto(row: PhotoWithCounts, storage: MediaStorage): Photo {
+  return {
+    id: row.id,
+    album_id: row.album_id,
+    image_url: storage.url(row.image_key),
+    thumb_url: storage.url(row.thumb_key),
+    width: row.width,
+    height: row.height,
+    placeholder: row.placeholder,
+    description: row.description,
+    likes_count: Number(row.likes_count),
+    comments_count: Number(row.comments_count),
+    user_has_liked: Boolean(row.user_has_liked),
+    created_at: row.created_at,
+  };
+}
+
+/** The storage keys of a photo's files. */
+export interface PhotoFiles {
+  id: number;
+  image_key: string;
+  thumb_key: string;
+}
+
+/** SQL on `photos`. */
+export class PhotosRepository {
+  private readonly db: Executor;
+
+  constructor(db: Db | Executor) {
+    this.db = 'kysely' in db ? db.kysely : db;
+  }
+
+  /** Photos with like and comment counts and whether `viewerId` liked each, in one query. */
+  private withCounts(viewerId: number | null) {
+    return this.db
+      .selectFrom('photos')
+      .selectAll('photos')
+      .select([
+        likesCountSql('photo', 'photos.id').as('likes_count'),
+        commentsCountSql('photo', 'photos.id').as('comments_count'),
+        likedBySql('photo', 'photos.id', viewerId).as('user_has_liked'),
+      ]);
+  }
+
+  /** An album's photos, newest first. */
+  listByAlbum(albumId: number, viewerId: number | null): Promise<PhotoWithCounts[]> {
+    return this.withCounts(viewerId)
+      .where('photos.album_id', '=', albumId)
+      .orderBy('photos.created_at', 'desc')
+      .orderBy('photos.id', 'desc')
+      .execute();
+  }
+
+  find(id: number, viewerId: number | null): Promise<PhotoWithCounts | undefined> {
+    return this.withCounts(viewerId).where('photos.id', '=', id).executeTakeFirst();
+  }
+
+  /** Several photos by id, in the order of `ids` (fresh uploads, for the answer). */
+  async findMany(ids: number[], viewerId: number | null): Promise<PhotoWithCounts[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.withCounts(viewerId).where('photos.id', 'in', ids).execute();
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  async exists(id: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('photos')
+      .select('id')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** Inserts the photos in the given order; returns their ids in that order. */
+  async insertMany(photos: Insertable<PhotosTable>[]): Promise<number[]> {
+    const ids: number[] = [];
+    for (const photo of photos) {
+      const row = await this.db
+        .insertInto('photos')
+        .values(photo)
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      ids.push(row.id);
+    }
+    return ids;
+  }
+
+  findFiles(id: number): Promise<PhotoFiles | undefined> {
+    return this.db
+      .selectFrom('photos')
+      .select(['id', 'image_key', 'thumb_key'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  filesOfAlbum(albumId: number): Promise<PhotoFiles[]> {
+    return this.db
+      .selectFrom('photos')
+      .select(['id', 'image_key', 'thumb_key'])
+      .where('album_id', '=', albumId)
+      .execute();
+  }
+
+  async delete(id: number): Promise<boolean> {
+    const result = await this.db.deleteFrom('photos').where('id', '=', id).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  async deleteByAlbum(albumId: number): Promise<void> {
+    await this.db.deleteFrom('photos').where('album_id', '=', albumId).execute();
+  }
+}

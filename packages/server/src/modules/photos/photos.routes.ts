@@ -1,0 +1,114 @@
+import {
+  idParams,
+  LIMITS,
+  MSG,
+  messageResponse,
+  photoSchema,
+  SERVER_ERRORS,
+  uploadResultSchema,
+} from '@fogata/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error.js';
+import { readUpload, removeStaleUploads, uploadsTmpRoot } from '../../lib/media-upload.js';
+import { currentUser, requireCapability } from '../../plugins/auth.js';
+import { registerInteractionRoutes } from '../interactions/interactions.routes.js';
+import { PhotosService } from './photos.service.js';
+
+const albumParams = z.object({ albumId: idParams.shape.id });
+
+/** `{ message, errors? }`: what every other 400 of the upload looks like. */
+const errorResponse = z.object({
+  message: z.string(),
+  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+});
+
+/** /api/photos: members read, like and comment; scouters and admins upload and delete. */
+export async function photosRoutes(app: FastifyInstance): Promise<void> {
+  const service = new PhotosService(app.ctx);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const view = requireCapability('gallery:view');
+  const manage = requireCapability('content:manage');
+  const tag = 'fotos';
+  const tags = [tag];
+  const tmpRoot = uploadsTmpRoot(app.ctx.config.dataDir);
+  // Temp files a crash left behind mid-upload.
+  await removeStaleUploads(tmpRoot);
+
+  r.get(
+    '/photos/album/:albumId',
+    {
+      onRequest: view,
+      schema: {
+        tags,
+        description:
+          'Las fotos del álbum, las más recientes primero (404 si el álbum no existe). `image_url` (≤ 1920 px) y `thumb_url` (~480 px, WebP) son URLs firmadas que caducan (12–24 h) y se repiten durante horas, así que el navegador las guarda en caché.',
+        params: albumParams,
+        response: { 200: z.array(photoSchema) },
+      },
+    },
+    (req) => service.listByAlbum(currentUser(req), req.params.albumId),
+  );
+
+  r.get(
+    '/photos/:id',
+    { onRequest: view, schema: { tags, params: idParams, response: { 200: photoSchema } } },
+    (req) => service.get(currentUser(req), req.params.id),
+  );
+
+  r.post(
+    '/photos/upload',
+    {
+      onRequest: manage,
+      schema: {
+        tags,
+        consumes: ['multipart/form-data'],
+        description: `multipart: \`albumId\` y \`images\` (repetido: de 1 a ${LIMITS.imagesPerUpload} archivos, ≤ 25 MB cada uno, ≤ 250 MB en total; jpg, png, gif o webp según su contenido), en cualquier orden. 201 si al menos una foto se subió; las que no, en \`failures\`. 400 con la misma forma si no se subió ninguna; 413 si el total supera 250 MB.`,
+        response: { 201: uploadResultSchema, 400: z.union([uploadResultSchema, errorResponse]) },
+      },
+    },
+    async (req, reply) => {
+      const upload = await readUpload(req, reply, {
+        tmpRoot,
+        fileFields: ['images'],
+        maxFiles: LIMITS.imagesPerUpload,
+        maxFileBytes: LIMITS.imageMaxBytes,
+        maxTotalBytes: LIMITS.batchMaxBytes,
+        tooManyFiles: new AppError(400, MSG.imagesTooMany, [
+          { field: 'images', message: MSG.imagesTooMany },
+        ]),
+        tooLarge: new AppError(413, SERVER_ERRORS.uploadTooLarge),
+      });
+      try {
+        const outcome = await service.upload(currentUser(req), upload.fields.albumId, upload.files);
+        return reply.status(outcome.status).send(outcome.body);
+      } finally {
+        await upload.cleanup();
+      }
+    },
+  );
+
+  r.delete(
+    '/photos/:id',
+    {
+      onRequest: manage,
+      schema: {
+        tags,
+        description: 'Borra la foto, sus archivos, sus me gusta y sus comentarios.',
+        params: idParams,
+        response: { 200: messageResponse },
+      },
+    },
+    (req) => service.delete(req.params.id),
+  );
+
+  registerInteractionRoutes(app, {
+    prefix: '/photos',
+    targetType: 'photo',
+    readCapability: 'gallery:view',
+    targetExists: (id) => service.exists(id),
+    notFoundMessage: SERVER_ERRORS.photoNotFound,
+    tag,
+  });
+}

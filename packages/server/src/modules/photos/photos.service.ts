@@ -1,0 +1,170 @@
+import {
+  MSG,
+  type Photo,
+  SERVER_ERRORS,
+  SERVER_SUCCESS,
+  type UploadFailure,
+  type UploadResult,
+} from '@fogata/shared';
+import type { AppContext } from '../../context.js';
+import { AppError } from '../../lib/app-error.js';
+import {
+  deleteMedia,
+  type StoredImage,
+  storeImageVariants,
+  toImageVariants,
+} from '../../lib/media.js';
+import type { UploadedFile } from '../../lib/media-upload.js';
+import { nowIso } from '../../lib/tokens.js';
+import { AlbumsRepository } from '../albums/albums.repository.js';
+import { deleteInteractions } from '../interactions/interactions.repository.js';
+import type { UserRow } from '../users/users.repository.js';
+import { PhotosRepository, toPhoto } from './photos.repository.js';
+
+/** Photos are members-only media. */
+export const PHOTOS_FOLDER = 'private/photos';
+
+/** An upload's answer and its status: 201 when a photo landed, 400 when none did. */
+export interface UploadOutcome {
+  status: 201 | 400;
+  body: UploadResult;
+}
+
+/** Reads `albumId` from a form: a positive integer, else the 400 that asks for it. */
+function parseAlbumId(raw: string | undefined): number {
+  const value = raw?.trim() ?? '';
+  const id = /^\d{1,15}$/.test(value) ? Number(value) : 0;
+  if (id <= 0) {
+    throw new AppError(400, SERVER_ERRORS.albumIdRequired, [
+      { field: 'albumId', message: SERVER_ERRORS.albumIdRequired },
+    ]);
+  }
+  return id;
+}
+
+/** Photos: list an album's, read one, upload a batch, delete one. */
+export class PhotosService {
+  constructor(private readonly ctx: AppContext) {}
+
+  private repo() {
+    return new PhotosRepository(this.ctx.db);
+  }
+
+  /** The album's photos, newest first; 404 when the album does not exist. */
+  async listByAlbum(viewer: UserRow, albumId: number): Promise<Photo[]> {
+    if (!(await new AlbumsRepository(this.ctx.db).exists(albumId))) {
+      throw new AppError(404, SERVER_ERRORS.albumNotFound);
+    }
+    const rows = await this.repo().listByAlbum(albumId, viewer.id);
+    return rows.map((row) => toPhoto(row, this.ctx.storage));
+  }
+
+  async get(viewer: UserRow, id: number): Promise<Photo> {
+    const row = await this.repo().find(id, viewer.id);
+    if (!row) throw new AppError(404, SERVER_ERRORS.photoNotFound);
+    return toPhoto(row, this.ctx.storage);
+  }
+
+  exists(id: number): Promise<boolean> {
+    return this.repo().exists(id);
+  }
+
+  /**
+   * Stores each file (one at a time, to bound memory) as display copy, thumbnail and
+   * placeholder; a file that is too large, not an image or unreadable becomes a failure entry
+   * while the others land. The rows go in one transaction after the files; if anything fails,
+   * every file written is removed: no file and no row are left behind.
+   */
+  async upload(
+    user: UserRow,
+    rawAlbumId: string | undefined,
+    files: UploadedFile[],
+  ): Promise<UploadOutcome> {
+    const albumId = parseAlbumId(rawAlbumId);
+    if (files.length === 0) {
+      throw new AppError(400, MSG.imagesRequired, [
+        { field: 'images', message: MSG.imagesRequired },
+      ]);
+    }
+    if (!(await new AlbumsRepository(this.ctx.db).exists(albumId))) {
+      throw new AppError(404, SERVER_ERRORS.albumNotFound);
+    }
+
+    const stored: StoredImage[] = [];
+    const failures: UploadFailure[] = [];
+    let ids: number[] = [];
+    try {
+      for (const file of files) {
+        if (file.tooLarge) {
+          failures.push({ file: file.filename, error: MSG.imageTooLarge });
+          continue;
+        }
+        let variants: Awaited<ReturnType<typeof toImageVariants>>;
+        try {
+          variants = await toImageVariants(file.path);
+        } catch (err) {
+          if (!(err instanceof AppError)) throw err;
+          failures.push({ file: file.filename, error: err.message });
+          continue;
+        }
+        stored.push(await storeImageVariants(this.ctx.storage, PHOTOS_FOLDER, variants));
+      }
+      if (stored.length === 0) {
+        return {
+          status: 400,
+          body: { message: SERVER_ERRORS.uploadAllFailed, uploaded: [], failures },
+        };
+      }
+      const { db } = this.ctx;
+      ids = await db.kysely.transaction().execute(async (trx) => {
+        // Locked on PostgreSQL: an album deleted meanwhile makes this a 404, not orphan rows.
+        if (!(await new AlbumsRepository(trx).lock(albumId, db.dialect))) {
+          throw new AppError(404, SERVER_ERRORS.albumNotFound);
+        }
+        const now = nowIso();
+        return new PhotosRepository(trx).insertMany(
+          stored.map((image) => ({
+            album_id: albumId,
+            image_key: image.key,
+            thumb_key: image.thumbKey,
+            placeholder: image.placeholder,
+            width: image.width,
+            height: image.height,
+            description: null,
+            uploaded_by: user.id,
+            created_at: now,
+          })),
+        );
+      });
+    } catch (err) {
+      await deleteMedia(
+        this.ctx.storage,
+        stored.flatMap((image) => [image.key, image.thumbKey]),
+        this.ctx.log,
+      );
+      throw err;
+    }
+
+    const rows = await this.repo().findMany(ids, user.id);
+    const uploaded = rows.map((row) => toPhoto(row, this.ctx.storage));
+    const message =
+      failures.length === 0
+        ? SERVER_SUCCESS.photosUploaded(uploaded.length)
+        : SERVER_SUCCESS.photosPartlyUploaded(uploaded.length, failures.length);
+    return { status: 201, body: { message, uploaded, failures } };
+  }
+
+  /** Deletes the photo with its likes and comments, then its files. */
+  async delete(id: number): Promise<{ message: string }> {
+    const files = await this.ctx.db.kysely.transaction().execute(async (trx) => {
+      const photos = new PhotosRepository(trx);
+      const photo = await photos.findFiles(id);
+      if (!photo) throw new AppError(404, SERVER_ERRORS.photoNotFound);
+      await deleteInteractions(trx, 'photo', [id]);
+      await photos.delete(id);
+      return [photo.image_key, photo.thumb_key];
+    });
+    await deleteMedia(this.ctx.storage, files, this.ctx.log);
+    return { message: SERVER_SUCCESS.photoDeleted };
+  }
+}
