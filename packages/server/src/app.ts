@@ -4,7 +4,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { LIMITS, SERVER_ERRORS } from '@fogata/shared';
+import { EXTERNAL_SIGNIN_CALLBACK_PATH, LIMITS, SERVER_ERRORS } from '@fogata/shared';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -17,6 +17,7 @@ import type { AppContext } from './context.js';
 import { openDatabase } from './db/database.js';
 import { AppError } from './lib/app-error.js';
 import { MediaUrlSigner } from './lib/media-url.js';
+import { OidcClient } from './lib/oidc.js';
 import { createMailer } from './mail/mailer.js';
 import { albumsRoutes } from './modules/albums/albums.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -83,6 +84,13 @@ export async function buildApp(
       log: app.log,
     }),
     storage: new LocalStorage(mediaRoot(config.dataDir), new MediaUrlSigner(config.jwtSecret)),
+    oidc: config.oidc.clientId
+      ? new OidcClient({
+          issuer: config.oidc.issuer,
+          clientId: config.oidc.clientId,
+          cooldownMs: config.oidc.cooldownMs,
+        })
+      : null,
     jwtKey: new TextEncoder().encode(config.jwtSecret),
     log: app.log,
   };
@@ -111,6 +119,8 @@ export async function buildApp(
         upgradeInsecureRequests: null,
       },
     },
+    // The external sign-in popup must keep its link to the page that opened it.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
   await app.register(fastifyRateLimit, {
     global: false,
@@ -159,6 +169,20 @@ export async function buildApp(
     },
     { prefix: '/api' },
   );
+
+  // The sign-in popup comes back from the provider's origin to this page, which hands the ID
+  // token to its opener: any other policy would cut the popup off from the opener.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.split('?')[0] === EXTERNAL_SIGNIN_CALLBACK_PATH) {
+      reply.header('cross-origin-opener-policy', 'unsafe-none');
+    }
+  });
+  // Read the provider's discovery document early; when it fails, sign-in retries on demand.
+  app.addHook('onReady', async () => {
+    ctx.oidc?.discover().catch((err: unknown) => {
+      app.log.warn({ err }, 'no se pudo leer el proveedor de identidad; se reintentará');
+    });
+  });
 
   await registerStatic(app);
   return app;

@@ -15,7 +15,11 @@ export interface Config {
   smtpUrl: string | null;
   mailFrom: string;
   admin: { email: string | null; password: string | null; name: string };
-  oidc: { issuer: string; clientId: string | null };
+  /**
+   * External sign-in; off without a client id. `cooldownMs`: the least time between two fetches
+   * from the provider (after a failure, or for a key id it has not seen); tests shorten it.
+   */
+  oidc: { issuer: string; clientId: string | null; cooldownMs: number };
   group: { name: string; address: string; mapUrl: string | null };
   invitationTtlDays: number;
   /** Login and forgot-password attempts allowed per minute and IP. */
@@ -97,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     oidc: {
       issuer: text(env, 'OIDC_ISSUER') ?? 'https://accounts.google.com',
       clientId: text(env, 'OIDC_CLIENT_ID'),
+      cooldownMs: 30_000,
     },
     group: {
       name: groupName,

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
+import type { OidcClient } from './lib/oidc.js';
 import type { Mailer } from './mail/mailer.js';
 import type { MediaStorage } from './storage/storage.js';
 
@@ -10,6 +11,8 @@ export interface AppContext {
   db: Db;
   mailer: Mailer;
   storage: MediaStorage;
+  /** The external identity provider; null when OIDC_CLIENT_ID is not set. */
+  oidc: OidcClient | null;
   /** The JWT signing key, derived from config.jwtSecret. */
   jwtKey: Uint8Array;
   log: FastifyBaseLogger;

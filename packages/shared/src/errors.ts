@@ -21,6 +21,7 @@ export const CLIENT_ERRORS = {
   invitationVerify: 'Error al verificar la invitación.',
   invitationsList: 'Error al obtener la lista de invitaciones.',
   invitationRevoke: (id: number | string) => `Error al revocar la invitación ${id}.`,
+  invitationResend: (id: number | string) => `Error al reenviar la invitación ${id}.`,
   usersList: 'Error al obtener usuarios.',
   userDelete: (id: number | string) => `Error al eliminar usuario ${id}.`,
   userRole: (id: number | string) => `Error al actualizar rol para usuario ${id}.`,
@@ -91,6 +92,19 @@ export const SERVER_ERRORS = {
   uploadAllFailed: 'No se pudo subir ninguna foto.',
   uploadTooLarge: 'Las imágenes no pueden superar 250 MB en total.',
   invitationMailFailed: 'La invitación se creó, pero no se pudo enviar el email.',
+  invitationNotResendable: 'Solo se pueden reenviar invitaciones pendientes.',
+  invitationResendFailed:
+    'No se pudo enviar el email. La invitación sigue pendiente con su enlace anterior: inténtalo de nuevo más tarde.',
+  externalDisabled: 'El inicio de sesión con Google no está configurado en este servidor.',
+  externalProviderUnavailable:
+    'No se pudo contactar con el proveedor de identidad. Inténtalo de nuevo en unos minutos.',
+  externalTokenInvalid: 'El token de Google no es válido o ha caducado. Vuelve a intentarlo.',
+  externalNonceInvalid:
+    'El inicio de sesión con Google ha caducado o ya se usó. Vuelve a intentarlo.',
+  externalEmailUnverified:
+    'Tu cuenta de Google no tiene el email verificado: no puedes entrar con ella.',
+  externalInvitationRequired:
+    'No hay ninguna cuenta con este email. Necesitas una invitación de un administrador del grupo para entrar.',
 } as const;
 
 /** Success messages the server sends. */
@@ -103,6 +117,12 @@ export const SERVER_SUCCESS = {
   invitationsSent: (n: number) =>
     n === 1 ? 'Se envió 1 invitación.' : `Se enviaron ${n} invitaciones.`,
   invitationRevoked: 'Invitación revocada.',
+  /** Added to the send message when some e-mails could not be sent, naming those addresses. */
+  invitationsNotMailed: (emails: string[]) =>
+    emails.length === 1
+      ? `No se pudo enviar el email a ${emails[0]}: la invitación está creada y puedes reenviarla desde «Invitaciones Enviadas».`
+      : `No se pudo enviar el email a ${emails.join(', ')}: las invitaciones están creadas y puedes reenviarlas desde «Invitaciones Enviadas».`,
+  invitationResent: (email: string) => `Invitación reenviada a ${email}.`,
   profileUpdated: 'Perfil actualizado correctamente.',
   userDeleted: (name: string) => `Usuario ${name} eliminado.`,
   roleUpdated: (name: string) => `Rol actualizado para ${name}.`,

@@ -36,6 +36,14 @@ export interface PasswordResetsTable {
   used_at: string | null;
 }
 
+/** A nonce issued for external sign-in; deleted when used. */
+export interface OidcNoncesTable {
+  id: Generated<number>;
+  nonce_hash: string;
+  expires_at: string;
+  created_at: string;
+}
+
 /** A photo album; its cover variants are private media (signed URLs). */
 export interface AlbumsTable {
   id: Generated<number>;
@@ -97,4 +105,5 @@ export interface Database {
   photos: PhotosTable;
   likes: LikesTable;
   comments: CommentsTable;
+  oidc_nonces: OidcNoncesTable;
 }

@@ -93,6 +93,12 @@ const endpoints: Endpoint[] = [
     },
   },
   {
+    name: 'GET /api/auth/google/nonce',
+    capability: null,
+    success: 200,
+    request: async () => ({ url: '/api/auth/google/nonce' }),
+  },
+  {
     name: 'GET /api/invitations/verify/:token',
     capability: null,
     success: 200,
@@ -115,6 +121,15 @@ const endpoints: Endpoint[] = [
     capability: 'admin:panel',
     success: 200,
     request: async () => ({ url: '/api/invitations' }),
+  },
+  {
+    name: 'POST /api/invitations/:id/resend',
+    capability: 'admin:panel',
+    success: 200,
+    request: async (t) => ({
+      method: 'POST',
+      url: `/api/invitations/${(await createInvitation(t.app)).id}/resend`,
+    }),
   },
   {
     name: 'DELETE /api/invitations/:id',
@@ -176,7 +191,10 @@ const actors: Actor[] = [null, ...ROLES];
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp();
+  // External sign-in on (its nonce endpoint answers without reaching the provider).
+  t = await buildTestApp({
+    oidc: { issuer: 'http://127.0.0.1:9', clientId: 'fogata-pruebas', cooldownMs: 30_000 },
+  });
 });
 afterAll(() => t.close());
 

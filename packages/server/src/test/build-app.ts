@@ -28,7 +28,7 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     smtpUrl: null,
     mailFrom: `"${DEFAULT_GROUP.name}" <no-reply@localhost>`,
     admin: { email: null, password: null, name: 'Administrador' },
-    oidc: { issuer: 'https://accounts.google.com', clientId: null },
+    oidc: { issuer: 'https://accounts.google.com', clientId: null, cooldownMs: 30_000 },
     group: { name: DEFAULT_GROUP.name, address: DEFAULT_GROUP.address, mapUrl: null },
     invitationTtlDays: 7,
     authRateLimit: 1000,

@@ -72,3 +72,10 @@ export const externalLoginBodySchema = z.object({
     .min(1, { error: MSG.tokenRequired })
     .max(10_000, { error: MSG.tokenRequired }),
 });
+
+/** GET /auth/google/nonce: a single-use value the ID token must carry. */
+export const externalNonceResponseSchema = z.object({ nonce: z.string() });
+export type ExternalNonceResponse = z.infer<typeof externalNonceResponseSchema>;
+
+/** The page of the web app the provider's popup returns to (the redirect URI is PUBLIC_URL + it). */
+export const EXTERNAL_SIGNIN_CALLBACK_PATH = '/auth/callback';

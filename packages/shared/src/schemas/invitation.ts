@@ -62,3 +62,10 @@ export const invitationVerifyResponseSchema = z.object({
   role: z.enum(ROLES),
 });
 export type InvitationVerifyResponse = z.infer<typeof invitationVerifyResponseSchema>;
+
+/** POST /invitations/{id}/resend: the message, and the new link when there is no SMTP. */
+export const resendInvitationResponseSchema = z.object({
+  message: z.string(),
+  link: z.string().optional(),
+});
+export type ResendInvitationResponse = z.infer<typeof resendInvitationResponseSchema>;

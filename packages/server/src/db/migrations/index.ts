@@ -3,6 +3,7 @@ import { Migrator } from 'kysely';
 import type { Database } from '../schema.js';
 import { accounts } from './001-accounts.js';
 import { gallery } from './002-gallery.js';
+import { oidc } from './003-oidc.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export interface MigrationContext {
@@ -17,6 +18,7 @@ function migrations(ctx: MigrationContext): Record<string, Migration> {
   return {
     '001-accounts': accounts(ctx),
     '002-gallery': gallery(ctx),
+    '003-oidc': oidc(ctx),
   };
 }
 

@@ -9,6 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AuthService } from './auth.service.js';
+import { googleRoutes } from './google.routes.js';
 
 /** /api/auth: sign-in, password recovery, registration by invitation. */
 export async function authRoutes(app: FastifyInstance): Promise<void> {
@@ -47,4 +48,6 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     { schema: { tags, body: registerInvitedBodySchema, response: { 201: loginResultSchema } } },
     async (req, reply) => reply.status(201).send(await service.registerInvited(req.body)),
   );
+
+  await app.register(googleRoutes);
 }

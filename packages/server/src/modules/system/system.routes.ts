@@ -18,7 +18,7 @@ const configResponse = z.object({
 /** Health check and the public configuration the web app needs before anything else. */
 export async function systemRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { config } = app.ctx;
+  const { config, oidc } = app.ctx;
   const tags = ['sistema'];
 
   r.get(
@@ -27,12 +27,18 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
     () => ({ status: 'ok' as const }),
   );
 
-  r.get('/config', { schema: { tags, response: { 200: configResponse } } }, () => ({
+  r.get('/config', { schema: { tags, response: { 200: configResponse } } }, async () => ({
     groupName: config.group.name,
     groupAddress: config.group.address,
     groupMapUrl: config.group.mapUrl,
-    // External sign-in arrives in a later version: until the server can verify its tokens, the
-    // web app must not offer the button, so this stays null even with OIDC_CLIENT_ID set.
-    oidc: null,
+    // The web app shows the external sign-in button only with a client id and a reachable
+    // provider (authorizationEndpoint null: discovery failed, and is retried on the next call).
+    oidc: oidc
+      ? {
+          issuer: oidc.issuer,
+          clientId: oidc.clientId,
+          authorizationEndpoint: await oidc.authorizationEndpoint(),
+        }
+      : null,
   }));
 }

@@ -35,7 +35,7 @@ describe('system', () => {
     expect(res.json()).toEqual({ status: 'ok' });
   });
 
-  it('GET /api/config gives the group and no external sign-in yet', async () => {
+  it('GET /api/config gives the group, and no external sign-in without OIDC_CLIENT_ID', async () => {
     const res = await t.app.inject({ url: '/api/config' });
     expect(res.json()).toEqual({
       groupName: 'Grupo Scout Prueba 7',
