@@ -28,7 +28,14 @@ export function createMailer(opts: {
   log: FastifyBaseLogger;
 }): Mailer {
   if (opts.smtpUrl) {
-    const transport: Transporter = nodemailer.createTransport(opts.smtpUrl);
+    // Short time-outs: a mail server that does not answer must not hold an admin's request for
+    // nodemailer's default two minutes per message (the invitation is kept and can be resent).
+    const transport: Transporter = nodemailer.createTransport({
+      url: opts.smtpUrl,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    });
     return {
       outbox: false,
       async send(message) {

@@ -14,6 +14,10 @@ export interface SmtpReceiver {
   messages: ReceivedMail[];
   /** Waits for the next message to `to` and takes it off the list. */
   waitFor(to: string, timeoutMs?: number): Promise<ReceivedMail>;
+  /** Stops listening (connections are refused), like a mail server that is down. */
+  stop(): Promise<void>;
+  /** Listens again on the same port. */
+  start(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -25,28 +29,37 @@ function addresses(field: AddressObject | AddressObject[] | undefined): string[]
 /** A real SMTP server on 127.0.0.1 and a random port: plain SMTP, no STARTTLS, no auth. */
 export async function startSmtpReceiver(): Promise<SmtpReceiver> {
   const messages: ReceivedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail: ParsedMail) => {
-          messages.push({
-            to: addresses(mail.to),
-            from: mail.from?.text ?? '',
-            subject: mail.subject ?? '',
-            text: mail.text ?? '',
-            html: typeof mail.html === 'string' ? mail.html : '',
-          });
-          callback();
-        })
-        .catch(callback);
-    },
-  });
+  const newServer = () =>
+    new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onData(stream, _session, callback) {
+        simpleParser(stream)
+          .then((mail: ParsedMail) => {
+            messages.push({
+              to: addresses(mail.to),
+              from: mail.from?.text ?? '',
+              subject: mail.subject ?? '',
+              text: mail.text ?? '',
+              html: typeof mail.html === 'string' ? mail.html : '',
+            });
+            callback();
+          })
+          .catch(callback);
+      },
+    });
+  let server = newServer();
+  let running = true;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const address = server.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (!running) return resolve();
+      running = false;
+      server.close(() => resolve());
+    });
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
@@ -60,7 +73,14 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
         await new Promise((r) => setTimeout(r, 20));
       }
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    stop,
+    async start() {
+      if (running) return;
+      server = newServer();
+      await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
+      running = true;
+    },
+    close: stop,
   };
 }
 

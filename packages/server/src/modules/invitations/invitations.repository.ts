@@ -35,6 +35,35 @@ export class InvitationsRepository {
       .executeTakeFirst();
   }
 
+  /** The newest pending, unexpired invitation of `email`, if any. */
+  findPendingByEmail(email: string, now: string): Promise<InvitationRow | undefined> {
+    return this.db
+      .selectFrom('invitations')
+      .selectAll()
+      .where('email', '=', email)
+      .where('accepted_at', 'is', null)
+      .where('expires_at', '>', now)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+  }
+
+  /** Gives a pending invitation a new link and expiry (a resend); false when it is no longer pending. */
+  async renew(
+    id: number,
+    changes: { token_hash: string; expires_at: string; created_at: string },
+    now: string,
+  ): Promise<boolean> {
+    const result = await this.db
+      .updateTable('invitations')
+      .set(changes)
+      .where('id', '=', id)
+      .where('accepted_at', 'is', null)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
   insert(invitation: Insertable<InvitationsTable>): Promise<InvitationRow> {
     return this.db
       .insertInto('invitations')

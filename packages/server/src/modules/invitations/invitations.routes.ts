@@ -4,6 +4,7 @@ import {
   invitationVerifyResponseSchema,
   MSG,
   messageResponse,
+  resendInvitationResponseSchema,
   sendInvitationsBodySchema,
   sendInvitationsResponseSchema,
 } from '@fogata/shared';
@@ -47,6 +48,21 @@ export async function invitationsRoutes(app: FastifyInstance): Promise<void> {
     '/invitations',
     { onRequest: guard, schema: { tags, response: { 200: z.array(invitationSchema) } } },
     () => service.list(),
+  );
+
+  r.post(
+    '/invitations/:id/resend',
+    {
+      onRequest: guard,
+      schema: {
+        tags,
+        description:
+          'Reenvía una invitación pendiente con un enlace nuevo y una nueva caducidad; el enlace anterior deja de valer. Sin SMTP devuelve el enlace.',
+        params: idParams,
+        response: { 200: resendInvitationResponseSchema },
+      },
+    },
+    (req) => service.resend(req.params.id),
   );
 
   r.delete(

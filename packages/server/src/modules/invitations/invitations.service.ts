@@ -2,6 +2,7 @@ import {
   type Invitation,
   type InvitationStatus,
   type InvitationVerifyResponse,
+  type ResendInvitationResponse,
   type Role,
   SERVER_ERRORS,
   SERVER_SUCCESS,
@@ -43,6 +44,24 @@ export class InvitationsService {
     return `${this.ctx.config.publicUrl}/register?invitation=${token}`;
   }
 
+  /** When a link made now expires. */
+  private expiry(now: number): string {
+    return new Date(now + this.ctx.config.invitationTtlDays * DAY_MS).toISOString();
+  }
+
+  /** Mails the invitation to `email`; throws when the mail server refuses or is down. */
+  private mail(email: string, role: Role, link: string): Promise<void> {
+    return this.ctx.mailer.send(
+      invitationMail({
+        to: email,
+        groupName: this.ctx.config.group.name,
+        role,
+        link,
+        days: this.ctx.config.invitationTtlDays,
+      }),
+    );
+  }
+
   /** Creates an invitation (replacing the open ones of that address) and returns its token. */
   async create(email: string, role: Role): Promise<string> {
     const token = newLinkToken();
@@ -54,7 +73,7 @@ export class InvitationsService {
         email,
         role,
         token_hash: hashToken(token),
-        expires_at: new Date(now + this.ctx.config.invitationTtlDays * DAY_MS).toISOString(),
+        expires_at: this.expiry(now),
         created_at: new Date(now).toISOString(),
       });
     });
@@ -64,6 +83,7 @@ export class InvitationsService {
   async send(body: SendInvitationsBody): Promise<SendInvitationsResponse> {
     const sent: SendInvitationsResponse['results']['sent'] = [];
     const errors: SendInvitationsResponse['results']['errors'] = [];
+    const notMailed: string[] = [];
     // One address once: the last role given for it wins.
     const wanted = new Map<string, Role>();
     for (const { email, role } of body.invitations) wanted.set(email.toLowerCase(), role);
@@ -76,25 +96,61 @@ export class InvitationsService {
       const token = await this.create(email, role);
       const link = this.link(token);
       try {
-        await this.ctx.mailer.send(
-          invitationMail({
-            to: email,
-            groupName: this.ctx.config.group.name,
-            role,
-            link,
-            days: this.ctx.config.invitationTtlDays,
-          }),
-        );
+        await this.mail(email, role, link);
       } catch (err) {
-        // The invitation stays: the admin can send it again, which replaces it.
+        // The invitation stays, listed as pending: the admin can resend it from the list.
         this.ctx.log.error({ err, email }, 'no se pudo enviar la invitación');
         errors.push({ email, error: SERVER_ERRORS.invitationMailFailed });
+        notMailed.push(email);
         continue;
       }
       // Without SMTP the link goes back to the admin, who passes it on by hand.
       sent.push(this.ctx.mailer.outbox ? { email, link } : { email });
     }
-    return { message: SERVER_SUCCESS.invitationsSent(sent.length), results: { sent, errors } };
+    const message = SERVER_SUCCESS.invitationsSent(sent.length);
+    return {
+      message: notMailed.length
+        ? `${message} ${SERVER_SUCCESS.invitationsNotMailed(notMailed)}`
+        : message,
+      results: { sent, errors },
+    };
+  }
+
+  /**
+   * Sends a pending invitation again with a new link and a new expiry. The new link replaces the
+   * old one only once its e-mail has gone out: when the mail server fails, nothing changes.
+   */
+  async resend(id: number): Promise<ResendInvitationResponse> {
+    const repo = new InvitationsRepository(this.ctx.db);
+    const row = await repo.findById(id);
+    if (!row) throw new AppError(404, SERVER_ERRORS.invitationNotFound);
+    if (statusOf(row, nowIso()) !== 'pending') {
+      throw new AppError(409, SERVER_ERRORS.invitationNotResendable);
+    }
+    const token = newLinkToken();
+    const link = this.link(token);
+    try {
+      await this.mail(row.email, row.role, link);
+    } catch (err) {
+      this.ctx.log.error({ err, email: row.email }, 'no se pudo reenviar la invitación');
+      throw new AppError(502, SERVER_ERRORS.invitationResendFailed);
+    }
+    const now = Date.now();
+    const renewed = await repo.renew(
+      id,
+      {
+        token_hash: hashToken(token),
+        expires_at: this.expiry(now),
+        created_at: new Date(now).toISOString(),
+      },
+      new Date(now).toISOString(),
+    );
+    // Accepted or revoked while the mail was on its way: the new link opens nothing.
+    if (!renewed) throw new AppError(409, SERVER_ERRORS.invitationNotResendable);
+    return {
+      message: SERVER_SUCCESS.invitationResent(row.email),
+      ...(this.ctx.mailer.outbox ? { link } : {}),
+    };
   }
 
   async list(): Promise<Invitation[]> {

@@ -139,7 +139,8 @@ describe('POST /api/invitations with SMTP', () => {
       );
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({
-        message: 'Se enviaron 0 invitaciones.',
+        message:
+          'Se enviaron 0 invitaciones. No se pudo enviar el email a sin-correo@example.org: la invitación está creada y puedes reenviarla desde «Invitaciones Enviadas».',
         results: {
           sent: [],
           errors: [{ email: 'sin-correo@example.org', error: SERVER_ERRORS.invitationMailFailed }],
@@ -283,6 +284,175 @@ describe('DELETE /api/invitations/:id', () => {
         message: 'ID inválido.',
         errors: [{ field: 'id', message: 'ID inválido.' }],
       });
+    }
+  });
+});
+
+describe('when the mail server is down', () => {
+  it('keeps the invitations, names the addresses not mailed, and resends once it is back', async () => {
+    const receiver = await startSmtpReceiver();
+    const own = await buildTestApp({ smtpUrl: receiver.url });
+    try {
+      const boss = await createUser(own.app, { role: 'admin' });
+      await receiver.stop();
+      const res = await send(
+        [
+          { email: 'uno@example.org', role: 'usuario' },
+          { email: 'dos@example.org', role: 'scouter' },
+        ],
+        own.app,
+        boss.headers,
+      );
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({
+        message: `Se enviaron 0 invitaciones. ${SERVER_SUCCESS.invitationsNotMailed(['uno@example.org', 'dos@example.org'])}`,
+        results: {
+          sent: [],
+          errors: [
+            { email: 'uno@example.org', error: SERVER_ERRORS.invitationMailFailed },
+            { email: 'dos@example.org', error: SERVER_ERRORS.invitationMailFailed },
+          ],
+        },
+      });
+      expect(res.json().message).toContain(
+        'No se pudo enviar el email a uno@example.org, dos@example.org',
+      );
+      const list = (
+        await own.app.inject({ url: '/api/invitations', headers: boss.headers })
+      ).json();
+      expect(list.map((i: { email: string; status: string }) => [i.email, i.status])).toEqual([
+        ['dos@example.org', 'pending'],
+        ['uno@example.org', 'pending'],
+      ]);
+      const uno = list.find((i: { email: string }) => i.email === 'uno@example.org');
+
+      // Still down: the resend fails and says so; nothing changes.
+      const failed = await own.app.inject({
+        method: 'POST',
+        url: `/api/invitations/${uno.id}/resend`,
+        headers: boss.headers,
+      });
+      expect(failed.statusCode).toBe(502);
+      expect(failed.json()).toEqual({ message: SERVER_ERRORS.invitationResendFailed });
+
+      // Back up: the resend mails a working link with the invitation's role.
+      await receiver.start();
+      const ok = await own.app.inject({
+        method: 'POST',
+        url: `/api/invitations/${uno.id}/resend`,
+        headers: boss.headers,
+      });
+      expect(ok.statusCode).toBe(200);
+      expect(ok.json()).toEqual({ message: 'Invitación reenviada a uno@example.org.' });
+      const mail = await receiver.waitFor('uno@example.org');
+      expect(mail.subject).toBe('Invitación a Grupo Scout Fogata 1');
+      const token = new URL(linkIn(mail.text, LINK)).searchParams.get('invitation')!;
+      const reg = await own.app.inject({
+        method: 'POST',
+        url: '/api/auth/register-invited',
+        payload: { token, name: 'Uno', password: 'clave-de-uno-1' },
+      });
+      expect(reg.statusCode).toBe(201);
+      expect(reg.json().user).toMatchObject({ email: 'uno@example.org', role: 'usuario' });
+    } finally {
+      await own.close();
+      await receiver.close();
+    }
+  });
+});
+
+describe('POST /api/invitations/:id/resend', () => {
+  it('mails a new link, valid for the full time again, and the old link stops working', async () => {
+    const inv = await createInvitation(t.app, {
+      email: 'reenvio@example.org',
+      role: 'scouter',
+      createdAt: isoFromNow(-5 * 86_400_000),
+      expiresAt: isoFromNow(3600_000),
+    });
+    const before = Date.now();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/invitations/${inv.id}/resend`,
+      headers: admin.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: SERVER_SUCCESS.invitationResent('reenvio@example.org') });
+    const mail = await smtp.waitFor('reenvio@example.org');
+    expect(mail.text).toContain('7 días');
+    expect(mail.text).toContain('Scouter');
+    const link = linkIn(mail.text, LINK);
+    expect(mail.html).toContain(link);
+    const token = new URL(link).searchParams.get('invitation')!;
+    expect(token).not.toBe(inv.token);
+
+    expect((await t.app.inject({ url: `/api/invitations/verify/${inv.token}` })).statusCode).toBe(
+      404,
+    );
+    const verify = await t.app.inject({ url: `/api/invitations/verify/${token}` });
+    expect(verify.json()).toEqual({ email: 'reenvio@example.org', role: 'scouter' });
+
+    const list = (await t.app.inject({ url: '/api/invitations', headers: admin.headers })).json();
+    const row = list.find((i: { id: number }) => i.id === inv.id);
+    expect(row.status).toBe('pending');
+    expect(new Date(row.expires_at).getTime()).toBeGreaterThanOrEqual(
+      before + 7 * 86_400_000 - 1000,
+    );
+    expect(new Date(row.created_at).getTime()).toBeGreaterThanOrEqual(before - 1000);
+  });
+
+  it('refuses accepted, expired and unknown invitations, and bad ids', async () => {
+    for (const inv of [
+      await createInvitation(t.app, { acceptedAt: isoFromNow(-1) }),
+      await createInvitation(t.app, { expiresAt: isoFromNow(-1) }),
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/invitations/${inv.id}/resend`,
+        headers: admin.headers,
+      });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ message: SERVER_ERRORS.invitationNotResendable });
+    }
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/invitations/999999/resend',
+      headers: admin.headers,
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ message: SERVER_ERRORS.invitationNotFound });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/invitations/abc/resend',
+      headers: admin.headers,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('ID inválido.');
+  });
+
+  it('returns the new link in outbox mode', async () => {
+    const outbox = await buildTestApp();
+    try {
+      const boss = await createUser(outbox.app, { role: 'admin' });
+      const inv = await createInvitation(outbox.app, { email: 'buzon2@example.org' });
+      const res = await outbox.app.inject({
+        method: 'POST',
+        url: `/api/invitations/${inv.id}/resend`,
+        headers: boss.headers,
+      });
+      expect(res.statusCode).toBe(200);
+      const { message, link } = res.json();
+      expect(message).toBe('Invitación reenviada a buzon2@example.org.');
+      expect(link).toMatch(
+        new RegExp(`^${TEST_PUBLIC_URL}/register\\?invitation=[A-Za-z0-9_-]{43}$`),
+      );
+      const files = readdirSync(join(outbox.config.dataDir, 'outbox'));
+      expect(files).toHaveLength(1);
+      const verify = await outbox.app.inject({
+        url: `/api/invitations/verify/${new URL(link).searchParams.get('invitation')}`,
+      });
+      expect(verify.json()).toEqual({ email: 'buzon2@example.org', role: 'usuario' });
+    } finally {
+      await outbox.close();
     }
   });
 });
