@@ -1,6 +1,188 @@
-import { ComingSoon } from '../../../components/coming-soon';
+import type { LikeResult, Photo } from '@fogata/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import Col from 'react-bootstrap/Col';
+import Row from 'react-bootstrap/Row';
+import { Link, useParams } from 'react-router';
+import { ConfirmModal } from '../../../components/confirm-modal';
+import { type AlertVariant, DismissibleAlert } from '../../../components/dismissible-alert';
+import { FloatingActionButton } from '../../../components/floating-action-button';
+import { Loading } from '../../../components/loading';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import { useCan } from '../../../lib/can';
+import { useDeletePhoto } from '../api/delete-photo';
+import { albumQueryKey, useAlbum } from '../api/get-album';
+import { albumPhotosQueryKey, useAlbumPhotos } from '../api/get-album-photos';
+import { albumsQueryKey } from '../api/get-albums';
+import { PhotoCard } from '../components/photo-card';
+import { PhotoDetailModal } from '../components/photo-detail-modal';
+import { UploadPhotosModal } from '../components/upload-photos-modal';
+import { GALLERY_TEXTS as T } from '../texts';
 
-/** /album/:albumId — built in a later issue. */
+/** The album id of the URL when it is a positive whole number, else null. */
+export function parseAlbumId(raw: string | undefined): number | null {
+  if (!raw || !/^\d+$/.test(raw)) return null;
+  const id = Number(raw);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/** /album/{albumId}: the album's title and description, then its photos. */
 export function AlbumPage() {
-  return <ComingSoon title="Álbumes de Fotos" />;
+  const { albumId } = useParams();
+  const id = parseAlbumId(albumId);
+  if (id === null) {
+    return (
+      <section>
+        <BackLink />
+        <DismissibleAlert variant="danger" message={T.invalidId} />
+      </section>
+    );
+  }
+  return <Album key={id} id={id} />;
+}
+
+function BackLink() {
+  return (
+    <p className="mb-2">
+      <Link to={paths.gallery.getHref()} className="small">
+        ← {T.back}
+      </Link>
+    </p>
+  );
+}
+
+type Banner = { variant: AlertVariant; message: string } | null;
+
+function Album({ id }: { id: number }) {
+  const queryClient = useQueryClient();
+  // Album and photos load together.
+  const album = useAlbum(id);
+  const photos = useAlbumPhotos(id);
+  const isManager = useCan('content:manage');
+  const canInteract = useCan('interact');
+  const removePhoto = useDeletePhoto(id);
+  const [open, setOpen] = useState<Photo | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const [target, setTarget] = useState<Photo | null>(null);
+  const [banner, setBanner] = useState<Banner>(null);
+
+  const reload = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: albumQueryKey(id) }),
+      queryClient.invalidateQueries({ queryKey: albumPhotosQueryKey(id) }),
+    ]);
+
+  // The grid shows the server's answer at once; the list of albums sums likes, so it is stale.
+  const onLiked = (photo: Photo, result: LikeResult) => {
+    queryClient.setQueryData<Photo[]>(albumPhotosQueryKey(id), (list) =>
+      list?.map((p) =>
+        p.id === photo.id
+          ? { ...p, likes_count: result.likeCount, user_has_liked: result.userHasLiked }
+          : p,
+      ),
+    );
+    void queryClient.invalidateQueries({ queryKey: albumsQueryKey, refetchType: 'none' });
+  };
+
+  const confirmDelete = async () => {
+    if (!target) return;
+    setBanner(null);
+    try {
+      const result = await removePhoto.mutateAsync(target.id);
+      setBanner({ variant: 'success', message: result.message });
+    } catch (error) {
+      setBanner({ variant: 'danger', message: T.photoDeleteFailed((error as Error).message) });
+    } finally {
+      setTarget(null);
+    }
+  };
+
+  if (album.isPending || photos.isPending) {
+    return (
+      <section>
+        <BackLink />
+        <Loading label={T.loadingAlbum} />
+      </section>
+    );
+  }
+
+  if (album.isError) {
+    const notFound = album.error instanceof ApiError && album.error.status === 404;
+    return (
+      <section>
+        <BackLink />
+        {notFound ? (
+          <h1 className="h3 text-body-secondary">{T.notFound}</h1>
+        ) : (
+          <DismissibleAlert variant="danger" message={album.error.message} />
+        )}
+      </section>
+    );
+  }
+
+  const list = photos.data ?? [];
+  return (
+    <section className="pb-5">
+      <BackLink />
+      <h1 className="h2 mb-2 text-break">{album.data.title}</h1>
+      {album.data.description && (
+        <p className="lead text-body-secondary text-break album-description">
+          {album.data.description}
+        </p>
+      )}
+      <DismissibleAlert
+        variant={banner?.variant ?? 'danger'}
+        message={banner?.message}
+        onClose={() => setBanner(null)}
+      />
+      {photos.isError ? (
+        <DismissibleAlert variant="danger" message={photos.error.message} />
+      ) : list.length === 0 ? (
+        <p className="text-body-secondary py-4 text-center">
+          {T.noPhotos}
+          {isManager && T.noPhotosManager}
+        </p>
+      ) : (
+        <Row xs={2} md={3} lg={4} xl={5} className="g-3 mt-1">
+          {list.map((photo, i) => (
+            <Col key={photo.id}>
+              <PhotoCard
+                photo={photo}
+                position={i + 1}
+                canLike={canInteract}
+                onOpen={setOpen}
+                onLiked={onLiked}
+                onDelete={isManager ? setTarget : undefined}
+              />
+            </Col>
+          ))}
+        </Row>
+      )}
+
+      <PhotoDetailModal
+        photo={open}
+        onLiked={onLiked}
+        onClose={() => {
+          setOpen(null);
+          void reload();
+        }}
+      />
+      {isManager && (
+        <>
+          <FloatingActionButton label={T.uploadButton} onClick={() => setUploading(true)} />
+          <UploadPhotosModal show={uploading} albumId={id} onClose={() => setUploading(false)} />
+          <ConfirmModal
+            show={!!target}
+            title={T.deletePhoto}
+            body={<p>{T.deletePhotoBody}</p>}
+            confirmLabel={T.deleteConfirm}
+            busy={removePhoto.isPending}
+            onConfirm={confirmDelete}
+            onCancel={() => setTarget(null)}
+          />
+        </>
+      )}
+    </section>
+  );
 }

@@ -1,6 +1,125 @@
-import { ComingSoon } from '../../../components/coming-soon';
+import type { Album } from '@fogata/shared';
+import { CLIENT_ERRORS, LIMITS } from '@fogata/shared';
+import { useState } from 'react';
+import Col from 'react-bootstrap/Col';
+import Row from 'react-bootstrap/Row';
+import { ConfirmModal } from '../../../components/confirm-modal';
+import { type AlertVariant, DismissibleAlert } from '../../../components/dismissible-alert';
+import { FloatingActionButton } from '../../../components/floating-action-button';
+import { SkeletonCard } from '../../../components/skeleton-card';
+import { useCan } from '../../../lib/can';
+import { useDeleteAlbum } from '../api/delete-album';
+import { useAlbums } from '../api/get-albums';
+import { AlbumCard } from '../components/album-card';
+import { AlbumFormModal } from '../components/album-form-modal';
+import { GALLERY_TEXTS as T } from '../texts';
 
-/** /gallery — built in a later issue. */
+type Banner = { variant: AlertVariant; message: string } | null;
+
+/** /gallery 'Álbumes de Fotos': album cards; managers create, edit and delete. */
 export function GalleryPage() {
-  return <ComingSoon title="Álbumes de Fotos" />;
+  const albums = useAlbums();
+  const isManager = useCan('content:manage');
+  const remove = useDeleteAlbum();
+  // The edited album stays while the modal fades out; null means 'create'.
+  const [formOpen, setFormOpen] = useState(false);
+  const [formAlbum, setFormAlbum] = useState<Album | null>(null);
+  const openForm = (album: Album | null) => {
+    setFormAlbum(album);
+    setFormOpen(true);
+  };
+  const [target, setTarget] = useState<Album | null>(null);
+  const [banner, setBanner] = useState<Banner>(null);
+  const [loadErrorClosed, setLoadErrorClosed] = useState(false);
+
+  const confirmDelete = async () => {
+    if (!target) return;
+    setBanner(null);
+    try {
+      const result = await remove.mutateAsync(target.id);
+      setBanner({ variant: 'success', message: result.message });
+    } catch (error) {
+      setBanner({
+        variant: 'danger',
+        message: CLIENT_ERRORS.deleteFailed('álbum', (error as Error).message),
+      });
+    } finally {
+      setTarget(null);
+    }
+  };
+
+  let body: React.ReactNode;
+  if (albums.isPending) {
+    body = (
+      <div aria-busy="true">
+        <span className="visually-hidden" role="status">
+          {T.loadingAlbums}
+        </span>
+        <Row xs={1} sm={2} lg={3} xl={4} className="g-4">
+          {Array.from({ length: LIMITS.skeletonList }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+            <Col key={i}>
+              <SkeletonCard />
+            </Col>
+          ))}
+        </Row>
+      </div>
+    );
+  } else if (albums.isError) {
+    body = loadErrorClosed ? null : (
+      <DismissibleAlert
+        variant="danger"
+        message={T.loadFailed}
+        onClose={() => setLoadErrorClosed(true)}
+      />
+    );
+  } else if (albums.data.length === 0) {
+    body = (
+      <p className="text-body-secondary py-4 text-center">
+        {T.empty}
+        {isManager && ` ${T.emptyManager}`}
+      </p>
+    );
+  } else {
+    body = (
+      <Row xs={1} sm={2} lg={3} xl={4} className="g-4">
+        {albums.data.map((album) => (
+          <Col key={album.id}>
+            <AlbumCard
+              album={album}
+              onEdit={isManager ? openForm : undefined}
+              onDelete={isManager ? setTarget : undefined}
+            />
+          </Col>
+        ))}
+      </Row>
+    );
+  }
+
+  return (
+    <section className="pb-5">
+      <h1 className="h2 mb-4">{T.title}</h1>
+      <DismissibleAlert
+        variant={banner?.variant ?? 'danger'}
+        message={banner?.message}
+        onClose={() => setBanner(null)}
+      />
+      {body}
+      {isManager && (
+        <>
+          <FloatingActionButton label={T.createButton} onClick={() => openForm(null)} />
+          <AlbumFormModal show={formOpen} album={formAlbum} onClose={() => setFormOpen(false)} />
+          <ConfirmModal
+            show={!!target}
+            title={T.deleteAlbum}
+            body={target && <p>{T.deleteAlbumBody(target.title)}</p>}
+            confirmLabel={T.deleteConfirm}
+            busy={remove.isPending}
+            onConfirm={confirmDelete}
+            onCancel={() => setTarget(null)}
+          />
+        </>
+      )}
+    </section>
+  );
 }

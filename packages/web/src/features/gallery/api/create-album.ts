@@ -1,0 +1,30 @@
+import { type AlbumMutationResult, CLIENT_ERRORS } from '@fogata/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, request } from '../../../lib/api-client';
+import { albumsQueryKey } from './get-albums';
+
+export interface NewAlbum {
+  title: string;
+  description?: string;
+  cover: File;
+}
+
+/** POST /albums/newAlbum, multipart: title, description, cover. */
+export const createAlbum = ({ title, description, cover }: NewAlbum) => {
+  const form = new FormData();
+  form.append('title', title);
+  form.append('description', description ?? '');
+  form.append('cover', cover);
+  return request(
+    () => api.post<AlbumMutationResult>('/albums/newAlbum', form),
+    CLIENT_ERRORS.albumCreate,
+  );
+};
+
+export const useCreateAlbum = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createAlbum,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: albumsQueryKey }),
+  });
+};

@@ -1,0 +1,202 @@
+import { type Album, type AlbumFormInput, albumFormSchema, LIMITS, MSG } from '@fogata/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId, useRef, useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Modal from 'react-bootstrap/Modal';
+import Spinner from 'react-bootstrap/Spinner';
+import { useForm } from 'react-hook-form';
+import { DismissibleAlert, variantFor } from '../../../components/dismissible-alert';
+import { FormField } from '../../../components/form-field';
+import { ImageWithPlaceholder } from '../../../components/image-with-placeholder';
+import { useCreateAlbum } from '../api/create-album';
+import { useUpdateAlbum } from '../api/update-album';
+import { GALLERY_TEXTS as T } from '../texts';
+
+interface AlbumFormModalProps {
+  show: boolean;
+  /** The album to edit; without it the modal creates one. */
+  album?: Album | null;
+  onClose: () => void;
+}
+
+/**
+ * 'Crear Nuevo Álbum' and the edit modal (SPEC §2): static; validates on change and blur; submit
+ * only when valid and touched (edit: changed); success shows the message and closes after 1.5 s.
+ */
+export function AlbumFormModal({ show, album, onClose }: AlbumFormModalProps) {
+  return (
+    <Modal
+      show={show}
+      onHide={onClose}
+      backdrop="static"
+      keyboard={false}
+      centered
+      aria-labelledby="album-form-title"
+    >
+      {show && <AlbumForm album={album ?? null} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function AlbumForm({ album, onClose }: { album: Album | null; onClose: () => void }) {
+  const editing = album !== null;
+  const ids = useId();
+  const create = useCreateAlbum();
+  const update = useUpdateAlbum();
+  const busy = create.isPending || update.isPending;
+  // SPEC §2: a message with 'error' in it is a danger alert, any other a success; a failed call
+  // is always danger, whatever its wording.
+  const [status, setStatus] = useState<{ message: string; failed: boolean } | null>(null);
+  const [done, setDone] = useState(false);
+  const [cover, setCover] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isValid, isDirty },
+  } = useForm<AlbumFormInput>({
+    resolver: zodResolver(albumFormSchema),
+    mode: 'all',
+    defaultValues: { title: album?.title ?? '', description: album?.description ?? '' },
+  });
+
+  useEffect(() => {
+    if (!cover) {
+      setPreview(null);
+      return;
+    }
+    const url = URL.createObjectURL(cover);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [cover]);
+
+  // After a success the modal closes by itself (SPEC §4); a parent's new callback does not
+  // restart the wait.
+  const onCloseRef = useRef(onClose);
+  useEffect(() => {
+    onCloseRef.current = onClose;
+  });
+  useEffect(() => {
+    if (!done) return;
+    const timer = setTimeout(() => onCloseRef.current(), LIMITS.modalCloseMs);
+    return () => clearTimeout(timer);
+  }, [done]);
+
+  const changed = isDirty || cover !== null;
+  const canSubmit = isValid && changed && !busy && !done;
+
+  const onSubmit = async (values: AlbumFormInput) => {
+    setStatus(null);
+    if (!editing && !cover) {
+      setStatus({ message: MSG.albumCoverRequired, failed: true });
+      return;
+    }
+    try {
+      const result = editing
+        ? await update.mutateAsync({
+            id: album.id,
+            title: values.title,
+            description: values.description,
+            cover,
+          })
+        : await create.mutateAsync({
+            title: values.title,
+            description: values.description,
+            cover: cover!,
+          });
+      setStatus({ message: result.message, failed: false });
+      setDone(true);
+    } catch (error) {
+      setStatus({ message: (error as Error).message, failed: true });
+    }
+  };
+
+  return (
+    <Form noValidate onSubmit={handleSubmit(onSubmit)}>
+      <Modal.Header closeButton={!busy} closeLabel={T.close}>
+        <Modal.Title id="album-form-title" as="h2" className="h5">
+          {editing ? T.editTitle : T.createTitle}
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        <DismissibleAlert
+          variant={status?.failed ? 'danger' : variantFor(status?.message)}
+          message={status?.message}
+          onClose={() => setStatus(null)}
+        />
+        <fieldset disabled={busy || done}>
+          <FormField
+            id={`${ids}-title`}
+            label={T.fieldTitle}
+            maxLength={LIMITS.albumTitleMax}
+            error={errors.title?.message}
+            {...register('title')}
+          />
+          <FormField
+            id={`${ids}-description`}
+            label={T.fieldDescription}
+            as="textarea"
+            rows={3}
+            maxLength={LIMITS.albumDescriptionMax}
+            error={errors.description?.message}
+            {...register('description')}
+          />
+          {editing && !preview && album.cover_thumb && (
+            <figure className="mb-3">
+              <figcaption className="form-label">{T.currentCover}</figcaption>
+              <div style={{ maxWidth: '12rem' }}>
+                <ImageWithPlaceholder
+                  src={album.cover_thumb}
+                  placeholder={album.cover_placeholder}
+                  width={album.cover_width}
+                  height={album.cover_height}
+                  alt={T.currentCover}
+                  className="rounded"
+                />
+              </div>
+            </figure>
+          )}
+          <Form.Group controlId={`${ids}-cover`} className="mb-2">
+            <Form.Label>{editing ? T.fieldCoverEdit : T.fieldCover}</Form.Label>
+            <Form.Control
+              ref={fileInput}
+              type="file"
+              accept="image/*"
+              aria-describedby={`${ids}-cover-help`}
+              onChange={(e) => {
+                const file = (e.target as HTMLInputElement).files?.[0] ?? null;
+                setCover(file);
+                if (file) setStatus(null);
+              }}
+            />
+            <Form.Text id={`${ids}-cover-help`}>
+              {editing ? T.coverEditHelp : T.coverHelp}
+            </Form.Text>
+          </Form.Group>
+          {preview && (
+            <img
+              src={preview}
+              alt={T.newCover}
+              className="rounded img-fluid mt-1"
+              style={{ maxHeight: '10rem' }}
+            />
+          )}
+        </fieldset>
+      </Modal.Body>
+      <Modal.Footer>
+        <Button variant="secondary" onClick={onClose} disabled={busy}>
+          {T.cancel}
+        </Button>
+        <Button type="submit" variant="success" disabled={!canSubmit}>
+          {busy && (
+            <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-2" />
+          )}
+          {editing ? (busy ? T.saving : T.save) : busy ? T.creating : T.create}
+        </Button>
+      </Modal.Footer>
+    </Form>
+  );
+}

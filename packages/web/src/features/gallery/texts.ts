@@ -1,0 +1,76 @@
+import { LIMITS } from '@fogata/shared';
+
+/**
+ * Screen texts of the gallery (SPEC §2 Albums list, Album detail), word for word where the spec
+ * gives them. Validation and server messages live in @fogata/shared.
+ */
+export const GALLERY_TEXTS = {
+  title: 'Álbumes de Fotos',
+  loadFailed: 'No se pudieron cargar los álbumes.',
+  loadingAlbums: 'Cargando álbumes...',
+  empty: 'No hay álbumes para mostrar.',
+  emptyManager: '¡Crea el primero con el botón +!',
+  createButton: 'Crear nuevo álbum',
+  editAlbum: 'Editar álbum',
+  deleteAlbum: 'Eliminar álbum',
+  deleteAlbumBody: (title: string) => `¿Eliminar el álbum «${title}» con todas sus fotos?`,
+  deleteConfirm: 'Eliminar',
+  likes: (n: number) => (n === 1 ? '1 me gusta' : `${n} me gusta`),
+  comments: (n: number) => (n === 1 ? '1 comentario' : `${n} comentarios`),
+  photos: (n: number) => (n === 1 ? '1 foto' : `${n} fotos`),
+
+  createTitle: 'Crear Nuevo Álbum',
+  editTitle: 'Editar Álbum',
+  fieldTitle: 'Título',
+  fieldDescription: 'Descripción (opcional)',
+  fieldCover: 'Imagen de portada',
+  fieldCoverEdit: 'Cambiar portada (opcional)',
+  coverHelp: 'Una imagen JPG, PNG, GIF o WebP de hasta 25 MB.',
+  coverEditHelp: 'Elige una imagen solo si quieres reemplazar la portada actual.',
+  currentCover: 'Portada actual',
+  newCover: 'Nueva portada',
+  create: 'Crear Álbum',
+  creating: 'Creando...',
+  save: 'Guardar Cambios',
+  saving: 'Guardando...',
+  cancel: 'Cancelar',
+
+  invalidId: 'ID de álbum inválido en la URL.',
+  notFound: 'Álbum no encontrado',
+  back: 'Volver a la galería',
+  noPhotos: 'Este álbum aún no tiene fotos.',
+  noPhotosManager: ' ¡Sube algunas con el botón +!',
+  loadingAlbum: 'Cargando álbum...',
+  uploadButton: 'Subir fotos',
+  openPhoto: (n: number) => `Ver foto ${n}`,
+  photoComments: (n: number) => (n === 1 ? 'Ver 1 comentario' : `Ver ${n} comentarios`),
+  deletePhoto: 'Eliminar foto',
+  deletePhotoBody: '¿Eliminar esta foto con sus me gusta y comentarios?',
+  // SPEC §8 gives 'Error al eliminar el {thing}: …'; a photo is feminine in Spanish.
+  photoDeleteFailed: (message: string) => `Error al eliminar la foto: ${message}`,
+  photoDescriptionMax: 60,
+
+  detailTitle: 'Detalle de Foto',
+  commentsHeading: (n: number) => `Comentarios (${n})`,
+  close: 'Cerrar',
+
+  uploadTitle: 'Subir Fotos',
+  uploadField: 'Fotos',
+  uploadHelp: `Hasta ${LIMITS.imagesPerUpload} imágenes a la vez. Se comprimen en tu navegador antes de subirlas.`,
+  upload: 'Subir',
+  uploading: 'Subiendo...',
+  compressing: 'Comprimiendo imágenes...',
+  sending: 'Subiendo fotos...',
+  selected: (n: number) => (n === 1 ? '1 imagen seleccionada' : `${n} imágenes seleccionadas`),
+  tooMany: 'Error: No puedes seleccionar más de 10 archivos a la vez.',
+  noneSelected: 'Error: No se seleccionó ningún archivo.',
+  onlyImages: 'Error: Por favor, selecciona solo archivos de imagen.',
+  ignored: (n: number) =>
+    n === 1
+      ? 'Se ignoró 1 archivo que no es una imagen.'
+      : `Se ignoraron ${n} archivos que no son imágenes.`,
+  nothingToUpload: 'Error: No hay archivos seleccionados o procesados.',
+  compressFailed: (file: string) => `Error al comprimir ${file}. Se usará el original.`,
+  processFailed: 'Error al procesar imágenes. Inténtalo de nuevo.',
+  failuresHeading: 'No se pudieron subir:',
+} as const;
