@@ -1,5 +1,6 @@
-import { type ComponentType, lazy } from 'react';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { Loading } from '../components/loading';
 import { paths } from '../config/paths';
 import { AuthProvider } from '../lib/auth';
 import { AppLayout } from './layout/app-layout';
@@ -48,6 +49,10 @@ const WhoWeArePage = lazyPage(
 );
 const GalleryPage = lazyPage(() => import('../features/gallery/pages/gallery-page'), 'GalleryPage');
 const AlbumPage = lazyPage(() => import('../features/gallery/pages/album-page'), 'AlbumPage');
+const AuthCallbackPage = lazyPage(
+  () => import('../features/auth/pages/auth-callback-page'),
+  'AuthCallbackPage',
+);
 const NotFoundPage = lazyPage(() => import('./routes/not-found-page'), 'NotFoundPage');
 
 function Root() {
@@ -59,6 +64,15 @@ function Root() {
 }
 
 export const routes: RouteObject[] = [
+  // Inside the sign-in popup: no layout, no session, it only hands the token to its opener.
+  {
+    path: paths.authCallback.path,
+    element: (
+      <Suspense fallback={<Loading />}>
+        <AuthCallbackPage />
+      </Suspense>
+    ),
+  },
   {
     element: <Root />,
     children: [

@@ -1,3 +1,5 @@
+import { EXTERNAL_SIGNIN_CALLBACK_PATH } from '@fogata/shared';
+
 /** Every route of SPEC §2: components link with getHref(), the router matches on path. */
 export const paths = {
   home: { path: '/', getHref: () => '/' },
@@ -28,4 +30,9 @@ export const paths = {
   album: { path: '/album/:albumId', getHref: (id: number | string) => `/album/${id}` },
   profileEdit: { path: '/profile/edit', getHref: () => '/profile/edit' },
   admin: { path: '/admin/invitations', getHref: () => '/admin/invitations' },
+  /** Where the external sign-in popup comes back (the provider's redirect URI). */
+  authCallback: {
+    path: EXTERNAL_SIGNIN_CALLBACK_PATH,
+    getHref: () => EXTERNAL_SIGNIN_CALLBACK_PATH,
+  },
 } as const;

@@ -6,7 +6,8 @@ export interface AppConfig {
   groupName: string;
   groupAddress?: string;
   groupMapUrl?: string | null;
-  oidc: null | { issuer: string; clientId: string; authorizationEndpoint: string };
+  /** External sign-in; `authorizationEndpoint` is null while the provider cannot be reached. */
+  oidc: null | { issuer: string; clientId: string; authorizationEndpoint: string | null };
 }
 
 export const getAppConfig = () =>

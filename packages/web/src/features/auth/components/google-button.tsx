@@ -1,0 +1,60 @@
+import Button from 'react-bootstrap/Button';
+import Spinner from 'react-bootstrap/Spinner';
+import type { GooglePhase } from '../lib/use-google-sign-in';
+
+/** The label while the ID token is exchanged with our server (SPEC §2 Login). */
+export const VERIFYING_LABEL = 'Verificando con el servidor...';
+export const GOOGLE_LABEL = 'Continuar con Google';
+
+/** Google's "G", drawn inline: no script or image from Google's servers. */
+function GoogleMark() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 48 48" aria-hidden="true" className="flex-shrink-0">
+      <path
+        fill="#FFC107"
+        d="M43.6 20.1H42V20H24v8h11.3C33.7 32.7 29.2 36 24 36c-6.6 0-12-5.4-12-12s5.4-12 12-12c3.1 0 5.8 1.2 7.9 3.1l5.7-5.7C34 6.1 29.3 4 24 4 13 4 4 13 4 24s9 20 20 20 20-9 20-20c0-1.3-.1-2.6-.4-3.9z"
+      />
+      <path
+        fill="#FF3D00"
+        d="m6.3 14.7 6.6 4.8C14.7 15.1 19 12 24 12c3.1 0 5.8 1.2 7.9 3.1l5.7-5.7C34 6.1 29.3 4 24 4 16.3 4 9.7 8.3 6.3 14.7z"
+      />
+      <path
+        fill="#4CAF50"
+        d="M24 44c5.2 0 9.9-2 13.4-5.2l-6.2-5.2C29.2 35.1 26.7 36 24 36c-5.2 0-9.6-3.3-11.3-8l-6.5 5C9.5 39.6 16.2 44 24 44z"
+      />
+      <path
+        fill="#1976D2"
+        d="M43.6 20.1H42V20H24v8h11.3c-.8 2.2-2.2 4.2-4.1 5.6l6.2 5.2C37 39.2 44 34 44 24c0-1.3-.1-2.6-.4-3.9z"
+      />
+    </svg>
+  );
+}
+
+/** 'Continuar con Google': busy while the popup is open, 'Verificando con el servidor...' after. */
+export function GoogleButton({
+  phase,
+  disabled,
+  onClick,
+}: {
+  phase: GooglePhase;
+  disabled?: boolean;
+  onClick: () => void;
+}) {
+  const busy = phase !== 'idle';
+  return (
+    <Button
+      type="button"
+      variant="outline-dark"
+      className="w-100 d-flex align-items-center justify-content-center gap-2 bg-body text-body"
+      disabled={busy || disabled}
+      onClick={onClick}
+    >
+      {busy ? (
+        <Spinner as="span" animation="border" size="sm" aria-hidden="true" />
+      ) : (
+        <GoogleMark />
+      )}
+      {phase === 'verifying' ? VERIFYING_LABEL : GOOGLE_LABEL}
+    </Button>
+  );
+}

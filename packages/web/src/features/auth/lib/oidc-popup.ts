@@ -1,0 +1,109 @@
+import { CLIENT_ERRORS } from '@fogata/shared';
+
+/** The type of the message the callback page posts to its opener. */
+export const OIDC_MESSAGE_TYPE = 'fogata:oidc';
+/** Where the opener keeps the `state` of the sign-in under way, for the callback page to check. */
+export const OIDC_STATE_KEY = 'fogata.oidcState';
+
+/** What the callback page posts to its opener. */
+export interface OidcCallbackMessage {
+  type: typeof OIDC_MESSAGE_TYPE;
+  state: string;
+  id_token?: string;
+  error?: string;
+  error_description?: string;
+}
+
+/** A random value, base64url, for `state`. */
+export function randomState(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  let binary = '';
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/**
+ * Opens the sign-in popup, still empty: it must open in the click itself or the browser blocks
+ * it; the provider's address comes once the server has given a nonce. Null when blocked.
+ */
+export function openSignInPopup(): Window | null {
+  const width = 500;
+  const height = 640;
+  const left = Math.max(0, window.screenX + (window.outerWidth - width) / 2);
+  const top = Math.max(0, window.screenY + (window.outerHeight - height) / 2);
+  return window.open(
+    'about:blank',
+    'fogata-inicio-externo',
+    `popup=yes,width=${width},height=${height},left=${Math.round(left)},top=${Math.round(top)}`,
+  );
+}
+
+/** The provider's authorization request: implicit flow, an ID token back in the fragment. */
+export function authorizationUrl(opts: {
+  endpoint: string;
+  clientId: string;
+  redirectUri: string;
+  nonce: string;
+  state: string;
+}): string {
+  const url = new URL(opts.endpoint);
+  url.searchParams.set('client_id', opts.clientId);
+  url.searchParams.set('response_type', 'id_token');
+  url.searchParams.set('scope', 'openid email profile');
+  url.searchParams.set('redirect_uri', opts.redirectUri);
+  url.searchParams.set('nonce', opts.nonce);
+  url.searchParams.set('state', opts.state);
+  url.searchParams.set('prompt', 'select_account');
+  return url.href;
+}
+
+/**
+ * Waits for the callback page's message with `state`, and resolves with the ID token. Rejects
+ * with the SPEC §8 text when the provider reports an error or the popup is closed first.
+ */
+export function waitForIdToken(popup: Window, state: string, pollMs = 400): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let closedSeen = false;
+    const done = () => {
+      window.removeEventListener('message', onMessage);
+      clearInterval(timer);
+      try {
+        popup.close();
+      } catch {
+        // Already closed.
+      }
+    };
+    function onMessage(event: MessageEvent) {
+      // Only our own callback page, answering this very sign-in.
+      if (event.origin !== window.location.origin) return;
+      const data = event.data as Partial<OidcCallbackMessage> | null;
+      if (!data || data.type !== OIDC_MESSAGE_TYPE || data.state !== state) return;
+      done();
+      if (data.error) {
+        reject(
+          new Error(
+            CLIENT_ERRORS.externalProvider(
+              data.error,
+              data.error_description || CLIENT_ERRORS.externalFailed,
+            ),
+          ),
+        );
+      } else if (data.id_token) {
+        resolve(data.id_token);
+      } else {
+        reject(new Error(CLIENT_ERRORS.externalFailed));
+      }
+    }
+    const timer = setInterval(() => {
+      if (!popup.closed) return;
+      // The callback page posts, then closes: give its message one more round to arrive.
+      if (!closedSeen) {
+        closedSeen = true;
+        return;
+      }
+      done();
+      reject(new Error(CLIENT_ERRORS.externalPopupClosed));
+    }, pollMs);
+    window.addEventListener('message', onMessage);
+  });
+}
