@@ -2,11 +2,14 @@ import { type Invitation, type InvitationStatus, ROLE_LABELS } from '@fogata/sha
 import { useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
+import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import { ConfirmModal } from '../../../components/confirm-modal';
+import { CopyButton } from '../../../components/copy-button';
 import { type AlertVariant, DismissibleAlert } from '../../../components/dismissible-alert';
 import { formatDateTime } from '../../../lib/format-date';
 import { useInvitations } from '../api/get-invitations';
+import { useResendInvitation } from '../api/resend-invitation';
 import { useRevokeInvitation } from '../api/revoke-invitation';
 import { LoadError, TableSkeleton } from './section-state';
 
@@ -16,12 +19,13 @@ const STATUS: Record<InvitationStatus, { label: string; bg: string; text?: 'dark
   expired: { label: 'Expirada', bg: 'secondary' },
 };
 
-type Banner = { variant: AlertVariant; message: string } | null;
+type Banner = { variant: AlertVariant; message: string; link?: string } | null;
 
-/** 'Invitaciones Enviadas': every invitation; pending ones can be revoked. */
+/** 'Invitaciones Enviadas': every invitation; pending ones can be resent or revoked. */
 export function InvitationsTable() {
   const invitations = useInvitations();
   const revoke = useRevokeInvitation();
+  const resend = useResendInvitation();
   const [target, setTarget] = useState<Invitation | null>(null);
   const [banner, setBanner] = useState<Banner>(null);
 
@@ -34,6 +38,16 @@ export function InvitationsTable() {
       setBanner({ variant: 'danger', message: (error as Error).message });
     } finally {
       setTarget(null);
+    }
+  };
+
+  const resendTo = async (inv: Invitation) => {
+    setBanner(null);
+    try {
+      const result = await resend.mutateAsync(inv.id);
+      setBanner({ variant: 'success', message: result.message, link: result.link });
+    } catch (error) {
+      setBanner({ variant: 'danger', message: (error as Error).message });
     }
   };
 
@@ -73,14 +87,34 @@ export function InvitationsTable() {
                 <td>{formatDateTime(inv.created_at)}</td>
                 <td>
                   {inv.status === 'pending' && (
-                    <Button
-                      variant="outline-danger"
-                      size="sm"
-                      onClick={() => setTarget(inv)}
-                      aria-label={`Revocar la invitación a ${inv.email}`}
-                    >
-                      Revocar
-                    </Button>
+                    <div className="d-flex gap-2">
+                      <Button
+                        variant="outline-success"
+                        size="sm"
+                        onClick={() => resendTo(inv)}
+                        disabled={resend.isPending}
+                        aria-label={`Reenviar la invitación a ${inv.email}`}
+                      >
+                        {resend.isPending && resend.variables === inv.id && (
+                          <Spinner
+                            as="span"
+                            size="sm"
+                            animation="border"
+                            aria-hidden="true"
+                            className="me-1"
+                          />
+                        )}
+                        Reenviar
+                      </Button>
+                      <Button
+                        variant="outline-danger"
+                        size="sm"
+                        onClick={() => setTarget(inv)}
+                        aria-label={`Revocar la invitación a ${inv.email}`}
+                      >
+                        Revocar
+                      </Button>
+                    </div>
                   )}
                 </td>
               </tr>
@@ -100,7 +134,14 @@ export function InvitationsTable() {
         variant={banner?.variant ?? 'danger'}
         message={banner?.message}
         onClose={() => setBanner(null)}
-      />
+      >
+        {banner?.link && (
+          <div className="d-flex flex-column flex-sm-row gap-2 align-items-sm-center mt-2">
+            <code className="invitation-link small flex-grow-1 min-w-0">{banner.link}</code>
+            <CopyButton text={banner.link} label="Copiar enlace" />
+          </div>
+        )}
+      </DismissibleAlert>
       {body}
       <ConfirmModal
         show={!!target}

@@ -1,3 +1,4 @@
+import { SERVER_ERRORS, SERVER_SUCCESS } from '@fogata/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { stubApi } from '../../../test/api-stub';
@@ -257,5 +258,116 @@ describe('AdminPage: sending invitations', () => {
     await user.type(screen.getByLabelText('Emails (uno por línea)'), 'a@example.org');
     await user.click(screen.getByRole('button', { name: 'Enviar Invitaciones' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Error al enviar las invitaciones.');
+  });
+});
+
+describe('AdminPage: mail that could not be sent', () => {
+  it('warns naming the addresses not mailed, and the invitation is listed as pending', async () => {
+    let sent = false;
+    const notMailed = {
+      id: 12,
+      email: 'sin-correo@example.org',
+      role: 'usuario',
+      status: 'pending',
+      expires_at: '2025-02-01T10:00:00Z',
+      created_at: '2025-01-25T10:00:00Z',
+    };
+    const { user } = setup({
+      'POST /invitations': () => {
+        sent = true;
+        return [
+          200,
+          {
+            message: `Se enviaron 0 invitaciones. ${SERVER_SUCCESS.invitationsNotMailed(['sin-correo@example.org'])}`,
+            results: {
+              sent: [],
+              errors: [
+                { email: 'sin-correo@example.org', error: SERVER_ERRORS.invitationMailFailed },
+              ],
+            },
+          },
+        ];
+      },
+      'GET /invitations': () => [200, sent ? [notMailed, ...invitations] : invitations],
+    });
+    await user.type(screen.getByLabelText('Emails (uno por línea)'), 'sin-correo@example.org');
+    await user.click(screen.getByRole('button', { name: 'Enviar Invitaciones' }));
+    const warning = (
+      await screen.findByText(/No se pudo enviar el email a sin-correo@example.org/)
+    ).closest('.alert') as HTMLElement;
+    expect(warning).toHaveClass('alert-warning');
+    expect(
+      within(warning).getByText(
+        'sin-correo@example.org: La invitación se creó, pero no se pudo enviar el email.',
+      ),
+    ).toBeInTheDocument();
+    const row = await rowOf('sin-correo@example.org');
+    expect(within(row).getByText('Pendiente')).toBeInTheDocument();
+    expect(
+      within(row).getByRole('button', { name: 'Reenviar la invitación a sin-correo@example.org' }),
+    ).toBeInTheDocument();
+  });
+
+  it('resends a pending invitation only, and says so', async () => {
+    const { user, calls } = setup({
+      'POST /invitations/10/resend': [
+        200,
+        { message: 'Invitación reenviada a pendiente@example.org.' },
+      ],
+    });
+    const accepted = await rowOf('aceptada@example.org');
+    expect(within(accepted).queryByRole('button', { name: /reenviar/i })).not.toBeInTheDocument();
+    const pending = await rowOf('pendiente@example.org');
+    await user.click(
+      within(pending).getByRole('button', {
+        name: 'Reenviar la invitación a pendiente@example.org',
+      }),
+    );
+    const banner = (
+      await screen.findByText('Invitación reenviada a pendiente@example.org.')
+    ).closest('.alert') as HTMLElement;
+    expect(banner).toHaveClass('alert-success');
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual([
+      '/invitations/10/resend',
+    ]);
+    // The list is read again (new expiry).
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'GET' && c.url === '/invitations')).toHaveLength(2),
+    );
+  });
+
+  it('shows the new link when there is no mail server', async () => {
+    const link = 'http://localhost:3000/register?invitation=nuevo';
+    const { user } = setup({
+      'POST /invitations/10/resend': [
+        200,
+        { message: 'Invitación reenviada a pendiente@example.org.', link },
+      ],
+    });
+    const pending = await rowOf('pendiente@example.org');
+    await user.click(within(pending).getByRole('button', { name: /reenviar/i }));
+    expect(await screen.findByText(link)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Copiar enlace' })).toBeInTheDocument();
+  });
+
+  it("shows a failed resend as danger: the server's message, else the default", async () => {
+    const { user, unmount } = setup({
+      'POST /invitations/10/resend': [502, { message: SERVER_ERRORS.invitationResendFailed }],
+    });
+    await user.click(
+      within(await rowOf('pendiente@example.org')).getByRole('button', { name: /reenviar/i }),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      SERVER_ERRORS.invitationResendFailed,
+    );
+    unmount();
+
+    const again = setup({ 'POST /invitations/10/resend': [500] });
+    await again.user.click(
+      within(await rowOf('pendiente@example.org')).getByRole('button', { name: /reenviar/i }),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Error al reenviar la invitación 10.',
+    );
   });
 });
