@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Transform } from 'node:stream';
+import { type Readable, Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppError } from './app-error.js';
@@ -70,12 +70,15 @@ export async function readUpload(
     cleanup: () => rm(dir, { recursive: true, force: true }),
   };
 
-  // Counts the raw body as it arrives, for bodies sent without a Content-Length.
+  // Counts the raw body as it arrives (a body may come without a Content-Length, or lie in it),
+  // and stops the part being read as soon as the total is over the limit.
   let received = 0;
+  let current: Readable | null = null;
+  const overLimit = () => received > limits.maxTotalBytes + ENVELOPE_BYTES;
   const countRaw = (chunk: Buffer) => {
     received += chunk.length;
+    if (overLimit()) current?.destroy(limits.tooLarge);
   };
-  const overLimit = () => received > limits.maxTotalBytes + ENVELOPE_BYTES;
 
   try {
     await readMultipart(async () => {
@@ -99,9 +102,10 @@ export async function readUpload(
           if (typeof part.value === 'string') upload.fields[part.fieldname] = part.value;
           continue;
         }
+        current = part.file;
         if (!limits.fileFields.includes(part.fieldname)) {
-          part.file.resume();
-          await new Promise((resolve) => part.file.once('end', resolve));
+          // Read to the end (or the request never finishes) and dropped.
+          await pipeline(part.file, new Writable({ write: (_chunk, _enc, done) => done() }));
           continue;
         }
         const path = join(dir, String(upload.files.length));
@@ -109,10 +113,11 @@ export async function readUpload(
         const counter = new Transform({
           transform(chunk: Buffer, _enc, done) {
             size += chunk.length;
-            done(overLimit() ? limits.tooLarge : null, chunk);
+            done(null, chunk);
           },
         });
         await pipeline(part.file, counter, createWriteStream(path));
+        current = null;
         // A file input left empty arrives as a part with no name and no bytes: not a file.
         if (size === 0 && !part.filename) continue;
         upload.files.push({

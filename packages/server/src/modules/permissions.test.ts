@@ -3,8 +3,9 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken, newLinkToken, nowIso } from '../lib/tokens.js';
 import { buildTestApp, type TestApp } from '../test/build-app.js';
-import { createInvitation, createUser, PASSWORD } from '../test/factories.js';
-import { multipart } from '../test/images.js';
+import { createInvitation, createUser, PASSWORD, type TestUser } from '../test/factories.js';
+import { createAlbum, createComment, createLike, createPhoto } from '../test/gallery-factories.js';
+import { multipart, pngImage } from '../test/images.js';
 
 /**
  * Every endpoint × anonymous/usuario/scouter/admin, with the expected answer read from the shared
@@ -16,8 +17,16 @@ interface Endpoint {
   /** null: open to everyone. */
   capability: Capability | null;
   success: number;
-  /** Builds a valid request (fresh targets each time, so every call can succeed). */
-  request(t: TestApp): Promise<InjectOptions>;
+  /**
+   * Builds a valid request (fresh targets each time, so every call can succeed); `actor` is the
+   * signed-in user who will send it (none for anonymous).
+   */
+  request(t: TestApp, actor?: TestUser): Promise<InjectOptions>;
+}
+
+/** A photo in a fresh album, for the gallery rows. */
+async function newPhoto(t: TestApp) {
+  return createPhoto(t.app, (await createAlbum(t.app)).id);
 }
 
 const endpoints: Endpoint[] = [
@@ -185,6 +194,135 @@ const endpoints: Endpoint[] = [
       };
     },
   },
+  {
+    name: 'GET /api/albums',
+    capability: 'gallery:view',
+    success: 200,
+    request: async () => ({ url: '/api/albums' }),
+  },
+  {
+    name: 'GET /api/albums/:id',
+    capability: 'gallery:view',
+    success: 200,
+    request: async (t) => ({ url: `/api/albums/${(await createAlbum(t.app)).id}` }),
+  },
+  {
+    name: 'POST /api/albums/newAlbum',
+    capability: 'content:manage',
+    success: 201,
+    request: async () => {
+      const body = multipart({ title: 'Nuevo álbum' }, [
+        { field: 'cover', filename: 'p.png', type: 'image/png', data: await pngImage(30, 20) },
+      ]);
+      return {
+        method: 'POST',
+        url: '/api/albums/newAlbum',
+        headers: body.headers,
+        payload: body.payload,
+      };
+    },
+  },
+  {
+    name: 'PUT /api/albums/:id',
+    capability: 'content:manage',
+    success: 200,
+    request: async (t) => {
+      const body = multipart({ title: 'Otro título' });
+      return {
+        method: 'PUT',
+        url: `/api/albums/${(await createAlbum(t.app)).id}`,
+        headers: body.headers,
+        payload: body.payload,
+      };
+    },
+  },
+  {
+    name: 'DELETE /api/albums/:id',
+    capability: 'content:manage',
+    success: 200,
+    request: async (t) => ({
+      method: 'DELETE',
+      url: `/api/albums/${(await createAlbum(t.app)).id}`,
+    }),
+  },
+  {
+    name: 'GET /api/photos/album/:albumId',
+    capability: 'gallery:view',
+    success: 200,
+    request: async (t) => ({ url: `/api/photos/album/${(await createAlbum(t.app)).id}` }),
+  },
+  {
+    name: 'GET /api/photos/:id',
+    capability: 'gallery:view',
+    success: 200,
+    request: async (t) => ({ url: `/api/photos/${(await newPhoto(t)).id}` }),
+  },
+  {
+    name: 'POST /api/photos/upload',
+    capability: 'content:manage',
+    success: 201,
+    request: async (t) => {
+      const body = multipart({ albumId: String((await createAlbum(t.app)).id) }, [
+        { field: 'images', filename: 'f.png', type: 'image/png', data: await pngImage(30, 20) },
+      ]);
+      return {
+        method: 'POST',
+        url: '/api/photos/upload',
+        headers: body.headers,
+        payload: body.payload,
+      };
+    },
+  },
+  {
+    name: 'DELETE /api/photos/:id',
+    capability: 'content:manage',
+    success: 200,
+    request: async (t) => ({ method: 'DELETE', url: `/api/photos/${(await newPhoto(t)).id}` }),
+  },
+  {
+    name: 'POST /api/photos/:id/like',
+    capability: 'interact',
+    success: 201,
+    request: async (t) => ({ method: 'POST', url: `/api/photos/${(await newPhoto(t)).id}/like` }),
+  },
+  {
+    name: 'DELETE /api/photos/:id/like',
+    capability: 'interact',
+    success: 200,
+    request: async (t, actor) => {
+      const photo = await newPhoto(t);
+      if (actor) await createLike(t.app, 'photo', photo.id, actor.row.id);
+      return { method: 'DELETE', url: `/api/photos/${photo.id}/like` };
+    },
+  },
+  {
+    name: 'GET /api/photos/:id/comments',
+    capability: 'gallery:view',
+    success: 200,
+    request: async (t) => ({ url: `/api/photos/${(await newPhoto(t)).id}/comments` }),
+  },
+  {
+    name: 'POST /api/photos/:id/comments',
+    capability: 'interact',
+    success: 201,
+    request: async (t) => ({
+      method: 'POST',
+      url: `/api/photos/${(await newPhoto(t)).id}/comments`,
+      payload: { comment_text: 'Buen día' },
+    }),
+  },
+  {
+    // Everyone signed in may delete their own comment (others': see interactions.test.ts).
+    name: 'DELETE /api/photos/:id/comments/:commentId (own)',
+    capability: 'comment:delete:own',
+    success: 200,
+    request: async (t, actor) => {
+      const photo = await newPhoto(t);
+      const author = actor ?? (await createUser(t.app));
+      const comment = await createComment(t.app, 'photo', photo.id, author.row.id);
+      return { method: 'DELETE', url: `/api/photos/${photo.id}/comments/${comment}` };
+    },
+  },
 ];
 
 const actors: Actor[] = [null, ...ROLES];
@@ -204,11 +342,9 @@ describe('permissions: every endpoint for every role', () => {
       const allowed = endpoint.capability === null || can(actor, endpoint.capability);
       const expected = allowed ? endpoint.success : actor === null ? 401 : 403;
       it(`${endpoint.name} as ${actor ?? 'anonymous'} → ${expected}`, async () => {
-        const request = await endpoint.request(t);
-        if (actor) {
-          const user = await createUser(t.app, { role: actor });
-          request.headers = { ...request.headers, ...user.headers };
-        }
+        const user = actor ? await createUser(t.app, { role: actor }) : undefined;
+        const request = await endpoint.request(t, user);
+        if (user) request.headers = { ...request.headers, ...user.headers };
         const res = await t.app.inject(request);
         expect(res.statusCode, res.body).toBe(expected);
         if (expected === 401)

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 
@@ -58,4 +59,138 @@ export function multipart(
     payload: Buffer.concat(chunks),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
+}
+
+/** A plain PNG of the given size, e.g. for an upload that should land. */
+export function pngImage(width = 300, height = 200, background = '#2980b9'): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background } })
+    .png()
+    .toBuffer();
+}
+
+/** The first half of a real JPEG: the type sniffs as JPEG, but it cannot be decoded. */
+export async function truncatedJpeg(): Promise<Buffer> {
+  const jpeg = await sharp({
+    create: { width: 1200, height: 900, channels: 3, background: '#27ae60' },
+  })
+    .jpeg()
+    .toBuffer();
+  return jpeg.subarray(0, Math.floor(jpeg.length / 2));
+}
+
+/** An SVG image: a picture, but not one of the allowed types (it can carry scripts). */
+export const SVG_IMAGE = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>',
+);
+
+/** A part of a hand-built multipart body: a text field, or a file. */
+export type Part =
+  | { name: string; value: string }
+  | { field: string; filename: string; type: string; data: Buffer };
+
+/** A multipart/form-data body with its parts in exactly the given order. */
+export function multipartParts(parts: Part[]): {
+  payload: Buffer;
+  headers: Record<string, string>;
+} {
+  const boundary = `----fogataparts${Date.now().toString(16)}`;
+  const chunks: Buffer[] = [];
+  for (const p of parts) {
+    if ('name' in p) {
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"\r\n\r\n${p.value}\r\n`,
+        ),
+      );
+    } else {
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${p.field}"; filename="${p.filename}"\r\nContent-Type: ${p.type}\r\n\r\n`,
+        ),
+        p.data,
+        Buffer.from('\r\n'),
+      );
+    }
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+/**
+ * A multipart body of `count` zero-filled files of `size` bytes each, generated as it is read
+ * (one shared 1 MiB chunk), so a body of hundreds of MB costs no memory. No Content-Length.
+ */
+export function streamedZeroFiles(
+  fields: Record<string, string>,
+  field: string,
+  count: number,
+  size: number,
+): { payload: Readable; headers: Record<string, string> } {
+  const boundary = `----fogatazeros${Date.now().toString(16)}`;
+  const zeros = Buffer.alloc(1024 * 1024);
+  async function* body() {
+    for (const [name, value] of Object.entries(fields)) {
+      yield Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+      );
+    }
+    for (let i = 0; i < count; i += 1) {
+      yield Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="ceros-${i}.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+      );
+      for (let left = size; left > 0; left -= zeros.length) {
+        yield left >= zeros.length ? zeros : zeros.subarray(0, left);
+      }
+      yield Buffer.from('\r\n');
+    }
+    yield Buffer.from(`--${boundary}--\r\n`);
+  }
+  return {
+    payload: Readable.from(body(), { objectMode: false }),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+/** EXIF's GPS IFD pointer tag (0x8825, type LONG) as a little-endian JPEG from sharp writes it. */
+export const GPS_TAG_BYTES = Buffer.from([0x25, 0x88, 0x04, 0x00]);
+
+/**
+ * A phone photo in miniature: 640×480 pixels stored sideways (EXIF orientation 6, so it shows
+ * as 480×640), with a camera make, a GPS position and an XMP packet naming its author.
+ */
+export function phonePhoto(): Promise<Buffer> {
+  return sharp({ create: { width: 640, height: 480, channels: 3, background: '#8e44ad' } })
+    .jpeg()
+    .withMetadata({ orientation: 6 })
+    .withExif({
+      IFD0: { Make: 'CamaraEspia' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '40/1 25/1 0/1',
+        GPSLongitudeRef: 'W',
+        GPSLongitude: '3/1 42/1 0/1',
+      },
+    })
+    .withXmp(
+      '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:creator>AutorEspia</dc:creator></rdf:Description></rdf:RDF></x:xmpmeta>',
+    )
+    .toBuffer();
+}
+
+/** Checks made on every stored variant: no metadata block at all, no trace of the original's. */
+export async function metadataTraces(image: Buffer): Promise<string[]> {
+  const meta = await sharp(image).metadata();
+  const traces: string[] = [];
+  if (meta.exif) traces.push('exif');
+  if (meta.xmp) traces.push('xmp');
+  if (meta.iptc) traces.push('iptc');
+  if (meta.comments?.length) traces.push('comments');
+  if (image.includes(GPS_TAG_BYTES)) traces.push('gps tag');
+  for (const text of ['Exif', 'CamaraEspia', 'AutorEspia', 'xmpmeta']) {
+    if (image.includes(Buffer.from(text))) traces.push(text);
+  }
+  return traces;
 }

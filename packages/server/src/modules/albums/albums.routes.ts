@@ -103,14 +103,16 @@ export async function albumsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (req, reply) => {
       const { form, upload } = await readAlbumRequest(req, reply, true);
+      // The temp file goes before the answer does: once answered, nothing is left on disk.
+      let result: Awaited<ReturnType<typeof service.create>>;
       try {
         const cover = upload?.files[0];
         if (!cover) throw new AppError(400, MSG.albumCoverRequired);
-        const result = await service.create(currentUser(req), form, cover);
-        return reply.status(201).send(result);
+        result = await service.create(currentUser(req), form, cover);
       } finally {
         await upload?.cleanup();
       }
+      return reply.status(201).send(result);
     },
   );
 
@@ -130,6 +132,7 @@ export async function albumsRoutes(app: FastifyInstance): Promise<void> {
     async (req, reply) => {
       const { form, upload } = await readAlbumRequest(req, reply, false);
       try {
+        // Awaited here, so the finally runs before the answer is sent.
         return await service.update(req.params.id, form, upload?.files[0]);
       } finally {
         await upload?.cleanup();

@@ -80,12 +80,14 @@ export async function photosRoutes(app: FastifyInstance): Promise<void> {
         ]),
         tooLarge: new AppError(413, SERVER_ERRORS.uploadTooLarge),
       });
+      // The temp files go before the answer does: once answered, nothing is left on disk.
+      let outcome: Awaited<ReturnType<typeof service.upload>>;
       try {
-        const outcome = await service.upload(currentUser(req), upload.fields.albumId, upload.files);
-        return reply.status(outcome.status).send(outcome.body);
+        outcome = await service.upload(currentUser(req), upload.fields.albumId, upload.files);
       } finally {
         await upload.cleanup();
       }
+      return reply.status(outcome.status).send(outcome.body);
     },
   );
 

@@ -1,0 +1,184 @@
+import type { FastifyInstance } from 'fastify';
+import type { KyselyPlugin } from 'kysely';
+import sharp from 'sharp';
+import type { InteractionTarget } from '../db/schema.js';
+import { newMediaKey } from '../storage/storage.js';
+
+let sequence = 0;
+const PLACEHOLDER = 'data:image/webp;base64,UklGRg==';
+
+/** A tiny real WebP, so a factory-made photo can be served through its signed URL. */
+let tinyWebp: Promise<Buffer> | null = null;
+function tinyImage(): Promise<Buffer> {
+  tinyWebp ??= sharp({ create: { width: 8, height: 6, channels: 3, background: '#e67e22' } })
+    .webp()
+    .toBuffer();
+  return tinyWebp;
+}
+
+async function keys(app: FastifyInstance, folder: string, withFiles: boolean) {
+  const key = newMediaKey(folder, 'webp');
+  const thumbKey = newMediaKey(folder, 'webp');
+  if (withFiles) {
+    const data = await tinyImage();
+    await app.ctx.storage.save(key, data, 'image/webp');
+    await app.ctx.storage.save(thumbKey, data, 'image/webp');
+  }
+  return { key, thumbKey };
+}
+
+/**
+ * Creates an album straight in the database. Its cover keys point at no file unless
+ * `withFiles` (the HTTP tests make real ones through the API).
+ */
+export async function createAlbum(
+  app: FastifyInstance,
+  opts: {
+    title?: string;
+    description?: string | null;
+    createdAt?: string;
+    withFiles?: boolean;
+  } = {},
+): Promise<{ id: number; coverKey: string; coverThumbKey: string }> {
+  sequence += 1;
+  const cover = await keys(app, 'private/albums', opts.withFiles ?? false);
+  const createdAt = opts.createdAt ?? new Date(Date.now() + sequence).toISOString();
+  const row = await app.ctx.db.kysely
+    .insertInto('albums')
+    .values({
+      title: opts.title ?? `Álbum ${sequence}`,
+      description: opts.description ?? null,
+      cover_key: cover.key,
+      cover_thumb_key: cover.thumbKey,
+      cover_placeholder: PLACEHOLDER,
+      cover_width: 8,
+      cover_height: 6,
+      created_by: null,
+      created_at: createdAt,
+      updated_at: createdAt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, coverKey: cover.key, coverThumbKey: cover.thumbKey };
+}
+
+/** Creates a photo in `albumId` straight in the database (files only with `withFiles`). */
+export async function createPhoto(
+  app: FastifyInstance,
+  albumId: number,
+  opts: { createdAt?: string; withFiles?: boolean; description?: string | null } = {},
+): Promise<{ id: number; imageKey: string; thumbKey: string }> {
+  sequence += 1;
+  const files = await keys(app, 'private/photos', opts.withFiles ?? false);
+  const row = await app.ctx.db.kysely
+    .insertInto('photos')
+    .values({
+      album_id: albumId,
+      image_key: files.key,
+      thumb_key: files.thumbKey,
+      placeholder: PLACEHOLDER,
+      width: 8,
+      height: 6,
+      description: opts.description ?? null,
+      uploaded_by: null,
+      created_at: opts.createdAt ?? new Date(Date.now() + sequence).toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, imageKey: files.key, thumbKey: files.thumbKey };
+}
+
+/** A like by `userId` on a target, straight in the database. */
+export async function createLike(
+  app: FastifyInstance,
+  targetType: InteractionTarget,
+  targetId: number,
+  userId: number,
+): Promise<void> {
+  await app.ctx.db.kysely
+    .insertInto('likes')
+    .values({
+      target_type: targetType,
+      target_id: targetId,
+      user_id: userId,
+      created_at: new Date().toISOString(),
+    })
+    .execute();
+}
+
+/** A comment by `userId` on a target, straight in the database; returns its id. */
+export async function createComment(
+  app: FastifyInstance,
+  targetType: InteractionTarget,
+  targetId: number,
+  userId: number,
+  opts: { text?: string; createdAt?: string } = {},
+): Promise<number> {
+  sequence += 1;
+  const createdAt = opts.createdAt ?? new Date(Date.now() + sequence).toISOString();
+  const row = await app.ctx.db.kysely
+    .insertInto('comments')
+    .values({
+      target_type: targetType,
+      target_id: targetId,
+      user_id: userId,
+      comment_text: opts.text ?? `Comentario ${sequence}`,
+      created_at: createdAt,
+      updated_at: createdAt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** How many rows of likes and comments a target has (to check that deletion removed them). */
+export async function interactionRows(
+  app: FastifyInstance,
+  targetType: InteractionTarget,
+  targetIds: number[],
+): Promise<number> {
+  if (targetIds.length === 0) return 0;
+  const db = app.ctx.db.kysely;
+  const likes = await db
+    .selectFrom('likes')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('target_type', '=', targetType)
+    .where('target_id', 'in', targetIds)
+    .executeTakeFirstOrThrow();
+  const comments = await db
+    .selectFrom('comments')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('target_type', '=', targetType)
+    .where('target_id', 'in', targetIds)
+    .executeTakeFirstOrThrow();
+  return Number(likes.n) + Number(comments.n);
+}
+
+/**
+ * Runs `fn` and counts the SQL statements the app sends meanwhile (every query goes through
+ * `ctx.db.kysely`, so a plugin on it sees them all, inside transactions too).
+ */
+export async function countQueries<T>(
+  app: FastifyInstance,
+  fn: () => Promise<T>,
+): Promise<{ result: T; queries: number }> {
+  const db = app.ctx.db;
+  const original = db.kysely;
+  let queries = 0;
+  const counter: KyselyPlugin = {
+    transformQuery(args) {
+      queries += 1;
+      return args.node;
+    },
+    async transformResult(args) {
+      return args.result;
+    },
+  };
+  db.kysely = original.withPlugin(counter);
+  try {
+    const result = await fn();
+    return { result, queries };
+  } finally {
+    db.kysely = original;
+  }
+}
