@@ -1,10 +1,12 @@
 // `npm run bench`: figures, not tests. Starts the built server on a fresh SQLite data directory
-// and prints start-up time, latency of the main account calls, throughput and memory.
+// and prints start-up time, latency of the main account calls, throughput and memory; then the
+// gallery lists on a large seeded gallery, with the SQL statements each request runs.
 // It never fails on a time; it exits non-zero only when the server cannot be started.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { buildIfNeeded, root } from './lib.mjs';
 
 if (!(await buildIfNeeded())) process.exit(1);
@@ -125,4 +127,41 @@ try {
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));
   rmSync(dataDir, { recursive: true, force: true });
+}
+
+/**
+ * The gallery lists (200 albums × 20 photos; an album of 2000 photos), timed over HTTP and with
+ * their SQL statements counted: run in this process from the server's sources, bundled here.
+ */
+async function galleryFigures() {
+  const { build } = await import('esbuild');
+  const pkg = JSON.parse(readFileSync(join(root, 'packages/server/package.json'), 'utf8'));
+  const external = Object.keys(pkg.dependencies ?? {}).filter((name) => name !== '@fogata/shared');
+  const outfile = join(root, '.tmp', 'bench-gallery.mjs');
+  await build({
+    entryPoints: [join(root, 'packages/server/src/test/bench-gallery.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    external,
+    logLevel: 'warning',
+    banner: {
+      js: "import { createRequire as __benchRequire } from 'node:module'; const require = __benchRequire(import.meta.url);",
+    },
+  });
+  // SQLite, like the server above, whatever the shell says.
+  delete process.env.DATABASE_URL;
+  const { galleryFigures: run } = await import(pathToFileURL(outfile).href);
+  return run();
+}
+
+if (!process.exitCode) {
+  try {
+    for (const line of await galleryFigures()) console.log(line);
+  } catch (err) {
+    console.error(`galería: ${err.message}`);
+    process.exitCode = 1;
+  }
 }
