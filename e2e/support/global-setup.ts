@@ -1,44 +1,99 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+// The same real OpenID provider the server tests use: oidc-provider with its own keys and login page.
+import { startOidcProvider } from '../../packages/server/src/test/oidc-provider.js';
 import { E2E } from './env.js';
 
-/** Starts a real SMTP receiver (mail saved as JSON files) and the built server on an empty database. */
+/**
+ * Starts a real SMTP receiver (mail saved as JSON files), a real OpenID provider, a small control
+ * server for the tests (stop/start the SMTP receiver, name provider accounts) and the built server
+ * on an empty database.
+ */
 export default async function globalSetup() {
   rmSync(E2E.output, { recursive: true, force: true });
   mkdirSync(E2E.mailDir, { recursive: true });
   const dataDir = mkdtempSync(join(tmpdir(), 'fogata-e2e-'));
 
   let count = 0;
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          count += 1;
-          const to = Array.isArray(mail.to)
-            ? mail.to.flatMap((t) => t.value)
-            : (mail.to?.value ?? []);
-          writeFileSync(
-            join(E2E.mailDir, `${String(count).padStart(4, '0')}.json`),
-            JSON.stringify({
-              to: to.map((a) => a.address?.toLowerCase()),
-              subject: mail.subject,
-              text: mail.text,
-              html: mail.html || '',
-            }),
-          );
-          callback();
-        })
-        .catch(callback);
-    },
+  const newSmtp = () =>
+    new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onData(stream, _session, callback) {
+        simpleParser(stream)
+          .then((mail) => {
+            count += 1;
+            const to = Array.isArray(mail.to)
+              ? mail.to.flatMap((t) => t.value)
+              : (mail.to?.value ?? []);
+            writeFileSync(
+              join(E2E.mailDir, `${String(count).padStart(4, '0')}.json`),
+              JSON.stringify({
+                to: to.map((a) => a.address?.toLowerCase()),
+                subject: mail.subject,
+                text: mail.text,
+                html: mail.html || '',
+              }),
+            );
+            callback();
+          })
+          .catch(callback);
+      },
+    });
+  let smtp: SMTPServer | null = newSmtp();
+  await new Promise<void>((res) => smtp!.listen(E2E.smtpPort, '127.0.0.1', () => res()));
+  const stopSmtp = () =>
+    new Promise<void>((res) => {
+      if (!smtp) return res();
+      smtp.close(() => res());
+      smtp = null;
+    });
+  const startSmtp = async () => {
+    if (smtp) return;
+    smtp = newSmtp();
+    await new Promise<void>((res) => smtp!.listen(E2E.smtpPort, '127.0.0.1', () => res()));
+  };
+
+  const oidc = await startOidcProvider({
+    port: E2E.oidcPort,
+    clientId: E2E.oidcClientId,
+    redirectUris: [`${E2E.baseURL}/auth/callback`],
   });
-  await new Promise<void>((res) => smtp.listen(E2E.smtpPort, '127.0.0.1', () => res()));
+
+  // Tests run in other processes: they reach the receiver and the provider through this.
+  const control = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => {
+      body += chunk.toString('utf8');
+    });
+    req.on('end', async () => {
+      try {
+        if (req.method === 'POST' && req.url === '/smtp/stop') await stopSmtp();
+        else if (req.method === 'POST' && req.url === '/smtp/start') await startSmtp();
+        else if (req.method === 'POST' && req.url === '/oidc/account') {
+          const { email, name, emailVerified } = JSON.parse(body) as {
+            email: string;
+            name?: string;
+            emailVerified?: boolean;
+          };
+          oidc.accounts.set(email, { name, emailVerified });
+        } else {
+          res.writeHead(404).end();
+          return;
+        }
+        res.writeHead(204).end();
+      } catch (err) {
+        res.writeHead(500).end(String(err));
+      }
+    });
+  });
+  await new Promise<void>((res) => control.listen(E2E.controlPort, '127.0.0.1', () => res()));
 
   const log = createWriteStream(E2E.serverLog);
   const server: ChildProcess = spawn(process.execPath, ['packages/server/dist/server.js'], {
@@ -54,6 +109,8 @@ export default async function globalSetup() {
       MAIL_FROM: `"${E2E.groupName}" <no-reply@fogata.local>`,
       GROUP_NAME: E2E.groupName,
       AUTH_RATE_LIMIT: '1000',
+      OIDC_ISSUER: oidc.issuer,
+      OIDC_CLIENT_ID: E2E.oidcClientId,
       ADMIN_EMAIL: '',
       ADMIN_PASSWORD: '',
     },
@@ -79,7 +136,9 @@ export default async function globalSetup() {
   return async () => {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
-    await new Promise<void>((r) => smtp.close(() => r()));
+    await stopSmtp();
+    await oidc.close();
+    await new Promise<void>((r) => control.close(() => r()));
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

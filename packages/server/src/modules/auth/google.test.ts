@@ -74,6 +74,18 @@ describe('GET /api/config with external sign-in', () => {
   });
 });
 
+describe('the popup keeps its opener', () => {
+  it('pages may open popups; the callback page never cuts itself off', async () => {
+    const login = await t.app.inject({ url: '/login', headers: { accept: 'text/html' } });
+    expect(login.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+    const callback = await t.app.inject({
+      url: '/auth/callback?x=1',
+      headers: { accept: 'text/html' },
+    });
+    expect(callback.headers['cross-origin-opener-policy']).toBe('unsafe-none');
+  });
+});
+
 describe('POST /api/auth/google with a token from the real provider', () => {
   it('signs in the user with that e-mail, and the nonce works only once', async () => {
     const u = await createUser(t.app, { role: 'scouter', email: 'ana.google@example.org' });

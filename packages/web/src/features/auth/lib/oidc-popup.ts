@@ -53,7 +53,6 @@ export function authorizationUrl(opts: {
   url.searchParams.set('redirect_uri', opts.redirectUri);
   url.searchParams.set('nonce', opts.nonce);
   url.searchParams.set('state', opts.state);
-  url.searchParams.set('prompt', 'select_account');
   return url.href;
 }
 

@@ -97,7 +97,6 @@ describe('LoginPage: Continuar con Google', () => {
       redirect_uri: `${window.location.origin}/auth/callback`,
       nonce: 'nonce-del-servidor',
       state,
-      prompt: 'select_account',
     });
 
     // A message from elsewhere, or for another sign-in, is ignored.
