@@ -66,3 +66,58 @@ export const PNG_1PX = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
   'base64',
 );
+
+/**
+ * A session token for the first admin, registering them through the first-start link when no
+ * earlier spec did (so a spec can run on its own).
+ */
+export async function firstAdminToken(request: APIRequestContext) {
+  const tryLogin = () =>
+    request.post('/api/auth/login', {
+      data: { email: E2E.firstAdminEmail, password: PASSWORD },
+    });
+  let res = await tryLogin();
+  if (res.status() !== 200) {
+    const invitation = new URL(firstStartLink()).searchParams.get('invitation')!;
+    const reg = await request.post('/api/auth/register-invited', {
+      data: { token: invitation, name: 'Marta Jefa de Grupo', password: PASSWORD },
+    });
+    expect(reg.status()).toBe(201);
+    res = await tryLogin();
+  }
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { token: string }).token;
+}
+
+/**
+ * A JPEG of `width`×`height` made by the browser's canvas: coloured `tile` px squares from
+ * `seed` (8 px: a few hundred KB at 2400×1600; 3 px: over 3 MB), so it weighs like a photo.
+ */
+export async function canvasJpeg(page: Page, width: number, height: number, seed = 7, tile = 8) {
+  const base64 = await page.evaluate(
+    async ({ w, h, s0, t }) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = w;
+      canvas.height = h;
+      const g = canvas.getContext('2d')!;
+      let s = s0;
+      const rnd = () => {
+        s = (s * 16807) % 2147483647;
+        return s / 2147483647;
+      };
+      for (let y = 0; y < h; y += t) {
+        for (let x = 0; x < w; x += t) {
+          g.fillStyle = `rgb(${(rnd() * 255) | 0},${(rnd() * 255) | 0},${(rnd() * 255) | 0})`;
+          g.fillRect(x, y, t, t);
+        }
+      }
+      const blob = await new Promise<Blob>((r) => canvas.toBlob((b) => r(b!), 'image/jpeg', 0.92));
+      const bytes = new Uint8Array(await blob.arrayBuffer());
+      let binary = '';
+      for (const b of bytes) binary += String.fromCharCode(b);
+      return btoa(binary);
+    },
+    { w: width, h: height, s0: seed, t: tile },
+  );
+  return Buffer.from(base64, 'base64');
+}

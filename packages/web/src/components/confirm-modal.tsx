@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
@@ -26,16 +26,18 @@ export function ConfirmModal({
   onConfirm,
   onCancel,
 }: ConfirmModalProps) {
+  const titleId = useId();
   return (
     <Modal
       show={show}
+      aria-labelledby={titleId}
       onHide={busy ? () => {} : onCancel}
       backdrop="static"
       keyboard={!busy}
       centered
     >
       <Modal.Header closeButton={!busy} closeLabel="Cerrar">
-        <Modal.Title as="h2" className="h5">
+        <Modal.Title as="h2" className="h5" id={titleId}>
           {title}
         </Modal.Title>
       </Modal.Header>

@@ -39,7 +39,13 @@ export function ImageWithPlaceholder({
   return (
     <div
       className={['media-box', className].filter(Boolean).join(' ')}
-      style={{ aspectRatio: String(aspect), maxHeight }}
+      // Capping the height also narrows the box, so it keeps the image's proportions.
+      style={{
+        aspectRatio: String(aspect),
+        maxHeight,
+        maxWidth: maxHeight ? `calc(${maxHeight} * ${aspect})` : undefined,
+        marginInline: maxHeight ? 'auto' : undefined,
+      }}
     >
       {placeholder && (
         <img src={placeholder} alt="" aria-hidden="true" className="media-box-placeholder" />
