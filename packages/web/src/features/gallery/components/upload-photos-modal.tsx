@@ -188,8 +188,11 @@ function UploadForm({ albumId, onClose }: { albumId: number; onClose: () => void
           </div>
         )}
         {busy && (
-          <div aria-live="polite">
-            <p className="small mb-1">{phase === 'compressing' ? T.compressing : T.sending}</p>
+          <div>
+            <p className="small mb-1 d-flex justify-content-between">
+              <span>{phase === 'compressing' ? T.compressing : T.sending}</span>
+              <span aria-hidden="true">{percent}%</span>
+            </p>
             {/* The inner bar is the element with role progressbar: it carries the name. */}
             <ProgressBar>
               <ProgressBar
