@@ -7,6 +7,10 @@ import { AppError } from './app-error.js';
 
 const ALLOWED_MIME = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
 
+// Every upload is a new image: libvips' operation cache would only hold memory (up to 50 MB of
+// decoded pixels) for nothing on a small machine.
+sharp.cache(false);
+
 /** Above this many pixels an image is refused before decoding: no decompression bombs. */
 export const MAX_INPUT_PIXELS = 50_000_000;
 
