@@ -9,6 +9,7 @@ import {
   createPhoto,
 } from '../../test/gallery-factories.js';
 import { pngImage } from '../../test/images.js';
+import { registerInteractionRoutes } from './interactions.routes.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -312,5 +313,54 @@ describe('deleting comments', () => {
     expect(res.statusCode).toBe(200);
     const read = await t.app.inject({ url: `/api/photos/${photo.id}`, headers: admin.headers });
     expect(read.json()).toMatchObject({ likes_count: 0, comments_count: 0 });
+  });
+});
+
+describe('the same routes on content anonymous visitors may read (as news will use them)', () => {
+  let open: TestApp;
+  beforeAll(async () => {
+    open = await buildTestApp({}, (app) => {
+      registerInteractionRoutes(app, {
+        prefix: '/api/prueba',
+        targetType: 'news',
+        readCapability: 'content:browse',
+        targetExists: async (id) => id === 7,
+        notFoundMessage: 'Noticia no encontrada',
+        tag: 'prueba',
+      });
+    });
+  });
+  afterAll(() => open.close());
+
+  it('shows comments to anonymous readers, signs in a reader with a token, refuses a bad token', async () => {
+    const author = await createUser(open.app);
+    await createComment(open.app, 'news', 7, author.row.id, { text: 'Hola' });
+    const anonymous = await open.app.inject({ url: '/api/prueba/7/comments' });
+    expect(anonymous.statusCode).toBe(200);
+    expect(anonymous.json()).toMatchObject([{ comment_text: 'Hola', can_delete: false }]);
+    const asAuthor = await open.app.inject({
+      url: '/api/prueba/7/comments',
+      headers: author.headers,
+    });
+    expect(asAuthor.json()[0].can_delete).toBe(true);
+    const badToken = await open.app.inject({
+      url: '/api/prueba/7/comments',
+      headers: { authorization: 'Bearer no-vale' },
+    });
+    expect(badToken.statusCode).toBe(401);
+    expect(badToken.json()).toEqual({ message: SERVER_ERRORS.invalidToken });
+
+    const likeAnonymous = await open.app.inject({ method: 'POST', url: '/api/prueba/7/like' });
+    expect(likeAnonymous.statusCode).toBe(401);
+    const missing = await open.app.inject({ url: '/api/prueba/8/comments' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ message: 'Noticia no encontrada' });
+    // Likes of a news item and of a photo with the same id are kept apart.
+    const like = await open.app.inject({
+      method: 'POST',
+      url: '/api/prueba/7/like',
+      headers: author.headers,
+    });
+    expect(like.json()).toEqual({ likeCount: 1, userHasLiked: true });
   });
 });
