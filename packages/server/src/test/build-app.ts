@@ -57,6 +57,17 @@ async function createPgDatabase(): Promise<{ url: string; drop(): Promise<void> 
     async drop() {
       const client = new pg.Client({ connectionString: base });
       await client.connect();
+      // The app's pool.end() resolves before its sockets are closed: wait for them (up to 2 s),
+      // so FORCE never cuts a connection that is still closing, whose error would surface as
+      // an unhandled one in the test run.
+      for (let i = 0; i < 100; i += 1) {
+        const { rows } = await client.query<{ n: number }>(
+          'select count(*)::int as n from pg_stat_activity where datname = $1',
+          [name],
+        );
+        if (!rows[0]?.n) break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await client.end();
     },
