@@ -19,6 +19,17 @@ export const DISPLAY_MAX_PX = 1920;
 export const THUMB_MAX_PX = 480;
 export const PLACEHOLDER_PX = 16;
 
+/**
+ * Image decoding runs one at a time in the whole process, whatever the number of uploads in
+ * flight: a 50-megapixel photo takes ~150 MB decoded, and the machine may be small.
+ */
+let decoding: Promise<unknown> = Promise.resolve();
+function oneAtATime<T>(task: () => Promise<T>): Promise<T> {
+  const run = decoding.then(task, task);
+  decoding = run.catch(() => undefined);
+  return run;
+}
+
 /** An image given as its bytes or as the path of a file holding them (an upload's temp file). */
 export type ImageInput = Buffer | string;
 
@@ -58,7 +69,9 @@ function asImageError(err: unknown): AppError {
 export async function toAvatar(data: ImageInput, size = 256): Promise<Buffer> {
   await assertImage(data);
   try {
-    return await decode(data).resize(size, size, { fit: 'cover' }).webp({ quality: 85 }).toBuffer();
+    return await oneAtATime(() =>
+      decode(data).resize(size, size, { fit: 'cover' }).webp({ quality: 85 }).toBuffer(),
+    );
   } catch (err) {
     throw asImageError(err);
   }
@@ -89,26 +102,31 @@ export interface ImageVariants {
 export async function toImageVariants(input: ImageInput): Promise<ImageVariants> {
   await assertImage(input);
   try {
-    const display = await decode(input)
-      .resize(DISPLAY_MAX_PX, DISPLAY_MAX_PX, { fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 82 })
-      .toBuffer({ resolveWithObject: true });
-    const thumb = await sharp(display.data)
-      .resize(THUMB_MAX_PX, THUMB_MAX_PX, { fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 75 })
-      .toBuffer({ resolveWithObject: true });
-    const tiny = await sharp(display.data)
-      .resize(PLACEHOLDER_PX, PLACEHOLDER_PX, { fit: 'inside' })
-      .webp({ quality: 40 })
-      .toBuffer();
-    return {
-      display: { data: display.data, width: display.info.width, height: display.info.height },
-      thumb: { data: thumb.data, width: thumb.info.width, height: thumb.info.height },
-      placeholder: `data:image/webp;base64,${tiny.toString('base64')}`,
-    };
+    return await oneAtATime(() => encodeVariants(input));
   } catch (err) {
     throw asImageError(err);
   }
+}
+
+/** The display copy from one decode, then the thumbnail and placeholder from the display copy. */
+async function encodeVariants(input: ImageInput): Promise<ImageVariants> {
+  const display = await decode(input)
+    .resize(DISPLAY_MAX_PX, DISPLAY_MAX_PX, { fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 82 })
+    .toBuffer({ resolveWithObject: true });
+  const thumb = await sharp(display.data)
+    .resize(THUMB_MAX_PX, THUMB_MAX_PX, { fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 75 })
+    .toBuffer({ resolveWithObject: true });
+  const tiny = await sharp(display.data)
+    .resize(PLACEHOLDER_PX, PLACEHOLDER_PX, { fit: 'inside' })
+    .webp({ quality: 40 })
+    .toBuffer();
+  return {
+    display: { data: display.data, width: display.info.width, height: display.info.height },
+    thumb: { data: thumb.data, width: thumb.info.width, height: thumb.info.height },
+    placeholder: `data:image/webp;base64,${tiny.toString('base64')}`,
+  };
 }
 
 /** Where an image's variants were stored. */

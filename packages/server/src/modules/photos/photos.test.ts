@@ -302,6 +302,29 @@ describe('POST /api/photos/upload', () => {
     expect(await photoRows()).toBe(rows);
   });
 
+  it('handles uploads at the same time, one image decoded after another', async () => {
+    const album = await createAlbum(t.app);
+    const albumId = { name: 'albumId', value: String(album.id) };
+    const [a, b, c] = await Promise.all([
+      upload([
+        albumId,
+        image('rota.jpg', await truncatedJpeg()),
+        image('a.png', await pngImage(), 'image/png'),
+      ]),
+      upload([albumId, image('b.png', await pngImage(500, 300), 'image/png')]),
+      upload([albumId, image('c.jpg', await phonePhoto())]),
+    ]);
+    expect([a!.statusCode, b!.statusCode, c!.statusCode]).toEqual([201, 201, 201]);
+    expect(a!.json().failures).toEqual([
+      { file: 'rota.jpg', error: SERVER_ERRORS.imageUnreadable },
+    ]);
+    const list = await t.app.inject({
+      url: `/api/photos/album/${album.id}`,
+      headers: scouter.headers,
+    });
+    expect(list.json()).toHaveLength(3);
+  });
+
   it('asks for the files, the album id, and an album that exists', async () => {
     const album = await createAlbum(t.app);
     const png = await pngImage(40, 30);
