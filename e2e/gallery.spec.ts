@@ -9,6 +9,7 @@ import {
 } from './support/app.js';
 import { E2E } from './support/env.js';
 import { expect, test } from './support/fixtures.js';
+import { shoot } from './support/shots.js';
 
 // One story on one server: a scouter builds an album, a usuario likes and comments on it.
 test.describe.configure({ mode: 'serial' });
@@ -67,6 +68,10 @@ test('a scouter creates an album, uploads 3 photos compressed in the page, edits
     mimeType: 'image/jpeg',
     buffer: cover,
   });
+  // The picker speaks Spanish whatever the browser's language.
+  await expect(create.getByText('Elegir imagen')).toBeVisible();
+  await expect(create.getByText('portada.jpg')).toBeVisible();
+  await shoot(page, 'gallery-create');
   await submit.click();
   await expect(create.getByText('Álbum creado con éxito.')).toBeVisible();
   await expect(create).toBeHidden();
@@ -94,6 +99,8 @@ test('a scouter creates an album, uploads 3 photos compressed in the page, edits
       originals.map((buffer, i) => ({ name: `foto-${i + 1}.jpg`, mimeType: 'image/jpeg', buffer })),
     );
   await expect(upload.getByText('3 imágenes seleccionadas')).toBeVisible();
+  await expect(upload.getByText('3 archivos seleccionados')).toBeVisible();
+  await shoot(page, 'gallery-upload');
   const sent = page.waitForRequest(
     (r) => r.url().endsWith('/api/photos/upload') && r.method() === 'POST',
   );
@@ -109,6 +116,7 @@ test('a scouter creates an album, uploads 3 photos compressed in the page, edits
   await expect(page.getByRole('button', { name: /^Ver foto \d/ })).toHaveCount(3);
   const thumbs = page.locator('img.media-box-image');
   await expect(thumbs).toHaveCount(3);
+  await shoot(page, 'gallery-album');
   for (const src of await thumbs.evaluateAll((imgs) => imgs.map((i) => i.getAttribute('src')))) {
     expect(src).toMatch(/^\/media\//);
   }

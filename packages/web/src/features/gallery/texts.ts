@@ -25,6 +25,7 @@ export const GALLERY_TEXTS = {
   fieldDescription: 'Descripción (opcional)',
   fieldCover: 'Imagen de portada',
   fieldCoverEdit: 'Cambiar portada (opcional)',
+  chooseCover: 'Elegir imagen',
   coverHelp: 'Una imagen JPG, PNG, GIF o WebP de hasta 25 MB.',
   coverEditHelp: 'Elige una imagen solo si quieres reemplazar la portada actual.',
   currentCover: 'Portada actual',
@@ -56,6 +57,7 @@ export const GALLERY_TEXTS = {
 
   uploadTitle: 'Subir Fotos',
   uploadField: 'Fotos',
+  choosePhotos: 'Elegir fotos',
   uploadHelp: `Hasta ${LIMITS.imagesPerUpload} imágenes a la vez. Se comprimen en tu navegador antes de subirlas.`,
   upload: 'Subir',
   uploading: 'Subiendo...',

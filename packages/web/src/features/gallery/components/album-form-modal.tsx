@@ -7,6 +7,7 @@ import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
 import { useForm } from 'react-hook-form';
 import { DismissibleAlert, variantFor } from '../../../components/dismissible-alert';
+import { FilePicker } from '../../../components/file-picker';
 import { FormField } from '../../../components/form-field';
 import { ImageWithPlaceholder } from '../../../components/image-with-placeholder';
 import { useCreateAlbum } from '../api/create-album';
@@ -161,13 +162,14 @@ function AlbumForm({ album, onClose }: { album: Album | null; onClose: () => voi
           )}
           <Form.Group controlId={`${ids}-cover`} className="mb-2">
             <Form.Label>{editing ? T.fieldCoverEdit : T.fieldCover}</Form.Label>
-            <Form.Control
-              ref={fileInput}
-              type="file"
-              accept="image/*"
+            <FilePicker
+              inputRef={fileInput}
+              id={`${ids}-cover`}
+              buttonText={T.chooseCover}
+              chosen={cover ? [cover.name] : null}
               aria-describedby={`${ids}-cover-help`}
               onChange={(e) => {
-                const file = (e.target as HTMLInputElement).files?.[0] ?? null;
+                const file = e.target.files?.[0] ?? null;
                 setCover(file);
                 if (file) setStatus(null);
               }}

@@ -10,6 +10,7 @@ import {
   DismissibleAlert,
   variantFor,
 } from '../../../components/dismissible-alert';
+import { FilePicker } from '../../../components/file-picker';
 import { useUploadPhotos } from '../api/upload-photos';
 import { compressImages } from '../lib/compress-images';
 import { selectImages } from '../lib/select-images';
@@ -164,13 +165,14 @@ function UploadForm({ albumId, onClose }: { albumId: number; onClose: () => void
         )}
         <Form.Group controlId={`${ids}-files`} className="mb-3">
           <Form.Label>{T.uploadField}</Form.Label>
-          <Form.Control
-            type="file"
-            accept="image/*"
+          <FilePicker
+            id={`${ids}-files`}
+            buttonText={T.choosePhotos}
+            chosen={files.map((f) => f.name)}
             multiple
             disabled={busy}
             aria-describedby={`${ids}-help`}
-            onChange={(e) => choose((e.target as HTMLInputElement).files)}
+            onChange={(e) => choose(e.target.files)}
           />
           <Form.Text id={`${ids}-help`}>{T.uploadHelp}</Form.Text>
         </Form.Group>
