@@ -1,5 +1,4 @@
 import { LIMITS } from '@fogata/shared';
-import imageCompression from 'browser-image-compression';
 // The library's worker loads this file with importScripts: served by us, never by a CDN.
 import libraryUrl from 'browser-image-compression/dist/browser-image-compression.js?url';
 import { GALLERY_TEXTS as T } from '../texts';
@@ -21,6 +20,8 @@ export async function compressImages(
   files: readonly File[],
   onProgress: (percent: number) => void,
 ): Promise<CompressionResult> {
+  // Loaded on demand: only managers who upload need the library, not every album visitor.
+  const { default: imageCompression } = await import('browser-image-compression');
   const libURL = new URL(libraryUrl, window.location.href).href;
   const progress = files.map(() => 0);
   const report = () =>
