@@ -22,13 +22,15 @@ describe('LikeButton', () => {
     const api = { like: vi.fn(() => call.promise), unlike: vi.fn() };
     const onChange = vi.fn();
     render(<LikeButton liked={false} count={3} canLike api={api} onChange={onChange} />);
-    const button = screen.getByRole('button', { name: 'Me gusta' });
+    const button = screen.getByRole('button', { name: /^Me gusta:/ });
     expect(button).toHaveAttribute('aria-pressed', 'false');
+    // The visible count is part of the accessible name (WCAG 2.5.3).
+    expect(button).toHaveAccessibleName('Me gusta: 3');
 
     fireEvent.click(button);
     // Optimistic: +1 and pressed before the server answers.
     expect(count()).toBe('4');
-    expect(screen.getByRole('button', { name: 'Quitar me gusta' })).toHaveAttribute(
+    expect(screen.getByRole('button', { name: /^Quitar me gusta:/ })).toHaveAttribute(
       'aria-pressed',
       'true',
     );
@@ -45,12 +47,12 @@ describe('LikeButton', () => {
       unlike: vi.fn(async () => ({ likeCount: 1, userHasLiked: false })),
     };
     render(<LikeButton liked count={2} canLike api={api} />);
-    fireEvent.click(screen.getByRole('button', { name: 'Quitar me gusta' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Quitar me gusta:/ }));
     expect(count()).toBe('1');
     await act(async () => {});
     expect(api.unlike).toHaveBeenCalledTimes(1);
     expect(api.like).not.toHaveBeenCalled();
-    expect(screen.getByRole('button', { name: 'Me gusta' })).toHaveAttribute(
+    expect(screen.getByRole('button', { name: /^Me gusta:/ })).toHaveAttribute(
       'aria-pressed',
       'false',
     );
@@ -61,11 +63,11 @@ describe('LikeButton', () => {
     const call = deferred<LikeResult>();
     const api = { like: vi.fn(() => call.promise), unlike: vi.fn() };
     render(<LikeButton liked={false} count={5} canLike api={api} />);
-    fireEvent.click(screen.getByRole('button', { name: 'Me gusta' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Me gusta:/ }));
     expect(count()).toBe('6');
     await act(async () => call.reject(new Error('Error al dar like a la foto 9.')));
     expect(count()).toBe('5');
-    expect(screen.getByRole('button', { name: 'Me gusta' })).toHaveAttribute(
+    expect(screen.getByRole('button', { name: /^Me gusta:/ })).toHaveAttribute(
       'aria-pressed',
       'false',
     );
@@ -80,22 +82,22 @@ describe('LikeButton', () => {
     const call = deferred<LikeResult>();
     const api = { like: vi.fn(() => call.promise), unlike: vi.fn() };
     render(<LikeButton liked={false} count={0} canLike api={api} />);
-    fireEvent.click(screen.getByRole('button', { name: 'Me gusta' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Quitar me gusta' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Quitar me gusta' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Me gusta:/ }));
+    fireEvent.click(screen.getByRole('button', { name: /^Quitar me gusta:/ }));
+    fireEvent.click(screen.getByRole('button', { name: /^Quitar me gusta:/ }));
     expect(count()).toBe('1');
     expect(api.like).toHaveBeenCalledTimes(1);
     expect(api.unlike).not.toHaveBeenCalled();
     await act(async () => call.resolve({ likeCount: 1, userHasLiked: true }));
     // Once it has answered, the next click goes through.
-    fireEvent.click(screen.getByRole('button', { name: 'Quitar me gusta' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Quitar me gusta:/ }));
     expect(api.unlike).toHaveBeenCalledTimes(1);
   });
 
   it('tells an anonymous visitor to sign in, without calling the server', () => {
     const api = { like: vi.fn(), unlike: vi.fn() };
     render(<LikeButton liked={false} count={2} canLike={false} api={api} />);
-    fireEvent.click(screen.getByRole('button', { name: 'Me gusta' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Me gusta:/ }));
     expect(screen.getByRole('alert')).toHaveTextContent(
       "Necesitas iniciar sesión para dar 'Me gusta'.",
     );
@@ -108,6 +110,6 @@ describe('LikeButton', () => {
     const { rerender } = render(<LikeButton liked={false} count={2} canLike api={api} />);
     rerender(<LikeButton liked count={9} canLike api={api} />);
     expect(count()).toBe('9');
-    expect(screen.getByRole('button', { name: 'Quitar me gusta' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Quitar me gusta:/ })).toBeInTheDocument();
   });
 });

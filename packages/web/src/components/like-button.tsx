@@ -1,5 +1,5 @@
 import { CLIENT_ERRORS, LIMITS, type LikeResult } from '@fogata/shared';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { HeartFillIcon, HeartIcon } from './icons';
 
@@ -73,7 +73,6 @@ export function LikeButton({
   };
 
   const Icon = state.liked ? HeartFillIcon : HeartIcon;
-  const countId = useId();
   return (
     <span
       className={['d-inline-flex flex-column align-items-start', className]
@@ -85,14 +84,12 @@ export function LikeButton({
         size={size}
         className="d-inline-flex align-items-center gap-1 like-button"
         aria-pressed={state.liked}
-        aria-label={state.liked ? 'Quitar me gusta' : 'Me gusta'}
-        aria-describedby={countId}
+        // The visible count is part of the name (WCAG 2.5.3): 'Me gusta: 3'.
+        aria-label={`${state.liked ? 'Quitar me gusta' : 'Me gusta'}: ${state.count}`}
         onClick={toggle}
       >
         <Icon size={size === 'lg' ? 20 : 16} />
-        <span id={countId} data-testid="like-count">
-          {state.count}
-        </span>
+        <span data-testid="like-count">{state.count}</span>
       </Button>
       {error && (
         <span role="alert" className="small text-danger mt-1">

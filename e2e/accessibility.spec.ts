@@ -1,0 +1,110 @@
+import type { APIRequestContext } from '@playwright/test';
+import { expectAccessible } from './support/a11y.js';
+import {
+  apiToken,
+  createMember,
+  firstAdminToken,
+  login,
+  openDrawer,
+  PNG_1PX,
+} from './support/app.js';
+import { E2E } from './support/env.js';
+import { expect, test } from './support/fixtures.js';
+
+// Every screen, as each kind of visitor sees it, checked by axe-core against WCAG 2.1 A and AA.
+test.describe.configure({ mode: 'serial' });
+
+let scouter: { email: string };
+let albumId: number;
+
+async function seedAlbum(request: APIRequestContext, token: string) {
+  const headers = { Authorization: `Bearer ${token}` };
+  const png = { name: 'a.png', mimeType: 'image/png', buffer: PNG_1PX };
+  const created = await request.post('/api/albums/newAlbum', {
+    headers,
+    multipart: { title: 'Álbum accesible', description: 'Fotos de la acampada.', cover: png },
+  });
+  expect(created.status()).toBe(201);
+  const id = ((await created.json()) as { album: { id: number } }).album.id;
+  const uploaded = await request.post('/api/photos/upload', {
+    headers,
+    multipart: { albumId: String(id), images: png },
+  });
+  expect(uploaded.status()).toBe(201);
+  const photoId = ((await uploaded.json()) as { uploaded: { id: number }[] }).uploaded[0]!.id;
+  const commented = await request.post(`/api/photos/${photoId}/comments`, {
+    headers,
+    data: { comment_text: '¡Qué bonita!' },
+  });
+  expect(commented.status()).toBe(201);
+  return id;
+}
+
+test.beforeAll(async ({ request }) => {
+  await firstAdminToken(request);
+  scouter = await createMember(request, E2E.firstAdminEmail, 'scouter', 'Ana Accesible');
+  albumId = await seedAlbum(request, await apiToken(request, scouter.email));
+});
+
+test('public pages and the drawer of a visitor', async ({ page }) => {
+  for (const [path, heading] of [
+    ['/', null],
+    ['/login', 'Iniciar Sesión'],
+    ['/forgot-password', null],
+    ['/reset-password', null],
+    ['/register', null],
+    ['/news', 'Noticias'],
+    ['/experiences', 'Experiencias'],
+    ['/whoweare', '¿Quiénes somos?'],
+  ] as const) {
+    await page.goto(path);
+    if (heading) await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+    else await expect(page.locator('main')).not.toBeEmpty();
+    await expectAccessible(page, path);
+  }
+  await page.setViewportSize({ width: 375, height: 800 });
+  await openDrawer(page);
+  await expectAccessible(page, 'el menú');
+});
+
+test('the gallery of a scouter: albums, album, photo detail and the modals', async ({ page }) => {
+  await login(page, scouter.email);
+  await page.goto('/gallery');
+  await expect(page.getByRole('link', { name: 'Álbum accesible' })).toBeVisible();
+  await expectAccessible(page, '/gallery');
+
+  await page.getByRole('button', { name: 'Crear nuevo álbum' }).click();
+  await expect(page.getByRole('dialog', { name: 'Crear Nuevo Álbum' })).toBeVisible();
+  await expectAccessible(page, 'el modal de crear álbum');
+  await page.getByRole('button', { name: 'Cancelar' }).click();
+
+  await page.goto(`/album/${albumId}`);
+  await expect(page.getByRole('heading', { name: 'Álbum accesible' })).toBeVisible();
+  await expect(page.locator('img.media-box-image')).toHaveCount(1);
+  await expectAccessible(page, '/album');
+
+  await page.getByRole('button', { name: 'Subir fotos' }).click();
+  await expect(page.getByRole('dialog', { name: 'Subir Fotos' })).toBeVisible();
+  await expectAccessible(page, 'el modal de subir fotos');
+  await page.getByRole('button', { name: 'Cancelar' }).click();
+
+  await page
+    .getByRole('button', { name: /^Ver foto/ })
+    .first()
+    .click();
+  const detail = page.getByRole('dialog', { name: 'Detalle de Foto' });
+  await expect(detail.getByText('¡Qué bonita!')).toBeVisible();
+  await expectAccessible(page, 'el detalle de foto');
+});
+
+test('the profile and the administration panel', async ({ page }) => {
+  await login(page, E2E.firstAdminEmail);
+  await page.goto('/profile/edit');
+  await expect(page.getByRole('heading', { name: 'Editar Perfil' })).toBeVisible();
+  await expectAccessible(page, '/profile/edit');
+  await page.goto('/admin/invitations');
+  await expect(
+    page.getByRole('heading', { name: 'Gestión de Usuarios Registrados' }),
+  ).toBeVisible();
+  await expectAccessible(page, '/admin/invitations');
+});
