@@ -27,6 +27,7 @@ import { profileRoutes } from './modules/profile/profile.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { registerErrorHandling } from './plugins/errors.js';
+import { databaseRateLimitStore } from './plugins/rate-limit-store.js';
 import { registerStatic } from './plugins/static.js';
 import { LocalStorage, mediaRoot } from './storage/storage.js';
 
@@ -124,6 +125,10 @@ export async function buildApp(
   });
   await app.register(fastifyRateLimit, {
     global: false,
+    // Counters in the database, shared by every app instance on it (DESIGN.md's scale path).
+    ...(config.rateLimitStore === 'database'
+      ? { store: databaseRateLimitStore(db.kysely, app.log) }
+      : {}),
     errorResponseBuilder: () => new AppError(429, SERVER_ERRORS.tooManyRequests),
   });
   await app.register(fastifyMultipart, {

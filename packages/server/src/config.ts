@@ -24,6 +24,11 @@ export interface Config {
   invitationTtlDays: number;
   /** Login and forgot-password attempts allowed per minute and IP. */
   authRateLimit: number;
+  /**
+   * Where the rate-limit counters live: the database (always, outside tests), so every app
+   * instance on it counts the same tries; or this process's memory.
+   */
+  rateLimitStore: 'database' | 'memory';
   /** Trust X-Forwarded-For (behind a reverse proxy); off by default so clients cannot forge their IP. */
   trustProxy: boolean;
   webDist: string;
@@ -110,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     },
     invitationTtlDays: positiveInt(env, 'INVITATION_TTL_DAYS', 7),
     authRateLimit: positiveInt(env, 'AUTH_RATE_LIMIT', 10),
+    rateLimitStore: 'database',
     trustProxy: ['1', 'true'].includes(text(env, 'TRUST_PROXY')?.toLowerCase() ?? ''),
     webDist: resolve(process.cwd(), text(env, 'WEB_DIST') ?? defaultWebDist()),
     demo: argv.includes('--demo') || text(env, 'DEMO') === '1',

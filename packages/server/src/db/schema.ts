@@ -1,5 +1,5 @@
 import type { Role } from '@fogata/shared';
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /**
  * Tables as Kysely sees them. Timestamps are ISO 8601 strings (UTC, `toISOString()`) in text
@@ -42,6 +42,17 @@ export interface OidcNoncesTable {
   nonce_hash: string;
   expires_at: string;
   created_at: string;
+}
+
+/**
+ * A rate-limit counter: tries by one client on one route in the current window. Unlike the other
+ * timestamps, `reset_at` is milliseconds since the epoch (the increment does arithmetic on it);
+ * PostgreSQL's bigint reads back as a string.
+ */
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  reset_at: ColumnType<number | string, number, number>;
 }
 
 /** A photo album; its cover variants are private media (signed URLs). */
@@ -106,4 +117,5 @@ export interface Database {
   likes: LikesTable;
   comments: CommentsTable;
   oidc_nonces: OidcNoncesTable;
+  rate_limits: RateLimitsTable;
 }

@@ -32,6 +32,7 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     group: { name: DEFAULT_GROUP.name, address: DEFAULT_GROUP.address, mapUrl: null },
     invitationTtlDays: 7,
     authRateLimit: 1000,
+    rateLimitStore: 'database',
     trustProxy: false,
     webDist: join(dataDir, 'no-web'),
     demo: false,
@@ -98,4 +99,18 @@ export async function buildTestApp(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Another app on `first`'s database and DATA_DIR, like a second instance behind a load balancer
+ * (nothing migrated, nothing dropped). Close it before `first`.
+ */
+export async function buildTestAppOnSameDatabase(
+  first: TestApp,
+  overrides: Partial<Config> = {},
+): Promise<TestApp> {
+  const config = { ...first.config, ...overrides };
+  const app = await buildApp(config, { logger: false });
+  await app.ready();
+  return { app, config, close: () => app.close() };
 }

@@ -4,6 +4,7 @@ import type { Database } from '../schema.js';
 import { accounts } from './001-accounts.js';
 import { gallery } from './002-gallery.js';
 import { oidc } from './003-oidc.js';
+import { rateLimits } from './004-rate-limits.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export interface MigrationContext {
@@ -19,6 +20,7 @@ function migrations(ctx: MigrationContext): Record<string, Migration> {
     '001-accounts': accounts(ctx),
     '002-gallery': gallery(ctx),
     '003-oidc': oidc(ctx),
+    '004-rate-limits': rateLimits(ctx),
   };
 }
 
