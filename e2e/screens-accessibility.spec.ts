@@ -12,6 +12,7 @@ import { E2E } from './support/env.js';
 import { expect, test } from './support/fixtures.js';
 
 // Every screen, as each kind of visitor sees it, checked by axe-core against WCAG 2.1 A and AA.
+// (Named to run after accounts.spec.ts, whose story begins with the first-start link.)
 test.describe.configure({ mode: 'serial' });
 
 let scouter: { email: string };
