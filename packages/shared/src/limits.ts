@@ -16,6 +16,10 @@ export const LIMITS = {
   albumDescriptionMax: 1000,
   newsTitleMax: 150,
   newsSummaryMax: 300,
+  /** Not in SPEC §9: a bound so no request can store a novel (decision 007). */
+  newsContentMax: 20_000,
+  /** Not in SPEC §9: a bound so no request can store a novel (decision 007). */
+  experienceDescriptionMax: 10_000,
   monitorNameMax: 100,
   monitorRoleMax: 150,
   monitorDescriptionMax: 2000,

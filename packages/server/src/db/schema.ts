@@ -108,6 +108,52 @@ export interface CommentsTable {
   updated_at: string;
 }
 
+/** Image columns shared by news, experiences and monitors: public media, stored variants. */
+interface ImageColumns {
+  /** Storage keys of the display copy (≤ 1920 px) and the ~480 px thumbnail. */
+  image_key: string | null;
+  image_thumb_key: string | null;
+  /** A tiny inline image (data: URL) shown while the image loads. */
+  image_placeholder: string | null;
+  image_width: number | null;
+  image_height: number | null;
+}
+
+/** A news item: public, with likes and comments. */
+export interface NewsTable extends ImageColumns {
+  id: Generated<number>;
+  title: string;
+  /** The short summary shown in italics. */
+  description: string;
+  content: string;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export type ExperienceCategoryColumn = 'ruta' | 'campamento' | 'zona';
+
+/** An experience (trip report): public, with likes and comments. */
+export interface ExperiencesTable extends ImageColumns {
+  id: Generated<number>;
+  title: string;
+  description: string;
+  category: ExperienceCategoryColumn;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A team member (scouter) shown on the who-we-are page. */
+export interface MonitorsTable extends ImageColumns {
+  id: Generated<number>;
+  name: string;
+  role_description: string;
+  description: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   invitations: InvitationsTable;
@@ -118,4 +164,7 @@ export interface Database {
   comments: CommentsTable;
   oidc_nonces: OidcNoncesTable;
   rate_limits: RateLimitsTable;
+  news: NewsTable;
+  experiences: ExperiencesTable;
+  monitors: MonitorsTable;
 }

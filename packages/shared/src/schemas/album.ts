@@ -4,9 +4,9 @@ import { MSG } from '../messages.js';
 
 /** Album title: trimmed, required, at most 100 characters. */
 export const albumTitleField = z
-  .string({ error: MSG.albumTitleRequired })
+  .string({ error: MSG.titleRequired })
   .trim()
-  .min(1, { error: MSG.albumTitleRequired })
+  .min(1, { error: MSG.titleRequired })
   .max(LIMITS.albumTitleMax, { error: MSG.albumTitleTooLong });
 
 /** Album description: optional, at most 1000 characters; blank means none. */

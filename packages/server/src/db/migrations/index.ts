@@ -5,6 +5,7 @@ import { accounts } from './001-accounts.js';
 import { gallery } from './002-gallery.js';
 import { oidc } from './003-oidc.js';
 import { rateLimits } from './004-rate-limits.js';
+import { content } from './005-content.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export interface MigrationContext {
@@ -21,6 +22,7 @@ function migrations(ctx: MigrationContext): Record<string, Migration> {
     '002-gallery': gallery(ctx),
     '003-oidc': oidc(ctx),
     '004-rate-limits': rateLimits(ctx),
+    '005-content': content(ctx),
   };
 }
 

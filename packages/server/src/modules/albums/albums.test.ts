@@ -115,11 +115,11 @@ describe('POST /api/albums/newAlbum', () => {
     const blank = await create([{ name: 'title', value: '   ' }, cover(png)]);
     expect(blank.statusCode).toBe(400);
     expect(blank.json()).toEqual({
-      message: MSG.albumTitleRequired,
-      errors: [{ field: 'title', message: MSG.albumTitleRequired }],
+      message: MSG.titleRequired,
+      errors: [{ field: 'title', message: MSG.titleRequired }],
     });
     const missing = await create([cover(png)]);
-    expect(missing.json().message).toBe(MSG.albumTitleRequired);
+    expect(missing.json().message).toBe(MSG.titleRequired);
 
     const long = await create([{ name: 'title', value: 'x'.repeat(101) }, cover(png)]);
     expect(long.json().message).toBe(MSG.albumTitleTooLong);
@@ -136,7 +136,7 @@ describe('POST /api/albums/newAlbum', () => {
 
     const both = await create([{ name: 'title', value: '' }]);
     expect(both.json().errors).toEqual([
-      { field: 'title', message: MSG.albumTitleRequired },
+      { field: 'title', message: MSG.titleRequired },
       { field: 'cover', message: MSG.albumCoverRequired },
     ]);
 
@@ -197,7 +197,7 @@ describe('PUT /api/albums/:id', () => {
 
     const invalid = await send('PUT', `/api/albums/${created.id}`, [{ name: 'title', value: '' }]);
     expect(invalid.statusCode).toBe(400);
-    expect(invalid.json().message).toBe(MSG.albumTitleRequired);
+    expect(invalid.json().message).toBe(MSG.titleRequired);
   });
 
   it('replaces the cover and deletes the old files', async () => {

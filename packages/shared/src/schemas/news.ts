@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits.js';
+import { MSG } from '../messages.js';
+
+/** A news or experience title: trimmed, required, at most 150 characters. */
+export const contentTitleField = z
+  .string({ error: MSG.titleRequired })
+  .trim()
+  .min(1, { error: MSG.titleRequired })
+  .max(LIMITS.newsTitleMax, { error: MSG.contentTitleTooLong });
+
+/**
+ * Text fields of POST /news and PUT /news/{id} (SPEC §5): title ≤ 150, description (the short
+ * summary) ≤ 300, content required; all trimmed. The image travels as the multipart file `image`:
+ * required on create ('Error: La imagen es obligatoria.'), optional on update. When a required
+ * field is missing the server answers 400 with `message` 'Error: Faltan datos obligatorios.' and
+ * the field messages in `errors`.
+ */
+export const newsFormSchema = z.object({
+  title: contentTitleField,
+  description: z
+    .string({ error: MSG.descriptionRequired })
+    .trim()
+    .min(1, { error: MSG.descriptionRequired })
+    .max(LIMITS.newsSummaryMax, { error: MSG.newsSummaryTooLong }),
+  content: z
+    .string({ error: MSG.newsContentRequired })
+    .trim()
+    .min(1, { error: MSG.newsContentRequired })
+    .max(LIMITS.newsContentMax, { error: MSG.newsContentTooLong }),
+});
+export type NewsFormInput = z.infer<typeof newsFormSchema>;
+
+/**
+ * A news item as the API returns it (public). `image_url` is the display copy (≤ 1920 px) for
+ * the detail page, `thumb_url` the ~480 px WebP for cards; both plain public URLs under /media/
+ * with long-lived caching. `placeholder` is a tiny inline image (data: URL) shown while the
+ * image loads; `width`/`height` are the display copy's. `user_has_liked` is for the requester
+ * (false when anonymous). Lists (GET /news, optional `?limit=N` for the landing's first 3) are
+ * newest first.
+ */
+export const newsSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  content: z.string(),
+  image_url: z.string().nullable(),
+  thumb_url: z.string().nullable(),
+  placeholder: z.string().nullable(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  likes_count: z.number().int(),
+  comments_count: z.number().int(),
+  user_has_liked: z.boolean(),
+});
+export type News = z.infer<typeof newsSchema>;
+
+/** GET /news query: `limit` 1–100, default all. */
+export const newsListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+});
+
+/** Answer of create and update: a message and the news item. */
+export const newsMutationResultSchema = z.object({ message: z.string(), news: newsSchema });
+export type NewsMutationResult = z.infer<typeof newsMutationResultSchema>;
