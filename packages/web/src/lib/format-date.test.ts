@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime } from './format-date';
+import { formatDateTime, formatLongDate } from './format-date';
 
 describe('formatDateTime', () => {
   it("gives 'N/A' when the date is missing", () => {
@@ -20,5 +20,17 @@ describe('formatDateTime', () => {
     }).format(new Date(value));
     expect(formatDateTime(value)).toBe(expected);
     expect(expected).toMatch(/7 mar 2025.*18:05/);
+  });
+});
+
+describe('formatLongDate', () => {
+  it('formats in es-ES, long date', () => {
+    expect(formatLongDate('2025-03-07T18:05:00')).toBe('7 de marzo de 2025');
+  });
+
+  it("gives 'Fecha no disponible' when missing or unreadable", () => {
+    expect(formatLongDate(null)).toBe('Fecha no disponible');
+    expect(formatLongDate('')).toBe('Fecha no disponible');
+    expect(formatLongDate('ayer')).toBe('Fecha no disponible');
   });
 });

@@ -11,3 +11,12 @@ export function formatDateTime(value: string | number | Date | null | undefined)
     return 'Fecha inválida';
   }
 }
+
+const long = new Intl.DateTimeFormat('es-ES', { dateStyle: 'long' });
+
+/** A date in es-ES long form ('7 de marzo de 2025'); 'Fecha no disponible' when missing or unreadable. */
+export function formatLongDate(value: string | number | Date | null | undefined): string {
+  const date = value === null || value === undefined || value === '' ? null : new Date(value);
+  if (!date || Number.isNaN(date.getTime())) return 'Fecha no disponible';
+  return long.format(date);
+}
