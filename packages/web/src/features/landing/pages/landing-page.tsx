@@ -1,33 +1,97 @@
+import { LIMITS } from '@fogata/shared';
+import { useId } from 'react';
+import Col from 'react-bootstrap/Col';
+import Row from 'react-bootstrap/Row';
 import { Link } from 'react-router';
+import { SkeletonCard } from '../../../components/skeleton-card';
 import { paths } from '../../../config/paths';
 import { useAppConfig } from '../../../lib/app-config';
 import { useAuth } from '../../../lib/auth';
+import { useHighlightedNews } from '../api/get-highlighted-news';
+import { HighlightedNewsCard } from '../components/highlighted-news-card';
+import { LANDING_TEXTS as T } from '../texts';
 
-/** /: the hero with the group's name and tagline. The highlighted news arrive in a later issue. */
+/** /: the hero with the group's name and tagline, then 'Lo Más Destacado' (the 3 newest news). */
 export function LandingPage() {
   const config = useAppConfig();
   const { isAuthenticated } = useAuth();
   const groupName = config.data?.groupName;
 
   return (
-    <section className="hero px-4 py-5 p-md-5 shadow-sm" aria-labelledby="hero-title">
-      <h1 id="hero-title" className="display-5 fw-bold mb-3">
-        {groupName ?? (config.isPending ? '\u00a0' : 'Fogata')}
-      </h1>
-      <p className="lead mb-4">Siempre listos para servir</p>
-      <div className="d-flex flex-wrap gap-2">
-        <Link to={paths.news.getHref()} className="btn btn-warning fw-semibold">
-          Noticias
-        </Link>
-        <Link to={paths.whoWeAre.getHref()} className="btn btn-outline-light">
-          ¿Quiénes somos?
-        </Link>
-        {!isAuthenticated && (
-          <Link to={paths.login.getHref()} className="btn btn-outline-light">
-            Iniciar Sesión
+    <>
+      <section className="hero px-4 py-5 p-md-5 shadow-sm mb-5" aria-labelledby="hero-title">
+        <h1 id="hero-title" className="display-5 fw-bold mb-3">
+          {groupName ?? (config.isPending ? '\u00a0' : 'Fogata')}
+        </h1>
+        <p className="lead mb-4">{T.tagline}</p>
+        <div className="d-flex flex-wrap gap-2">
+          <Link to={paths.news.getHref()} className="btn btn-warning fw-semibold">
+            {T.news}
           </Link>
-        )}
+          <Link to={paths.whoWeAre.getHref()} className="btn btn-outline-light">
+            {T.whoWeAre}
+          </Link>
+          {!isAuthenticated && (
+            <Link to={paths.login.getHref()} className="btn btn-outline-light">
+              {T.login}
+            </Link>
+          )}
+        </div>
+      </section>
+      <HighlightedNews />
+    </>
+  );
+}
+
+function HighlightedNews() {
+  const news = useHighlightedNews();
+  const headingId = useId();
+
+  let body: React.ReactNode;
+  if (news.isPending) {
+    body = (
+      <div aria-busy="true">
+        <span className="visually-hidden" role="status">
+          {T.loading}
+        </span>
+        <Row xs={1} md={3} className="g-4">
+          {Array.from({ length: LIMITS.skeletonSmall }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+            <Col key={i}>
+              <SkeletonCard ratio={16 / 9} />
+            </Col>
+          ))}
+        </Row>
       </div>
+    );
+  } else if (news.isError) {
+    // A quiet line: the landing still shows everything else.
+    body = <p className="text-body-secondary py-3 mb-0">{T.loadFailed}</p>;
+  } else if (news.data.length === 0) {
+    body = <p className="text-body-secondary py-3 mb-0">{T.empty}</p>;
+  } else {
+    body = (
+      <Row xs={1} md={3} className="g-4">
+        {news.data.slice(0, LIMITS.landingNews).map((item) => (
+          <Col key={item.id}>
+            <HighlightedNewsCard news={item} />
+          </Col>
+        ))}
+      </Row>
+    );
+  }
+
+  return (
+    <section aria-labelledby={headingId} className="pb-4">
+      <div className="d-flex flex-wrap align-items-baseline justify-content-between gap-2 mb-3">
+        <h2 id={headingId} className="h3 mb-0">
+          {T.highlighted}
+        </h2>
+        <Link to={paths.news.getHref()} className="fw-semibold">
+          {T.allNews}
+        </Link>
+      </div>
+      {body}
     </section>
   );
 }

@@ -1,0 +1,13 @@
+import { CLIENT_ERRORS, LIMITS, type News } from '@fogata/shared';
+import { useQuery } from '@tanstack/react-query';
+import { api, request } from '../../../lib/api-client';
+
+// Under 'news', so whatever changes the news (create, edit, delete) refreshes the landing too.
+export const highlightedNewsQueryKey = ['news', 'highlighted'] as const;
+
+/** GET /news?limit=3: the newest news items for 'Lo Más Destacado'. */
+export const getHighlightedNews = () =>
+  request(() => api.get<News[]>(`/news?limit=${LIMITS.landingNews}`), CLIENT_ERRORS.newsList);
+
+export const useHighlightedNews = () =>
+  useQuery({ queryKey: highlightedNewsQueryKey, queryFn: getHighlightedNews });

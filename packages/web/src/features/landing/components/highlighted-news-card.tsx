@@ -1,0 +1,42 @@
+import type { News } from '@fogata/shared';
+import { useId } from 'react';
+import Card from 'react-bootstrap/Card';
+import { Link } from 'react-router';
+import { ImageWithPlaceholder } from '../../../components/image-with-placeholder';
+import { paths } from '../../../config/paths';
+import { formatLongDate } from '../../../lib/format-date';
+
+/** One news item under 'Lo Más Destacado': thumbnail, title, summary, date; links to /news/{id}. */
+export function HighlightedNewsCard({ news }: { news: News }) {
+  const titleId = useId();
+  const href = paths.newsDetail.getHref(news.id);
+  return (
+    <Card
+      as="article"
+      className="h-100 shadow-sm border-0 overflow-hidden"
+      aria-labelledby={titleId}
+    >
+      <Link to={href} tabIndex={-1} aria-hidden="true">
+        <ImageWithPlaceholder
+          src={news.thumb_url ?? news.image_url}
+          placeholder={news.placeholder}
+          width={news.width}
+          height={news.height}
+          ratio={16 / 9}
+          alt=""
+        />
+      </Link>
+      <Card.Body className="d-flex flex-column">
+        <time dateTime={news.created_at} className="small text-body-secondary mb-1">
+          {formatLongDate(news.created_at)}
+        </time>
+        <Card.Title as="h3" className="h5 mb-2 text-break" id={titleId}>
+          <Link to={href} className="link-body-emphasis text-decoration-none">
+            {news.title}
+          </Link>
+        </Card.Title>
+        <Card.Text className="text-body-secondary text-break mb-0">{news.description}</Card.Text>
+      </Card.Body>
+    </Card>
+  );
+}

@@ -1,0 +1,12 @@
+/** Screen texts of the landing page (SPEC §1, §2), word for word where the spec gives them. */
+export const LANDING_TEXTS = {
+  tagline: 'Siempre listos para servir',
+  news: 'Noticias',
+  whoWeAre: '¿Quiénes somos?',
+  login: 'Iniciar Sesión',
+  highlighted: 'Lo Más Destacado',
+  loading: 'Cargando noticias destacadas...',
+  empty: 'No hay noticias destacadas en este momento.',
+  loadFailed: 'No se pudieron cargar las noticias destacadas. Inténtalo de nuevo más tarde.',
+  allNews: 'Ver todas las noticias',
+} as const;
