@@ -6,6 +6,7 @@ import { buildTestApp, type TestApp } from '../test/build-app.js';
 import { createInvitation, createUser, PASSWORD, type TestUser } from '../test/factories.js';
 import { createAlbum, createComment, createLike, createPhoto } from '../test/gallery-factories.js';
 import { multipart, pngImage } from '../test/images.js';
+import { createMonitor } from '../test/monitor-factories.js';
 
 /**
  * Every endpoint × anonymous/usuario/scouter/admin, with the expected answer read from the shared
@@ -322,6 +323,46 @@ const endpoints: Endpoint[] = [
       const comment = await createComment(t.app, 'photo', photo.id, author.row.id);
       return { method: 'DELETE', url: `/api/photos/${photo.id}/comments/${comment}` };
     },
+  },
+  {
+    name: 'GET /api/monitors',
+    capability: 'content:browse',
+    success: 200,
+    request: async () => ({ url: '/api/monitors' }),
+  },
+  {
+    name: 'POST /api/monitors',
+    capability: 'monitor:manage',
+    success: 201,
+    request: async () => {
+      const body = multipart({ name: 'Nueva Monitora', role_description: 'Scouter de Tropa' }, [
+        { field: 'image', filename: 'm.png', type: 'image/png', data: await pngImage(30, 40) },
+      ]);
+      return { method: 'POST', url: '/api/monitors', headers: body.headers, payload: body.payload };
+    },
+  },
+  {
+    name: 'PUT /api/monitors/:id',
+    capability: 'monitor:manage',
+    success: 200,
+    request: async (t) => {
+      const body = multipart({ name: 'Otro Nombre', role_description: 'Scouter de Clan' });
+      return {
+        method: 'PUT',
+        url: `/api/monitors/${(await createMonitor(t.app)).id}`,
+        headers: body.headers,
+        payload: body.payload,
+      };
+    },
+  },
+  {
+    name: 'DELETE /api/monitors/:id',
+    capability: 'monitor:manage',
+    success: 200,
+    request: async (t) => ({
+      method: 'DELETE',
+      url: `/api/monitors/${(await createMonitor(t.app)).id}`,
+    }),
   },
 ];
 

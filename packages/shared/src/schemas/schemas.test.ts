@@ -5,6 +5,7 @@ import {
   forgotPasswordSchema,
   invitationFormSchema,
   loginSchema,
+  monitorFormSchema,
   profileUpdateSchema,
   registerFormSchema,
   registerInvitedBodySchema,
@@ -181,5 +182,49 @@ describe('profile and comments', () => {
     expect(messageFor(commentBodySchema, { comment_text: 'x'.repeat(501) }, 'comment_text')).toBe(
       'El comentario no puede tener más de 500 caracteres.',
     );
+  });
+});
+
+describe('monitors', () => {
+  const valid = { name: 'Lucía Martín', role_description: 'Scouter de Manada' };
+  it('requires name and role, within 100 and 150 characters', () => {
+    expect(messageFor(monitorFormSchema, { ...valid, name: '  ' }, 'name')).toBe(
+      'El nombre es obligatorio.',
+    );
+    expect(messageFor(monitorFormSchema, { role_description: 'Scouter' }, 'name')).toBe(
+      'El nombre es obligatorio.',
+    );
+    expect(messageFor(monitorFormSchema, { ...valid, name: 'n'.repeat(101) }, 'name')).toBe(
+      'El nombre no puede tener más de 100 caracteres.',
+    );
+    expect(messageFor(monitorFormSchema, { name: 'Ana' }, 'role_description')).toBe(
+      'El rol o cargo es obligatorio.',
+    );
+    expect(
+      messageFor(monitorFormSchema, { ...valid, role_description: ' ' }, 'role_description'),
+    ).toBe('El rol o cargo es obligatorio.');
+    expect(
+      messageFor(
+        monitorFormSchema,
+        { ...valid, role_description: 'r'.repeat(151) },
+        'role_description',
+      ),
+    ).toBe('El rol o cargo no puede tener más de 150 caracteres.');
+    expect(
+      monitorFormSchema.safeParse({
+        name: 'n'.repeat(100),
+        role_description: 'r'.repeat(150),
+      }).success,
+    ).toBe(true);
+  });
+  it('takes an optional description of at most 2000 characters, trimmed', () => {
+    expect(monitorFormSchema.parse(valid).description).toBeUndefined();
+    expect(monitorFormSchema.parse({ ...valid, description: '  ' }).description).toBe('');
+    expect(monitorFormSchema.safeParse({ ...valid, description: 'd'.repeat(2000) }).success).toBe(
+      true,
+    );
+    expect(
+      messageFor(monitorFormSchema, { ...valid, description: 'd'.repeat(2001) }, 'description'),
+    ).toBe('La descripción no puede tener más de 2000 caracteres.');
   });
 });

@@ -1,0 +1,74 @@
+import type { Monitor } from '@fogata/shared';
+import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { Database, MonitorsTable } from '../../db/schema.js';
+import type { MediaStorage } from '../../storage/storage.js';
+
+export type MonitorRow = Selectable<MonitorsTable>;
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/** The API shape of a monitor: the photo as plain public URLs (display copy and thumbnail). */
+export function toMonitor(row: MonitorRow, storage: MediaStorage): Monitor {
+  return {
+    id: row.id,
+    name: row.name,
+    role_description: row.role_description,
+    description: row.description,
+    image_url: row.image_key ? storage.url(row.image_key) : null,
+    thumb_url: row.image_thumb_key ? storage.url(row.image_thumb_key) : null,
+    placeholder: row.image_placeholder,
+    width: row.image_width,
+    height: row.image_height,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+/** SQL on `monitors`. */
+export class MonitorsRepository {
+  private readonly db: Executor;
+
+  constructor(db: Db | Executor) {
+    this.db = 'kysely' in db ? db.kysely : db;
+  }
+
+  /** Every monitor, newest first. */
+  list(): Promise<MonitorRow[]> {
+    return this.db
+      .selectFrom('monitors')
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+  }
+
+  find(id: number): Promise<MonitorRow | undefined> {
+    return this.db.selectFrom('monitors').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async insert(monitor: Insertable<MonitorsTable>): Promise<number> {
+    const row = await this.db
+      .insertInto('monitors')
+      .values(monitor)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async update(
+    id: number,
+    changes: Partial<Omit<MonitorsTable, 'id' | 'created_at'>>,
+  ): Promise<boolean> {
+    const result = await this.db
+      .updateTable('monitors')
+      .set(changes)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** Deletes the row and returns it (for its files), or undefined when there was none. */
+  delete(id: number): Promise<MonitorRow | undefined> {
+    return this.db.deleteFrom('monitors').where('id', '=', id).returningAll().executeTakeFirst();
+  }
+}
