@@ -23,6 +23,7 @@ import { albumsRoutes } from './modules/albums/albums.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { invitationsRoutes } from './modules/invitations/invitations.routes.js';
 import { monitorsRoutes } from './modules/monitors/monitors.routes.js';
+import { newsRoutes } from './modules/news/news.routes.js';
 import { photosRoutes } from './modules/photos/photos.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
@@ -172,6 +173,7 @@ export async function buildApp(
       await api.register(profileRoutes);
       await api.register(albumsRoutes);
       await api.register(photosRoutes);
+      await api.register(newsRoutes);
       await api.register(monitorsRoutes);
     },
     { prefix: '/api' },

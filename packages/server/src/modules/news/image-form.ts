@@ -1,0 +1,88 @@
+import { LIMITS, MSG, SERVER_ERRORS } from '@fogata/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { AppError, type FieldError } from '../../lib/app-error.js';
+import {
+  readUpload,
+  type Upload,
+  type UploadedFile,
+  uploadsTmpRoot,
+} from '../../lib/media-upload.js';
+
+/** The multipart field that carries the image of a news item or an experience (SPEC §7). */
+export const IMAGE_FIELD = 'image';
+
+/** A form with text fields and at most one image, read from multipart or JSON. */
+export interface ImageForm<T> {
+  form: T;
+  /** The image file, when one came. */
+  image: UploadedFile | undefined;
+  /** Removes the temp file; call it before answering. */
+  cleanup(): Promise<void>;
+}
+
+export interface ImageFormOptions<T> {
+  /** The shared zod schema of the text fields. */
+  schema: z.ZodType<T>;
+  /** The text fields read from the body. */
+  fields: readonly string[];
+  /** The message for a missing image (create), or null when the image is optional (update). */
+  imageRequired: string | null;
+  /**
+   * The `message` of a 400, from the field errors (the image's last); `textMissing` says whether
+   * a text field is missing, blank or not an allowed value (rather than too long).
+   */
+  summarize(errors: FieldError[], textMissing: boolean): string;
+}
+
+/**
+ * Reads the text fields and the `image` file from multipart (what the web app sends), or the text
+ * fields from JSON (an edit without a new image), and validates them with the shared schema.
+ * Every problem is a 400 with the per-field messages in `errors`; the temp file is removed then.
+ */
+export async function readImageForm<T>(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  options: ImageFormOptions<T>,
+): Promise<ImageForm<T>> {
+  let raw: Record<string, unknown> = {};
+  let upload: Upload | null = null;
+  if (req.isMultipart()) {
+    upload = await readUpload(req, reply, {
+      tmpRoot: uploadsTmpRoot(req.server.ctx.config.dataDir),
+      fileFields: [IMAGE_FIELD],
+      maxFiles: 1,
+      maxFileBytes: LIMITS.imageMaxBytes,
+      maxTotalBytes: LIMITS.imageMaxBytes,
+      tooManyFiles: new AppError(400, SERVER_ERRORS.tooManyFiles),
+      tooLarge: new AppError(413, MSG.imageTooLarge),
+    });
+    raw = upload.fields;
+  } else if (req.body && typeof req.body === 'object') {
+    raw = req.body as Record<string, unknown>;
+  }
+  const input = Object.fromEntries(options.fields.map((field) => [field, raw[field]]));
+  const parsed = options.schema.safeParse(input);
+  const issues = parsed.success ? [] : parsed.error.issues;
+  const errors: FieldError[] = issues.map((i) => ({
+    field: i.path.join('.'),
+    message: i.message,
+  }));
+  // Anything but "too long" means the field is absent, blank or not one of the allowed values.
+  const textMissing = issues.some((i) => i.code !== 'too_big');
+  const image = upload?.files[0];
+  if (options.imageRequired && !image) {
+    errors.push({ field: IMAGE_FIELD, message: options.imageRequired });
+  }
+  if (!parsed.success || errors.length > 0) {
+    await upload?.cleanup();
+    throw new AppError(400, options.summarize(errors, textMissing), errors);
+  }
+  return {
+    form: parsed.data as T,
+    image,
+    cleanup: async () => {
+      await upload?.cleanup();
+    },
+  };
+}

@@ -1,0 +1,113 @@
+import {
+  type News,
+  type NewsFormInput,
+  type NewsMutationResult,
+  SERVER_ERRORS,
+  SERVER_SUCCESS,
+} from '@fogata/shared';
+import type { AppContext } from '../../context.js';
+import { AppError } from '../../lib/app-error.js';
+import { deleteMedia } from '../../lib/media.js';
+import type { UploadedFile } from '../../lib/media-upload.js';
+import { nowIso } from '../../lib/tokens.js';
+import { deleteInteractions } from '../interactions/interactions.repository.js';
+import type { UserRow } from '../users/users.repository.js';
+import { NewsRepository, toNews } from './news.repository.js';
+import { deleteStoredImage, imageColumns, storePublicImage } from './public-image.js';
+
+/** News images are public media. */
+export const NEWS_FOLDER = 'news';
+
+/** News: list, read, create, edit and delete (with its files, likes and comments). */
+export class NewsService {
+  constructor(private readonly ctx: AppContext) {}
+
+  private repo() {
+    return new NewsRepository(this.ctx.db);
+  }
+
+  /** Newest first; `limit` for the landing page's first few. */
+  async list(viewer: UserRow | null, limit?: number): Promise<News[]> {
+    const rows = await this.repo().list(viewer?.id ?? null, limit);
+    return rows.map((row) => toNews(row, this.ctx.storage));
+  }
+
+  async get(viewer: UserRow | null, id: number): Promise<News> {
+    const row = await this.repo().find(id, viewer?.id ?? null);
+    if (!row) throw new AppError(404, SERVER_ERRORS.newsNotFound);
+    return toNews(row, this.ctx.storage);
+  }
+
+  /** Whether news item `id` exists (likes and comments ask first). */
+  exists(id: number): Promise<boolean> {
+    return this.repo().exists(id);
+  }
+
+  /** Creates a news item; the image is required (checked by the route) and stored first. */
+  async create(
+    user: UserRow,
+    form: NewsFormInput,
+    imageFile: UploadedFile,
+  ): Promise<NewsMutationResult> {
+    const image = await storePublicImage(this.ctx, NEWS_FOLDER, imageFile);
+    const now = nowIso();
+    let id: number;
+    try {
+      id = await this.repo().insert({
+        ...form,
+        ...imageColumns(image),
+        created_by: user.id,
+        created_at: now,
+        updated_at: now,
+      });
+    } catch (err) {
+      await deleteStoredImage(this.ctx, image);
+      throw err;
+    }
+    return { message: SERVER_SUCCESS.newsCreated, news: await this.get(user, id) };
+  }
+
+  /** Edits the texts; a new image replaces the old one, whose files are deleted. */
+  async update(
+    user: UserRow,
+    id: number,
+    form: NewsFormInput,
+    imageFile: UploadedFile | undefined,
+  ): Promise<NewsMutationResult> {
+    const before = await this.repo().findRow(id);
+    if (!before) throw new AppError(404, SERVER_ERRORS.newsNotFound);
+    const image = imageFile ? await storePublicImage(this.ctx, NEWS_FOLDER, imageFile) : null;
+    let updated: boolean;
+    try {
+      updated = await this.repo().update(id, {
+        ...form,
+        ...(image && imageColumns(image)),
+        updated_at: nowIso(),
+      });
+    } catch (err) {
+      await deleteStoredImage(this.ctx, image);
+      throw err;
+    }
+    if (!updated) {
+      // Deleted meanwhile.
+      await deleteStoredImage(this.ctx, image);
+      throw new AppError(404, SERVER_ERRORS.newsNotFound);
+    }
+    if (image) {
+      await deleteMedia(this.ctx.storage, [before.image_key, before.image_thumb_key], this.ctx.log);
+    }
+    return { message: SERVER_SUCCESS.newsUpdated, news: await this.get(user, id) };
+  }
+
+  /** Deletes the row with its likes and comments in one transaction, then its files. */
+  async delete(id: number): Promise<{ message: string }> {
+    const row = await this.ctx.db.kysely.transaction().execute(async (trx) => {
+      const deleted = await new NewsRepository(trx).deleteReturning(id);
+      if (!deleted) throw new AppError(404, SERVER_ERRORS.newsNotFound);
+      await deleteInteractions(trx, 'news', [id]);
+      return deleted;
+    });
+    await deleteMedia(this.ctx.storage, [row.image_key, row.image_thumb_key], this.ctx.log);
+    return { message: SERVER_SUCCESS.newsDeleted };
+  }
+}

@@ -1,0 +1,87 @@
+import type { ExperienceCategory } from '@fogata/shared';
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import { newMediaKey } from '../storage/storage.js';
+
+let sequence = 0;
+const PLACEHOLDER = 'data:image/webp;base64,UklGRg==';
+
+/** A tiny real WebP, so a factory-made image can be served at its public URL. */
+let tinyWebp: Promise<Buffer> | null = null;
+function tinyImage(): Promise<Buffer> {
+  tinyWebp ??= sharp({ create: { width: 8, height: 6, channels: 3, background: '#27ae60' } })
+    .webp()
+    .toBuffer();
+  return tinyWebp;
+}
+
+/** Image columns under `folder`; the keys point at real files only with `withFiles`. */
+async function imageColumns(app: FastifyInstance, folder: string, withFiles: boolean) {
+  const key = newMediaKey(folder, 'webp');
+  const thumbKey = newMediaKey(folder, 'webp');
+  if (withFiles) {
+    const data = await tinyImage();
+    await app.ctx.storage.save(key, data, 'image/webp');
+    await app.ctx.storage.save(thumbKey, data, 'image/webp');
+  }
+  return {
+    image_key: key,
+    image_thumb_key: thumbKey,
+    image_placeholder: PLACEHOLDER,
+    image_width: 8,
+    image_height: 6,
+  };
+}
+
+/** Creates a news item straight in the database (HTTP tests make real images through the API). */
+export async function createNews(
+  app: FastifyInstance,
+  opts: { title?: string; createdAt?: string; withFiles?: boolean } = {},
+): Promise<{ id: number; imageKey: string; thumbKey: string }> {
+  sequence += 1;
+  const image = await imageColumns(app, 'news', opts.withFiles ?? false);
+  const createdAt = opts.createdAt ?? new Date(Date.now() + sequence).toISOString();
+  const row = await app.ctx.db.kysely
+    .insertInto('news')
+    .values({
+      title: opts.title ?? `Noticia ${sequence}`,
+      description: `Resumen de la noticia ${sequence}`,
+      content: `Contenido completo de la noticia ${sequence}.`,
+      ...image,
+      created_by: null,
+      created_at: createdAt,
+      updated_at: createdAt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, imageKey: image.image_key, thumbKey: image.image_thumb_key };
+}
+
+/** Creates an experience straight in the database. */
+export async function createExperience(
+  app: FastifyInstance,
+  opts: {
+    title?: string;
+    category?: ExperienceCategory;
+    createdAt?: string;
+    withFiles?: boolean;
+  } = {},
+): Promise<{ id: number; imageKey: string; thumbKey: string }> {
+  sequence += 1;
+  const image = await imageColumns(app, 'experiences', opts.withFiles ?? false);
+  const createdAt = opts.createdAt ?? new Date(Date.now() + sequence).toISOString();
+  const row = await app.ctx.db.kysely
+    .insertInto('experiences')
+    .values({
+      title: opts.title ?? `Experiencia ${sequence}`,
+      description: `Lo que vivimos en la experiencia ${sequence}.`,
+      category: opts.category ?? 'ruta',
+      ...image,
+      created_by: null,
+      created_at: createdAt,
+      updated_at: createdAt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, imageKey: image.image_key, thumbKey: image.image_thumb_key };
+}
