@@ -21,6 +21,7 @@ import { OidcClient } from './lib/oidc.js';
 import { createMailer } from './mail/mailer.js';
 import { albumsRoutes } from './modules/albums/albums.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { experiencesRoutes } from './modules/experiences/experiences.routes.js';
 import { invitationsRoutes } from './modules/invitations/invitations.routes.js';
 import { monitorsRoutes } from './modules/monitors/monitors.routes.js';
 import { newsRoutes } from './modules/news/news.routes.js';
@@ -174,6 +175,7 @@ export async function buildApp(
       await api.register(albumsRoutes);
       await api.register(photosRoutes);
       await api.register(newsRoutes);
+      await api.register(experiencesRoutes);
       await api.register(monitorsRoutes);
     },
     { prefix: '/api' },

@@ -1,0 +1,115 @@
+import {
+  type Experience,
+  type ExperienceFormInput,
+  type ExperienceMutationResult,
+  SERVER_ERRORS,
+  SERVER_SUCCESS,
+} from '@fogata/shared';
+import type { AppContext } from '../../context.js';
+import { AppError } from '../../lib/app-error.js';
+import { deleteMedia } from '../../lib/media.js';
+import type { UploadedFile } from '../../lib/media-upload.js';
+import { nowIso } from '../../lib/tokens.js';
+import { deleteInteractions } from '../interactions/interactions.repository.js';
+import { deleteStoredImage, imageColumns, storePublicImage } from '../news/public-image.js';
+import type { UserRow } from '../users/users.repository.js';
+import { ExperiencesRepository, toExperience } from './experiences.repository.js';
+
+/** Experience images are public media. */
+export const EXPERIENCES_FOLDER = 'experiences';
+
+/** Experiences: list, read, create, edit and delete (with their files, likes and comments). */
+export class ExperiencesService {
+  constructor(private readonly ctx: AppContext) {}
+
+  private repo() {
+    return new ExperiencesRepository(this.ctx.db);
+  }
+
+  /** Every experience, newest first (the category filter is the web app's). */
+  async list(viewer: UserRow | null): Promise<Experience[]> {
+    const rows = await this.repo().list(viewer?.id ?? null);
+    return rows.map((row) => toExperience(row, this.ctx.storage));
+  }
+
+  async get(viewer: UserRow | null, id: number): Promise<Experience> {
+    const row = await this.repo().find(id, viewer?.id ?? null);
+    if (!row) throw new AppError(404, SERVER_ERRORS.experienceNotFound);
+    return toExperience(row, this.ctx.storage);
+  }
+
+  /** Whether experience `id` exists (likes and comments ask first). */
+  exists(id: number): Promise<boolean> {
+    return this.repo().exists(id);
+  }
+
+  /** Creates an experience; the image is required (checked by the route) and stored first. */
+  async create(
+    user: UserRow,
+    form: ExperienceFormInput,
+    imageFile: UploadedFile,
+  ): Promise<ExperienceMutationResult> {
+    const image = await storePublicImage(this.ctx, EXPERIENCES_FOLDER, imageFile);
+    const now = nowIso();
+    let id: number;
+    try {
+      id = await this.repo().insert({
+        ...form,
+        ...imageColumns(image),
+        created_by: user.id,
+        created_at: now,
+        updated_at: now,
+      });
+    } catch (err) {
+      await deleteStoredImage(this.ctx, image);
+      throw err;
+    }
+    return { message: SERVER_SUCCESS.experienceCreated, experience: await this.get(user, id) };
+  }
+
+  /** Edits texts and category; a new image replaces the old one, whose files are deleted. */
+  async update(
+    user: UserRow,
+    id: number,
+    form: ExperienceFormInput,
+    imageFile: UploadedFile | undefined,
+  ): Promise<ExperienceMutationResult> {
+    const before = await this.repo().findRow(id);
+    if (!before) throw new AppError(404, SERVER_ERRORS.experienceNotFound);
+    const image = imageFile
+      ? await storePublicImage(this.ctx, EXPERIENCES_FOLDER, imageFile)
+      : null;
+    let updated: boolean;
+    try {
+      updated = await this.repo().update(id, {
+        ...form,
+        ...(image && imageColumns(image)),
+        updated_at: nowIso(),
+      });
+    } catch (err) {
+      await deleteStoredImage(this.ctx, image);
+      throw err;
+    }
+    if (!updated) {
+      // Deleted meanwhile.
+      await deleteStoredImage(this.ctx, image);
+      throw new AppError(404, SERVER_ERRORS.experienceNotFound);
+    }
+    if (image) {
+      await deleteMedia(this.ctx.storage, [before.image_key, before.image_thumb_key], this.ctx.log);
+    }
+    return { message: SERVER_SUCCESS.experienceUpdated, experience: await this.get(user, id) };
+  }
+
+  /** Deletes the row with its likes and comments in one transaction, then its files. */
+  async delete(id: number): Promise<{ message: string }> {
+    const row = await this.ctx.db.kysely.transaction().execute(async (trx) => {
+      const deleted = await new ExperiencesRepository(trx).deleteReturning(id);
+      if (!deleted) throw new AppError(404, SERVER_ERRORS.experienceNotFound);
+      await deleteInteractions(trx, 'experience', [id]);
+      return deleted;
+    });
+    await deleteMedia(this.ctx.storage, [row.image_key, row.image_thumb_key], this.ctx.log);
+    return { message: SERVER_SUCCESS.experienceDeleted };
+  }
+}
