@@ -3,6 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken, newLinkToken, nowIso } from '../lib/tokens.js';
 import { buildTestApp, type TestApp } from '../test/build-app.js';
+import { createExperience, createNews } from '../test/content-factories.js';
 import { createInvitation, createUser, PASSWORD, type TestUser } from '../test/factories.js';
 import { createAlbum, createComment, createLike, createPhoto } from '../test/gallery-factories.js';
 import { multipart, pngImage } from '../test/images.js';
@@ -28,6 +29,103 @@ interface Endpoint {
 /** A photo in a fresh album, for the gallery rows. */
 async function newPhoto(t: TestApp) {
   return createPhoto(t.app, (await createAlbum(t.app)).id);
+}
+
+/**
+ * The rows of a public content type with likes and comments (news, experiences): reading is
+ * open to everyone, managing is `content:manage`, liking and commenting `interact`.
+ */
+function contentEndpoints(
+  path: 'news' | 'experiences',
+  targetType: 'news' | 'experience',
+  create: (t: TestApp) => Promise<{ id: number }>,
+  fields: Record<string, string>,
+): Endpoint[] {
+  const base = `/api/${path}`;
+  const item = async (t: TestApp) => `${base}/${(await create(t)).id}`;
+  return [
+    {
+      name: `GET ${base}`,
+      capability: 'content:browse',
+      success: 200,
+      request: async () => ({ url: base }),
+    },
+    {
+      name: `GET ${base}/:id`,
+      capability: 'content:browse',
+      success: 200,
+      request: async (t) => ({ url: await item(t) }),
+    },
+    {
+      name: `POST ${base}`,
+      capability: 'content:manage',
+      success: 201,
+      request: async () => {
+        const body = multipart(fields, [
+          { field: 'image', filename: 'i.png', type: 'image/png', data: await pngImage(30, 20) },
+        ]);
+        return { method: 'POST', url: base, headers: body.headers, payload: body.payload };
+      },
+    },
+    {
+      name: `PUT ${base}/:id`,
+      capability: 'content:manage',
+      success: 200,
+      request: async (t) => {
+        const body = multipart(fields);
+        return { method: 'PUT', url: await item(t), headers: body.headers, payload: body.payload };
+      },
+    },
+    {
+      name: `DELETE ${base}/:id`,
+      capability: 'content:manage',
+      success: 200,
+      request: async (t) => ({ method: 'DELETE', url: await item(t) }),
+    },
+    {
+      name: `POST ${base}/:id/like`,
+      capability: 'interact',
+      success: 201,
+      request: async (t) => ({ method: 'POST', url: `${await item(t)}/like` }),
+    },
+    {
+      name: `DELETE ${base}/:id/like`,
+      capability: 'interact',
+      success: 200,
+      request: async (t, actor) => {
+        const target = await create(t);
+        if (actor) await createLike(t.app, targetType, target.id, actor.row.id);
+        return { method: 'DELETE', url: `${base}/${target.id}/like` };
+      },
+    },
+    {
+      name: `GET ${base}/:id/comments`,
+      capability: 'content:browse',
+      success: 200,
+      request: async (t) => ({ url: `${await item(t)}/comments` }),
+    },
+    {
+      name: `POST ${base}/:id/comments`,
+      capability: 'interact',
+      success: 201,
+      request: async (t) => ({
+        method: 'POST',
+        url: `${await item(t)}/comments`,
+        payload: { comment_text: '¡Qué bien!' },
+      }),
+    },
+    {
+      name: `DELETE ${base}/:id/comments/:commentId (own)`,
+      capability: 'comment:delete:own',
+      success: 200,
+      request: async (t, actor) => {
+        const target = await create(t);
+        const author = actor ?? (await createUser(t.app));
+        const comment = await createComment(t.app, targetType, target.id, author.row.id);
+        return { method: 'DELETE', url: `${base}/${target.id}/comments/${comment}` };
+      },
+    },
+  ];
 }
 
 const endpoints: Endpoint[] = [
@@ -324,6 +422,16 @@ const endpoints: Endpoint[] = [
       return { method: 'DELETE', url: `/api/photos/${photo.id}/comments/${comment}` };
     },
   },
+  ...contentEndpoints('news', 'news', (t) => createNews(t.app), {
+    title: 'Noticia nueva',
+    description: 'Resumen',
+    content: 'Texto completo',
+  }),
+  ...contentEndpoints('experiences', 'experience', (t) => createExperience(t.app), {
+    title: 'Experiencia nueva',
+    description: 'Lo que vivimos',
+    category: 'ruta',
+  }),
   {
     name: 'GET /api/monitors',
     capability: 'content:browse',
