@@ -1,6 +1,201 @@
-import { ComingSoon } from '../../../components/coming-soon';
+import type { LikeResult, News } from '@fogata/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import { Link, useNavigate, useParams } from 'react-router';
+import { CommentsSection } from '../../../components/comments-section';
+import { ConfirmModal } from '../../../components/confirm-modal';
+import { DismissibleAlert } from '../../../components/dismissible-alert';
+import { PencilIcon, TrashIcon } from '../../../components/icons';
+import { ImageWithPlaceholder } from '../../../components/image-with-placeholder';
+import { LikeButton } from '../../../components/like-button';
+import { Loading } from '../../../components/loading';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import { useCan } from '../../../lib/can';
+import { formatLongDate } from '../../../lib/format-date';
+import { parseRouteId } from '../../../lib/route-id';
+import { useDeleteNews } from '../api/delete-news';
+import { newsItemQueryKey, useNews } from '../api/get-news';
+import { newsQueryKey } from '../api/get-news-list';
+import { newsInteractions } from '../api/news-interactions';
+import { NewsFormModal } from '../components/news-form-modal';
+import { NEWS_TEXTS as T } from '../texts';
+import type { NewsListState } from './news-list-page';
 
-/** /news/:newsId — built in a later issue. */
+/** /news/{newsId}: one news item in full, its like button and its comments. */
 export function NewsDetailPage() {
-  return <ComingSoon title="Noticias" />;
+  const { newsId } = useParams();
+  const id = parseRouteId(newsId);
+  if (id === null) {
+    return (
+      <section>
+        <BackLink />
+        <DismissibleAlert variant="danger" message={T.invalidId} />
+      </section>
+    );
+  }
+  return <NewsDetail key={id} id={id} />;
+}
+
+function BackLink() {
+  return (
+    <p className="mb-2">
+      <Link to={paths.news.getHref()} className="small">
+        ← {T.back}
+      </Link>
+    </p>
+  );
+}
+
+function NewsDetail({ id }: { id: number }) {
+  const query = useNews(id);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const isManager = useCan('content:manage');
+  const canInteract = useCan('interact');
+  const interactions = useMemo(() => newsInteractions(id), [id]);
+  const remove = useDeleteNews();
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+
+  // SPEC §4: the counts change here at once; the list learns them when it is next shown.
+  const patch = (change: (news: News) => News) => {
+    queryClient.setQueryData<News>(newsItemQueryKey(id), (news) => news && change(news));
+    void queryClient.invalidateQueries({ queryKey: newsQueryKey, refetchType: 'none' });
+  };
+  const onLiked = (result: LikeResult) =>
+    patch((news) => ({
+      ...news,
+      likes_count: result.likeCount,
+      user_has_liked: result.userHasLiked,
+    }));
+  const moveComments = (by: 1 | -1) =>
+    patch((news) => ({ ...news, comments_count: Math.max(0, news.comments_count + by) }));
+
+  const confirmDelete = async () => {
+    setDeleteError(null);
+    try {
+      const result = await remove.mutateAsync(id);
+      const state: NewsListState = { deleted: result.message };
+      navigate(paths.news.getHref(), { state });
+    } catch (error) {
+      setDeleteError(T.deleteFailed((error as Error).message));
+      setConfirming(false);
+    }
+  };
+
+  if (query.isPending) {
+    return (
+      <section>
+        <BackLink />
+        <Loading label={T.loadingDetail} />
+      </section>
+    );
+  }
+
+  if (query.isError) {
+    const notFound = query.error instanceof ApiError && query.error.status === 404;
+    return (
+      <section>
+        <BackLink />
+        {notFound ? (
+          <>
+            <h1 className="h3">{T.notFound}</h1>
+            <p className="text-body-secondary">{T.notFoundBody}</p>
+          </>
+        ) : (
+          <DismissibleAlert variant="danger" message={query.error.message} />
+        )}
+      </section>
+    );
+  }
+
+  const news = query.data;
+  return (
+    <article className="pb-5 news-detail">
+      <BackLink />
+      <h1 className="h2 mb-2 text-break">{news.title}</h1>
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
+        <time dateTime={news.created_at} className="text-body-secondary me-auto">
+          {formatLongDate(news.created_at)}
+        </time>
+        <LikeButton
+          liked={news.user_has_liked}
+          count={news.likes_count}
+          canLike={canInteract}
+          api={interactions}
+          onChange={onLiked}
+        />
+        {isManager && (
+          <>
+            <Button
+              variant="outline-secondary"
+              size="sm"
+              className="d-inline-flex align-items-center gap-1"
+              onClick={() => setEditing(true)}
+            >
+              <PencilIcon aria-hidden="true" />
+              {T.edit}
+            </Button>
+            <Button
+              variant="outline-danger"
+              size="sm"
+              className="d-inline-flex align-items-center gap-1"
+              onClick={() => setConfirming(true)}
+            >
+              <TrashIcon aria-hidden="true" />
+              {T.remove}
+            </Button>
+          </>
+        )}
+      </div>
+      <DismissibleAlert
+        variant="danger"
+        message={deleteError}
+        onClose={() => setDeleteError(null)}
+      />
+      {news.image_url ? (
+        <ImageWithPlaceholder
+          src={news.image_url}
+          placeholder={news.placeholder}
+          width={news.width}
+          height={news.height}
+          fit="contain"
+          loading="eager"
+          maxHeight="60vh"
+          alt={news.title}
+          className="rounded mb-3"
+        />
+      ) : (
+        <p className="text-body-secondary fst-italic">{T.noImage}</p>
+      )}
+      <p className="lead fst-italic text-break">{news.description}</p>
+      <div className="preserve-lines mb-4">{news.content}</div>
+
+      <CommentsSection
+        api={interactions}
+        canComment={canInteract}
+        onAdded={() => moveComments(1)}
+        onDeleted={() => moveComments(-1)}
+        title={<h2 className="h5">{T.commentsHeading(news.comments_count)}</h2>}
+      />
+
+      {isManager && (
+        <>
+          <NewsFormModal show={editing} news={news} onClose={() => setEditing(false)} />
+          <ConfirmModal
+            show={confirming}
+            title={T.deleteNews}
+            body={<p className="text-break">{T.deleteNewsBody(news.title)}</p>}
+            confirmLabel={T.deleteConfirm}
+            busy={remove.isPending}
+            onConfirm={confirmDelete}
+            onCancel={() => setConfirming(false)}
+          />
+        </>
+      )}
+    </article>
+  );
 }

@@ -1,0 +1,12 @@
+import { CLIENT_ERRORS, type News } from '@fogata/shared';
+import { useQuery } from '@tanstack/react-query';
+import { api, request } from '../../../lib/api-client';
+
+/** Every news query lives under this key, so a change refreshes the list, the details and the landing. */
+export const newsQueryKey = ['news'] as const;
+export const newsListQueryKey = [...newsQueryKey, 'list'] as const;
+
+/** GET /news: every news item, newest first. */
+export const getNewsList = () => request(() => api.get<News[]>('/news'), CLIENT_ERRORS.newsList);
+
+export const useNewsList = () => useQuery({ queryKey: newsListQueryKey, queryFn: getNewsList });
