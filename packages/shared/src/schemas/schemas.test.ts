@@ -2,10 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
   commentBodySchema,
+  experienceFormSchema,
   forgotPasswordSchema,
   invitationFormSchema,
   loginSchema,
+  MSG,
   monitorFormSchema,
+  newsFormSchema,
+  newsListQuerySchema,
   profileUpdateSchema,
   registerFormSchema,
   registerInvitedBodySchema,
@@ -226,5 +230,88 @@ describe('monitors', () => {
     expect(
       messageFor(monitorFormSchema, { ...valid, description: 'd'.repeat(2001) }, 'description'),
     ).toBe('La descripción no puede tener más de 2000 caracteres.');
+  });
+});
+
+describe('news', () => {
+  const valid = { title: 'Salida a la sierra', description: 'Resumen', content: 'Texto completo' };
+  it('requires title, summary and content, trimmed', () => {
+    expect(messageFor(newsFormSchema, { ...valid, title: '  ' }, 'title')).toBe(
+      'El título es obligatorio.',
+    );
+    expect(messageFor(newsFormSchema, { content: 'x', description: 'y' }, 'title')).toBe(
+      'El título es obligatorio.',
+    );
+    expect(messageFor(newsFormSchema, { ...valid, description: '' }, 'description')).toBe(
+      'La descripción es obligatoria.',
+    );
+    expect(messageFor(newsFormSchema, { title: 'x', description: 'y' }, 'content')).toBe(
+      'El contenido es obligatorio.',
+    );
+    expect(newsFormSchema.parse({ ...valid, title: '  Hola  ' }).title).toBe('Hola');
+  });
+  it('limits the title to 150, the summary to 300 and the content to 20000 characters', () => {
+    expect(messageFor(newsFormSchema, { ...valid, title: 't'.repeat(151) }, 'title')).toBe(
+      'El título no puede tener más de 150 caracteres.',
+    );
+    expect(
+      messageFor(newsFormSchema, { ...valid, description: 'd'.repeat(301) }, 'description'),
+    ).toBe('La descripción no puede tener más de 300 caracteres.');
+    expect(messageFor(newsFormSchema, { ...valid, content: 'c'.repeat(20_001) }, 'content')).toBe(
+      'El contenido no puede tener más de 20000 caracteres.',
+    );
+    expect(
+      newsFormSchema.safeParse({
+        title: 't'.repeat(150),
+        description: 'd'.repeat(300),
+        content: 'c'.repeat(20_000),
+      }).success,
+    ).toBe(true);
+  });
+  it('has the spec messages for a missing image and missing data', () => {
+    expect(MSG.imageRequired).toBe('Error: La imagen es obligatoria.');
+    expect(MSG.missingRequiredData).toBe('Error: Faltan datos obligatorios.');
+  });
+  it('takes a list limit of 1 to 100', () => {
+    expect(newsListQuerySchema.parse({ limit: '3' }).limit).toBe(3);
+    expect(newsListQuerySchema.parse({}).limit).toBeUndefined();
+    for (const limit of ['0', '101', 'tres', '2.5']) {
+      expect(newsListQuerySchema.safeParse({ limit }).success, limit).toBe(false);
+    }
+  });
+});
+
+describe('experiences', () => {
+  const valid = { title: 'Ruta del Cares', description: 'Entre montañas', category: 'ruta' };
+  it('requires a trimmed title of at most 150 characters and a description', () => {
+    expect(messageFor(experienceFormSchema, { ...valid, title: ' ' }, 'title')).toBe(
+      'El título es obligatorio.',
+    );
+    expect(messageFor(experienceFormSchema, { ...valid, title: 't'.repeat(151) }, 'title')).toBe(
+      'El título no puede tener más de 150 caracteres.',
+    );
+    expect(messageFor(experienceFormSchema, { ...valid, description: '' }, 'description')).toBe(
+      'La descripción es obligatoria.',
+    );
+    expect(
+      messageFor(
+        experienceFormSchema,
+        { ...valid, description: 'd'.repeat(10_001) },
+        'description',
+      ),
+    ).toBe('La descripción no puede tener más de 10000 caracteres.');
+  });
+  it('takes only ruta, campamento or zona as category', () => {
+    for (const category of ['ruta', 'campamento', 'zona']) {
+      expect(experienceFormSchema.parse({ ...valid, category }).category).toBe(category);
+    }
+    for (const category of ['all', 'Rutas', '', undefined]) {
+      expect(messageFor(experienceFormSchema, { ...valid, category }, 'category')).toBe(
+        'La categoría seleccionada no es válida.',
+      );
+    }
+  });
+  it('has the spec message for a missing image', () => {
+    expect(MSG.experienceImageRequired).toBe('La imagen de la experiencia es obligatoria.');
   });
 });
