@@ -1,6 +1,6 @@
 // `npm run bench`: figures, not tests. Starts the built server on a fresh SQLite data directory
 // and prints start-up time, latency of the main account calls, throughput and memory; then the
-// gallery lists on a large seeded gallery, with the SQL statements each request runs.
+// gallery lists on a large seeded gallery and the news list, with the SQL statements each request runs.
 // It never fails on a time; it exits non-zero only when the server cannot be started.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -130,16 +130,18 @@ try {
 }
 
 /**
- * The gallery lists (200 albums × 20 photos; an album of 2000 photos), timed over HTTP and with
- * their SQL statements counted: run in this process from the server's sources, bundled here.
+ * Figures computed in this process from the server's sources, bundled here: `entry` (under
+ * packages/server/src/test) exports `name`, which returns the lines to print. The gallery lists
+ * (200 albums × 20 photos; an album of 2000 photos) and the news list (300 items), timed over
+ * HTTP and with their SQL statements counted.
  */
-async function galleryFigures() {
+async function inProcessFigures(entry, name) {
   const { build } = await import('esbuild');
   const pkg = JSON.parse(readFileSync(join(root, 'packages/server/package.json'), 'utf8'));
   const external = Object.keys(pkg.dependencies ?? {}).filter((name) => name !== '@fogata/shared');
-  const outfile = join(root, '.tmp', 'bench-gallery.mjs');
+  const outfile = join(root, '.tmp', `${entry}.mjs`);
   await build({
-    entryPoints: [join(root, 'packages/server/src/test/bench-gallery.ts')],
+    entryPoints: [join(root, `packages/server/src/test/${entry}.ts`)],
     outfile,
     bundle: true,
     platform: 'node',
@@ -153,15 +155,19 @@ async function galleryFigures() {
   });
   // SQLite, like the server above, whatever the shell says.
   delete process.env.DATABASE_URL;
-  const { galleryFigures: run } = await import(pathToFileURL(outfile).href);
-  return run();
+  const module = await import(pathToFileURL(outfile).href);
+  return module[name]();
 }
 
-if (!process.exitCode) {
+for (const [entry, name, label] of [
+  ['bench-gallery', 'galleryFigures', 'galería'],
+  ['bench-content', 'contentFigures', 'noticias'],
+]) {
+  if (process.exitCode) break;
   try {
-    for (const line of await galleryFigures()) console.log(line);
+    for (const line of await inProcessFigures(entry, name)) console.log(line);
   } catch (err) {
-    console.error(`galería: ${err.message}`);
+    console.error(`${label}: ${err.message}`);
     process.exitCode = 1;
   }
 }
