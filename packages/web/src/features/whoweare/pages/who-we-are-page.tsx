@@ -1,6 +1,155 @@
-import { ComingSoon } from '../../../components/coming-soon';
+import { CLIENT_ERRORS, LIMITS, type Monitor } from '@fogata/shared';
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Col from 'react-bootstrap/Col';
+import Row from 'react-bootstrap/Row';
+import { ConfirmModal } from '../../../components/confirm-modal';
+import { type AlertVariant, DismissibleAlert } from '../../../components/dismissible-alert';
+import { PlusIcon } from '../../../components/icons';
+import { SkeletonCard } from '../../../components/skeleton-card';
+import { useCan } from '../../../lib/can';
+import { useDeleteMonitor } from '../api/delete-monitor';
+import { useMonitors } from '../api/get-monitors';
+import { AgeSections } from '../components/age-sections';
+import { MonitorCard } from '../components/monitor-card';
+import { MonitorFormModal } from '../components/monitor-form-modal';
+import { OurPlace } from '../components/our-place';
+import { WHO_WE_ARE_TEXTS as T } from '../texts';
 
-/** /whoweare — built in a later issue. */
+/** /whoweare: the group and its sections, its scouters (admins manage them) and its meeting place. */
 export function WhoWeArePage() {
-  return <ComingSoon title="¿Quiénes somos?" />;
+  return (
+    <article className="pb-5">
+      <h1 className="h2 mb-3">{T.title}</h1>
+      <div className="mb-4" style={{ maxWidth: '48rem' }}>
+        {T.intro.map((paragraph) => (
+          <p key={paragraph}>{paragraph}</p>
+        ))}
+      </div>
+      <AgeSections />
+      <Scouters />
+      <OurPlace />
+    </article>
+  );
+}
+
+type Banner = { variant: AlertVariant; message: string } | null;
+
+function Scouters() {
+  const monitors = useMonitors();
+  const isAdmin = useCan('monitor:manage');
+  const remove = useDeleteMonitor();
+  // The edited monitor stays while the modal fades out; null means 'add'.
+  const [formOpen, setFormOpen] = useState(false);
+  const [formMonitor, setFormMonitor] = useState<Monitor | null>(null);
+  const openForm = (monitor: Monitor | null) => {
+    setFormMonitor(monitor);
+    setFormOpen(true);
+  };
+  const [target, setTarget] = useState<Monitor | null>(null);
+  const [banner, setBanner] = useState<Banner>(null);
+  const [loadErrorClosed, setLoadErrorClosed] = useState(false);
+
+  const confirmDelete = async () => {
+    if (!target) return;
+    setBanner(null);
+    try {
+      const result = await remove.mutateAsync(target.id);
+      setBanner({ variant: 'success', message: result.message });
+    } catch (error) {
+      setBanner({
+        variant: 'danger',
+        message: CLIENT_ERRORS.deleteFailed('monitor', (error as Error).message),
+      });
+    } finally {
+      setTarget(null);
+    }
+  };
+
+  let body: React.ReactNode;
+  if (monitors.isPending) {
+    body = (
+      <div aria-busy="true">
+        <span className="visually-hidden" role="status">
+          {T.loading}
+        </span>
+        <Row xs={1} sm={2} lg={3} className="g-4">
+          {Array.from({ length: LIMITS.skeletonSmall }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+            <Col key={i}>
+              <SkeletonCard ratio={1} />
+            </Col>
+          ))}
+        </Row>
+      </div>
+    );
+  } else if (monitors.isError) {
+    body = loadErrorClosed ? null : (
+      <DismissibleAlert
+        variant="danger"
+        message={monitors.error.message || CLIENT_ERRORS.monitorsList}
+        onClose={() => setLoadErrorClosed(true)}
+      />
+    );
+  } else if (monitors.data.length === 0) {
+    body = <p className="text-body-secondary py-3 mb-0">{T.empty}</p>;
+  } else {
+    body = (
+      <Row xs={1} sm={2} lg={3} className="g-4">
+        {monitors.data.map((monitor) => (
+          <Col key={monitor.id}>
+            <MonitorCard
+              monitor={monitor}
+              onEdit={isAdmin ? openForm : undefined}
+              onDelete={isAdmin ? setTarget : undefined}
+            />
+          </Col>
+        ))}
+      </Row>
+    );
+  }
+
+  return (
+    <section aria-labelledby="scouters-heading" className="mb-5">
+      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
+        <h2 id="scouters-heading" className="h4 mb-0">
+          {T.scoutersHeading}
+        </h2>
+        {isAdmin && (
+          <Button
+            variant="success"
+            className="d-inline-flex align-items-center gap-1"
+            onClick={() => openForm(null)}
+          >
+            <PlusIcon size={18} />
+            {T.addButton}
+          </Button>
+        )}
+      </div>
+      <DismissibleAlert
+        variant={banner?.variant ?? 'danger'}
+        message={banner?.message}
+        onClose={() => setBanner(null)}
+      />
+      {body}
+      {isAdmin && (
+        <>
+          <MonitorFormModal
+            show={formOpen}
+            monitor={formMonitor}
+            onClose={() => setFormOpen(false)}
+          />
+          <ConfirmModal
+            show={!!target}
+            title={T.deleteMonitor}
+            body={target && <p>{T.deleteBody(target.name)}</p>}
+            confirmLabel={T.deleteConfirm}
+            busy={remove.isPending}
+            onConfirm={confirmDelete}
+            onCancel={() => setTarget(null)}
+          />
+        </>
+      )}
+    </section>
+  );
 }

@@ -1,0 +1,80 @@
+import type { Monitor } from '@fogata/shared';
+import { useId } from 'react';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import { PencilIcon, TrashIcon } from '../../../components/icons';
+import { ImageWithPlaceholder } from '../../../components/image-with-placeholder';
+import { TruncatedText } from '../../../components/truncated-text';
+import { WHO_WE_ARE_TEXTS as T } from '../texts';
+
+/** Characters of a description shown before 'Mostrar más'. */
+const DESCRIPTION_SHOWN = 180;
+
+interface MonitorCardProps {
+  monitor: Monitor;
+  /** Admin only (SPEC §6): the card offers what the server would allow. */
+  onEdit?: (monitor: Monitor) => void;
+  onDelete?: (monitor: Monitor) => void;
+}
+
+/** One scouter under 'Nuestros Scouters': photo, name, role, description. */
+export function MonitorCard({ monitor, onEdit, onDelete }: MonitorCardProps) {
+  const nameId = useId();
+  return (
+    <Card
+      as="article"
+      className="h-100 shadow-sm border-0 overflow-hidden"
+      aria-labelledby={nameId}
+    >
+      <ImageWithPlaceholder
+        src={monitor.thumb_url ?? monitor.image_url}
+        placeholder={monitor.placeholder}
+        width={monitor.width}
+        height={monitor.height}
+        ratio={1}
+        alt={T.photoOf(monitor.name)}
+      />
+      <Card.Body className="d-flex flex-column">
+        <Card.Title as="h3" className="h5 mb-1 text-break" id={nameId}>
+          {monitor.name}
+        </Card.Title>
+        <p className="small fw-semibold text-success-emphasis mb-2 text-break">
+          {monitor.role_description}
+        </p>
+        <TruncatedText
+          text={monitor.description}
+          max={DESCRIPTION_SHOWN}
+          className="card-text small text-body-secondary mb-0 monitor-description"
+        />
+        {(onEdit || onDelete) && (
+          <div className="mt-auto pt-3 d-flex justify-content-end gap-1">
+            {onEdit && (
+              <Button
+                variant="outline-secondary"
+                size="sm"
+                aria-label={T.editMonitor}
+                aria-describedby={nameId}
+                title={T.editMonitor}
+                onClick={() => onEdit(monitor)}
+              >
+                <PencilIcon />
+              </Button>
+            )}
+            {onDelete && (
+              <Button
+                variant="outline-danger"
+                size="sm"
+                aria-label={T.deleteMonitor}
+                aria-describedby={nameId}
+                title={T.deleteMonitor}
+                onClick={() => onDelete(monitor)}
+              >
+                <TrashIcon />
+              </Button>
+            )}
+          </div>
+        )}
+      </Card.Body>
+    </Card>
+  );
+}

@@ -1,0 +1,229 @@
+import {
+  LIMITS,
+  type Monitor,
+  type MonitorFormInput,
+  MSG,
+  monitorFormSchema,
+  SERVER_SUCCESS,
+} from '@fogata/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId, useRef, useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Modal from 'react-bootstrap/Modal';
+import Spinner from 'react-bootstrap/Spinner';
+import { useForm } from 'react-hook-form';
+import { type AlertVariant, DismissibleAlert } from '../../../components/dismissible-alert';
+import { FilePicker } from '../../../components/file-picker';
+import { FormField } from '../../../components/form-field';
+import { ImageWithPlaceholder } from '../../../components/image-with-placeholder';
+import { useCreateMonitor } from '../api/create-monitor';
+import { useUpdateMonitor } from '../api/update-monitor';
+import { WHO_WE_ARE_TEXTS as T } from '../texts';
+
+interface MonitorFormModalProps {
+  show: boolean;
+  /** The monitor to edit; without it the modal adds one. */
+  monitor?: Monitor | null;
+  onClose: () => void;
+}
+
+/**
+ * 'Añadir Nuevo Monitor' and 'Editar Monitor: {name}' (SPEC §2): static; validates on change and
+ * blur; submit only when valid and changed; says what it is doing, then closes 1.5 s after success.
+ */
+export function MonitorFormModal({ show, monitor, onClose }: MonitorFormModalProps) {
+  const titleId = useId();
+  return (
+    <Modal
+      show={show}
+      onHide={onClose}
+      backdrop="static"
+      keyboard={false}
+      centered
+      aria-labelledby={titleId}
+    >
+      {show && <MonitorForm monitor={monitor ?? null} titleId={titleId} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+type Status = { variant: AlertVariant; message: string } | null;
+
+function MonitorForm({
+  monitor,
+  titleId,
+  onClose,
+}: {
+  monitor: Monitor | null;
+  titleId: string;
+  onClose: () => void;
+}) {
+  const editing = monitor !== null;
+  const ids = useId();
+  const create = useCreateMonitor();
+  const update = useUpdateMonitor();
+  const busy = create.isPending || update.isPending;
+  const [status, setStatus] = useState<Status>(null);
+  const [done, setDone] = useState(false);
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isValid, isDirty },
+  } = useForm<MonitorFormInput>({
+    resolver: zodResolver(monitorFormSchema),
+    mode: 'all',
+    defaultValues: {
+      name: monitor?.name ?? '',
+      role_description: monitor?.role_description ?? '',
+      description: monitor?.description ?? '',
+    },
+  });
+
+  useEffect(() => {
+    if (!photo) {
+      setPreview(null);
+      return;
+    }
+    const url = URL.createObjectURL(photo);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [photo]);
+
+  // After a success the modal closes by itself (SPEC §4); a parent's new callback does not
+  // restart the wait.
+  const onCloseRef = useRef(onClose);
+  useEffect(() => {
+    onCloseRef.current = onClose;
+  });
+  useEffect(() => {
+    if (!done) return;
+    const timer = setTimeout(() => onCloseRef.current(), LIMITS.modalCloseMs);
+    return () => clearTimeout(timer);
+  }, [done]);
+
+  const changed = isDirty || photo !== null;
+  const canSubmit = isValid && changed && !busy && !done;
+
+  const onSubmit = async (values: MonitorFormInput) => {
+    if (!editing && !photo) {
+      setStatus({ variant: 'danger', message: MSG.imageRequired });
+      return;
+    }
+    setStatus({ variant: 'info', message: editing ? T.saving : T.creating });
+    try {
+      const result = editing
+        ? await update.mutateAsync({ id: monitor.id, ...values, image: photo })
+        : await create.mutateAsync({ ...values, image: photo! });
+      setStatus({
+        variant: 'success',
+        message:
+          result.message ||
+          (editing ? SERVER_SUCCESS.monitorUpdated : SERVER_SUCCESS.monitorCreated),
+      });
+      setDone(true);
+    } catch (error) {
+      // A failed call is a danger alert, whatever its wording (decision 005).
+      setStatus({ variant: 'danger', message: (error as Error).message });
+    }
+  };
+
+  return (
+    <Form noValidate onSubmit={handleSubmit(onSubmit)}>
+      <Modal.Header closeButton={!busy} closeLabel={T.close}>
+        <Modal.Title id={titleId} as="h2" className="h5 text-break">
+          {editing ? T.editTitle(monitor.name) : T.createTitle}
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        <DismissibleAlert
+          variant={status?.variant ?? 'info'}
+          message={status?.message}
+          onClose={busy ? undefined : () => setStatus(null)}
+        />
+        <fieldset disabled={busy || done}>
+          <FormField
+            id={`${ids}-name`}
+            label={T.fieldName}
+            autoComplete="off"
+            maxLength={LIMITS.monitorNameMax}
+            error={errors.name?.message}
+            {...register('name')}
+          />
+          <FormField
+            id={`${ids}-role`}
+            label={T.fieldRole}
+            placeholder={T.rolePlaceholder}
+            autoComplete="off"
+            maxLength={LIMITS.monitorRoleMax}
+            error={errors.role_description?.message}
+            {...register('role_description')}
+          />
+          <FormField
+            id={`${ids}-description`}
+            label={T.fieldDescription}
+            as="textarea"
+            rows={3}
+            maxLength={LIMITS.monitorDescriptionMax}
+            error={errors.description?.message}
+            {...register('description')}
+          />
+          {editing && !preview && monitor.thumb_url && (
+            <figure className="mb-3">
+              <figcaption className="form-label">{T.currentPhoto}</figcaption>
+              <div style={{ maxWidth: '8rem' }}>
+                <ImageWithPlaceholder
+                  src={monitor.thumb_url}
+                  placeholder={monitor.placeholder}
+                  ratio={1}
+                  alt={T.currentPhoto}
+                  loading="eager"
+                  className="rounded"
+                />
+              </div>
+            </figure>
+          )}
+          <Form.Group controlId={`${ids}-photo`} className="mb-2">
+            <Form.Label>{editing ? T.fieldPhotoEdit : T.fieldPhoto}</Form.Label>
+            <FilePicker
+              id={`${ids}-photo`}
+              buttonText={T.choosePhoto}
+              chosen={photo ? [photo.name] : null}
+              aria-describedby={`${ids}-photo-help`}
+              onChange={(e) => {
+                const file = e.target.files?.[0] ?? null;
+                setPhoto(file);
+                if (file) setStatus(null);
+              }}
+            />
+            <Form.Text id={`${ids}-photo-help`}>
+              {editing ? T.photoEditHelp : T.photoHelp}
+            </Form.Text>
+          </Form.Group>
+          {preview && (
+            <img
+              src={preview}
+              alt={T.newPhoto}
+              className="rounded img-fluid mt-1"
+              style={{ maxHeight: '10rem' }}
+            />
+          )}
+        </fieldset>
+      </Modal.Body>
+      <Modal.Footer>
+        <Button variant="secondary" onClick={onClose} disabled={busy}>
+          {T.cancel}
+        </Button>
+        <Button type="submit" variant="success" disabled={!canSubmit}>
+          {busy && (
+            <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-2" />
+          )}
+          {editing ? T.save : T.create}
+        </Button>
+      </Modal.Footer>
+    </Form>
+  );
+}

@@ -1,0 +1,75 @@
+/**
+ * Screen texts of /whoweare (SPEC §1, §2 'Who we are'), word for word where the spec gives them.
+ * Validation and server messages live in @fogata/shared.
+ */
+export const WHO_WE_ARE_TEXTS = {
+  title: '¿Quiénes somos?',
+  intro: [
+    'Somos un grupo scout: un lugar donde niños, niñas y jóvenes aprenden haciendo, al aire libre y en equipo, y descubren que dejar el mundo un poco mejor de como lo encontraron está a su alcance.',
+    'Cada edad tiene su sección, con su propio ritmo, sus actividades y su manera de vivir la aventura. Al crecer, cada scout pasa a la siguiente, de modo que el camino continúa de los 8 a los 20 años.',
+  ],
+  sectionsHeading: 'Nuestras secciones',
+  ages: (from: number, to: number) => `De ${from} a ${to} años`,
+  sections: [
+    {
+      name: 'Manada',
+      from: 8,
+      to: 11,
+      text: 'Los más pequeños descubren el escultismo jugando: historias, excursiones y la vida en grupo les enseñan a compartir y a cuidar de los demás.',
+    },
+    {
+      name: 'Tropa',
+      from: 11,
+      to: 14,
+      text: 'Organizados en patrullas, aprenden a acampar, a orientarse y a cocinar al fuego, y asumen sus primeras responsabilidades.',
+    },
+    {
+      name: 'Unidad',
+      from: 14,
+      to: 17,
+      text: 'Los jóvenes eligen, preparan y llevan a cabo sus propios proyectos; ganan autonomía y se comprometen con su entorno.',
+    },
+    {
+      name: 'Clan',
+      from: 17,
+      to: 20,
+      text: 'La última etapa: rutas exigentes, servicio a la comunidad y tiempo para decidir qué camino quieren seguir.',
+    },
+  ],
+  scoutersIntro:
+    'Todo esto es posible gracias a los scouters: voluntarios formados que dedican su tiempo libre, sin cobrar nada a cambio, a acompañar a cada sección en su aventura.',
+
+  scoutersHeading: 'Nuestros Scouters',
+  loading: 'Cargando monitores...',
+  empty: 'No hay monitores para mostrar.',
+  addButton: 'Añadir monitor',
+  editMonitor: 'Editar monitor',
+  deleteMonitor: 'Eliminar monitor',
+  deleteBody: (name: string) => `¿Quitar a ${name} del equipo de scouters?`,
+  deleteConfirm: 'Eliminar',
+  photoOf: (name: string) => `Foto de ${name}`,
+
+  placeHeading: 'Nuestro Local',
+  mapTitle: (address?: string) => (address ? `Mapa del local: ${address}` : 'Mapa del local'),
+  mapLink: 'Ver en el mapa',
+
+  createTitle: 'Añadir Nuevo Monitor',
+  editTitle: (name: string) => `Editar Monitor: ${name}`,
+  fieldName: 'Nombre Completo',
+  fieldRole: 'Rol / Cargo',
+  rolePlaceholder: 'Ej: Coordinador de Tropa',
+  fieldDescription: 'Descripción (Opcional)',
+  fieldPhoto: 'Foto (Obligatoria)',
+  fieldPhotoEdit: 'Cambiar Foto (Opcional)',
+  choosePhoto: 'Elegir foto',
+  photoHelp: 'Una imagen JPG, PNG, GIF o WebP de hasta 25 MB.',
+  photoEditHelp: 'Elige una foto nueva solo si quieres reemplazar la actual.',
+  currentPhoto: 'Foto actual',
+  newPhoto: 'Nueva foto',
+  creating: 'Creando monitor...',
+  saving: 'Guardando cambios...',
+  create: 'Crear Monitor',
+  save: 'Guardar Cambios',
+  cancel: 'Cancelar',
+  close: 'Cerrar',
+} as const;
