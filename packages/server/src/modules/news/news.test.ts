@@ -224,6 +224,28 @@ describe('POST /api/news', () => {
     expect(atLimits.statusCode, atLimits.body).toBe(201);
   });
 
+  it('takes the full content in any script (20000 characters of 3 bytes each)', async () => {
+    const res = await create([
+      ...texts({ content: '漢'.repeat(20_000) }),
+      image(await pngImage(60, 40)),
+    ]);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().news.content).toHaveLength(20_000);
+  });
+
+  it('treats an empty file input as no image, and refuses two images', async () => {
+    const empty = await create([
+      ...texts(),
+      image(Buffer.alloc(0), '', 'application/octet-stream'),
+    ]);
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe(MSG.imageRequired);
+    const png = await pngImage(60, 40);
+    const two = await create([...texts(), image(png), image(png, 'otra.png')]);
+    expect(two.statusCode).toBe(400);
+    expect(two.json()).toEqual({ message: SERVER_ERRORS.tooManyFiles });
+  });
+
   it('refuses an image that is not allowed, too big, unreadable or a pixel bomb; leaves nothing', async () => {
     const cases: [Part, number, string][] = [
       [image(Buffer.from('texto'), 'texto.jpg', 'image/jpeg'), 415, MSG.imageUnsupported],
@@ -622,5 +644,31 @@ describe('likes and comments on news', () => {
     const missing = await t.app.inject({ url: '/api/news/999999/comments' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ message: SERVER_ERRORS.newsNotFound });
+  });
+});
+
+describe('/api/docs', () => {
+  it('documents the news and experience routes in Spanish', async () => {
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json();
+    for (const path of [
+      '/api/news',
+      '/api/news/{id}',
+      '/api/news/{id}/like',
+      '/api/news/{id}/comments',
+      '/api/experiences',
+      '/api/experiences/{id}',
+      '/api/experiences/{id}/comments/{commentId}',
+    ]) {
+      expect(doc.paths[path], path).toBeDefined();
+    }
+    expect(doc.paths['/api/news'].get.tags).toEqual(['noticias']);
+    expect(doc.paths['/api/news'].get.description).toMatch(
+      /^Todas las noticias, las más recientes/,
+    );
+    expect(doc.paths['/api/news'].post.description).toContain('Faltan datos obligatorios');
+    expect(doc.paths['/api/experiences'].post.description).toContain('ruta, campamento, zona');
+    expect(doc.paths['/api/experiences/{id}'].delete.description).toBe(
+      'Borra la experiencia, su imagen, sus me gusta y sus comentarios.',
+    );
   });
 });
