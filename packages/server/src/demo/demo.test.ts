@@ -1,0 +1,185 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { EXPERIENCE_CATEGORIES } from '@fogata/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bootstrap } from '../bootstrap.js';
+import { buildTestApp, type TestApp } from '../test/build-app.js';
+import { createInvitation, createUser } from '../test/factories.js';
+import { createAlbum } from '../test/gallery-factories.js';
+import { type DemoOutcome, demoReport, seedDemo } from './demo.js';
+import { DemoRepository } from './demo.repository.js';
+
+/** Every file under a folder, recursively. */
+function filesUnder(dir: string): string[] {
+  try {
+    return readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => join(e.parentPath, e.name));
+  } catch {
+    return [];
+  }
+}
+
+describe('demo content on an empty database', () => {
+  let t: TestApp;
+  let outcome: DemoOutcome;
+  beforeAll(async () => {
+    t = await buildTestApp({ demo: true });
+    // A pending invitation (like the first-start admin link) does not make a database non-empty.
+    await createInvitation(t.app, { role: 'admin' });
+    outcome = await seedDemo(t.app.ctx);
+  }, 60_000);
+  afterAll(() => t.close());
+
+  it('creates news, experiences of each category, monitors, albums with photos, likes and comments', async () => {
+    if (!outcome.seeded) throw new Error('the demo did not seed');
+    expect(outcome.counts).toEqual({
+      users: 5,
+      monitors: 5,
+      news: 6,
+      experiences: 6,
+      albums: 2,
+      photos: 12,
+      likes: expect.any(Number),
+      comments: 11,
+    });
+    expect(outcome.counts.likes).toBeGreaterThan(10);
+
+    const news = (await t.app.inject({ url: '/api/news' })).json();
+    expect(news).toHaveLength(6);
+    expect(news[0].title).toBe('Recogida solidaria de alimentos por Navidad');
+    expect(news[0].image_url).toMatch(/^\/media\/news\/[0-9a-f]{32}\.webp$/);
+    // Newest first, dated over the past months.
+    const dates = news.map((n: { created_at: string }) => n.created_at);
+    expect([...dates].sort().reverse()).toEqual(dates);
+    expect(new Set(dates).size).toBe(6);
+
+    const experiences = (await t.app.inject({ url: '/api/experiences' })).json();
+    expect(experiences).toHaveLength(6);
+    for (const category of EXPERIENCE_CATEGORIES) {
+      expect(experiences.filter((e: { category: string }) => e.category === category)).toHaveLength(
+        2,
+      );
+    }
+
+    const monitors = (await t.app.inject({ url: '/api/monitors' })).json();
+    expect(monitors).toHaveLength(5);
+    expect(monitors.map((m: { role_description: string }) => m.role_description)).toContain(
+      'Jefa de Grupo',
+    );
+    const portrait = await t.app.inject({ url: monitors[0].image_url });
+    expect(portrait.statusCode).toBe(200);
+    expect(portrait.headers['content-type']).toBe('image/webp');
+
+    const totals = [...news, ...experiences].reduce(
+      (sum, item: { likes_count: number; comments_count: number }) => ({
+        likes: sum.likes + item.likes_count,
+        comments: sum.comments + item.comments_count,
+      }),
+      { likes: 0, comments: 0 },
+    );
+    expect(totals.comments).toBe(7);
+    expect(totals.likes).toBeGreaterThan(0);
+  });
+
+  it('makes one account per role that can sign in with the printed password', async () => {
+    if (!outcome.seeded) throw new Error('the demo did not seed');
+    expect(outcome.accounts.map((a) => a.role)).toEqual(['admin', 'scouter', 'usuario']);
+    const report = demoReport(outcome).join('\n');
+    for (const account of outcome.accounts) {
+      expect(report).toContain(account.email);
+      expect(report).toContain(`contraseña: ${account.password}`);
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: account.email, password: account.password },
+      });
+      expect(login.statusCode, login.body).toBe(200);
+      expect(login.json().user).toMatchObject({ email: account.email, role: account.role });
+    }
+    // The first-start invitation is not needed any more: an admin exists.
+    expect(await bootstrap(t.app)).toBeNull();
+  });
+
+  it('stores the gallery as members-only media, like real uploads', async () => {
+    if (!outcome.seeded) throw new Error('the demo did not seed');
+    const usuario = outcome.accounts.find((a) => a.role === 'usuario')!;
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: usuario.email, password: usuario.password },
+    });
+    const headers = { authorization: `Bearer ${login.json().token}` };
+    const albums = (await t.app.inject({ url: '/api/albums', headers })).json();
+    expect(albums.map((a: { photos_count: number }) => a.photos_count)).toEqual([6, 6]);
+    expect(albums[0].cover).toMatch(/^\/media\/p\/albums\/[0-9a-f]{32}\.webp\?exp=/);
+    expect(
+      albums.reduce((n: number, a: { comments_count: number }) => n + a.comments_count, 0),
+    ).toBe(4);
+    const photos = (
+      await t.app.inject({ url: `/api/photos/album/${albums[0].id}`, headers })
+    ).json();
+    expect(photos).toHaveLength(6);
+    expect(photos[0].image_url).toMatch(/^\/media\/p\/photos\//);
+    expect((await t.app.inject({ url: photos[0].image_url })).statusCode).toBe(200);
+
+    // Display copy and thumbnail per image: 12 photos + 2 covers private, 6 + 6 + 5 public.
+    const root = join(t.config.dataDir, 'media');
+    expect(filesUnder(`${root}-private`)).toHaveLength(2 * 14);
+    expect(filesUnder(join(root, 'news'))).toHaveLength(12);
+    expect(filesUnder(join(root, 'experiences'))).toHaveLength(12);
+    expect(filesUnder(join(root, 'monitors'))).toHaveLength(10);
+    // No temp file left behind.
+    expect(filesUnder(join(t.config.dataDir, 'tmp'))).toEqual([]);
+  });
+
+  it('adds nothing when run again', async () => {
+    const repo = new DemoRepository(t.app.ctx.db);
+    const before = await repo.counts();
+    const again = await seedDemo(t.app.ctx);
+    expect(again).toEqual({ seeded: false, rows: before });
+    expect(await repo.counts()).toEqual(before);
+    expect(demoReport(again)).toEqual([
+      'Modo demo: la base de datos ya tiene contenido, así que no se ha añadido ni cambiado nada.',
+      'Modo demo: para ver la demostración desde cero, arranca con una carpeta de datos vacía (DATA_DIR).',
+    ]);
+  });
+});
+
+describe('demo content on a database with something in it', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ demo: true });
+  });
+  afterAll(() => t.close());
+
+  it('leaves a database with one user untouched', async () => {
+    await createUser(t.app, { role: 'usuario' });
+    const outcome = await seedDemo(t.app.ctx);
+    expect(outcome).toEqual({
+      seeded: false,
+      rows: { users: 1, albums: 0, photos: 0, news: 0, experiences: 0, monitors: 0 },
+    });
+    expect((await t.app.inject({ url: '/api/news' })).json()).toEqual([]);
+  });
+
+  it('leaves a database with only an album untouched', async () => {
+    const other = await buildTestApp({ demo: true });
+    try {
+      await createAlbum(other.app);
+      const outcome = await seedDemo(other.app.ctx);
+      expect(outcome.seeded).toBe(false);
+      expect(await new DemoRepository(other.app.ctx.db).counts()).toEqual({
+        users: 0,
+        albums: 1,
+        photos: 0,
+        news: 0,
+        experiences: 0,
+        monitors: 0,
+      });
+      expect(filesUnder(join(other.config.dataDir, 'media'))).toEqual([]);
+    } finally {
+      await other.close();
+    }
+  });
+});

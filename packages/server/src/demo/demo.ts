@@ -1,0 +1,269 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { type Role, SERVER_ERRORS } from '@fogata/shared';
+import type { AppContext } from '../context.js';
+import type { InteractionTarget } from '../db/schema.js';
+import type { UploadedFile } from '../lib/media-upload.js';
+import { hashPassword } from '../lib/passwords.js';
+import { AlbumsService } from '../modules/albums/albums.service.js';
+import { ExperiencesService } from '../modules/experiences/experiences.service.js';
+import { InteractionsService } from '../modules/interactions/interactions.service.js';
+import { MonitorsService } from '../modules/monitors/monitors.service.js';
+import { NewsService } from '../modules/news/news.service.js';
+import { PhotosService } from '../modules/photos/photos.service.js';
+import { type UserRow, UsersRepository } from '../modules/users/users.repository.js';
+import { type CONTENT_TABLES, DemoRepository } from './demo.repository.js';
+import {
+  DEMO_ACCOUNTS,
+  DEMO_ALBUMS,
+  DEMO_COMMENTS,
+  DEMO_EXPERIENCES,
+  DEMO_MEMBERS,
+  DEMO_MONITORS,
+  DEMO_NEWS,
+  type DemoComment,
+} from './demo-content.js';
+import { portraitSvg, type SceneKind, sceneSvg, svgToJpeg } from './demo-images.js';
+
+/** An account the console shows, to sign in with. */
+export interface DemoAccount {
+  role: Role;
+  name: string;
+  email: string;
+  password: string;
+}
+
+/** What the demo created, by kind. */
+export interface DemoCounts {
+  users: number;
+  monitors: number;
+  news: number;
+  experiences: number;
+  albums: number;
+  photos: number;
+  likes: number;
+  comments: number;
+}
+
+export type DemoOutcome =
+  | { seeded: true; accounts: DemoAccount[]; counts: DemoCounts; ms: number }
+  | { seeded: false; rows: Record<(typeof CONTENT_TABLES)[number], number> };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Fills an EMPTY database with the Spanish demo of a scout group. "Empty" means no row at all in
+ * users, albums, photos, news, experiences and monitors (likes and comments need users; pending
+ * invitations, such as the first-start admin link, do not count). A database with anything in
+ * it is never touched. Everything goes through the modules' services, so images become the same
+ * stored variants, in the same public or private folders, as real uploads.
+ */
+export async function seedDemo(ctx: AppContext, now = new Date()): Promise<DemoOutcome> {
+  const started = Date.now();
+  const repo = new DemoRepository(ctx.db);
+  const rows = await repo.counts();
+  if (Object.values(rows).some((n) => n > 0)) return { seeded: false, rows };
+
+  const ago = (days: number, hours = 0) =>
+    new Date(now.getTime() - days * DAY_MS + hours * 60 * 60 * 1000).toISOString();
+  const counts: DemoCounts = {
+    users: 0,
+    monitors: 0,
+    news: 0,
+    experiences: 0,
+    albums: 0,
+    photos: 0,
+    likes: 0,
+    comments: 0,
+  };
+
+  // Pictures are written as JPEG files, like a browser's upload lands on disk.
+  const tmp = join(ctx.config.dataDir, 'tmp', `demo-${randomBytes(6).toString('hex')}`);
+  await mkdir(tmp, { recursive: true });
+  let fileNumber = 0;
+  const picture = async (svg: string, filename: string): Promise<UploadedFile> => {
+    const data = await svgToJpeg(svg);
+    fileNumber += 1;
+    const path = join(tmp, String(fileNumber));
+    await writeFile(path, data);
+    return { field: 'image', filename, path, size: data.length, tooLarge: false };
+  };
+  const scene = (kind: SceneKind, seed: number, name: string) =>
+    picture(sceneSvg(seed, kind), `${name}.jpg`);
+
+  try {
+    // People: the three accounts to sign in with, then members whose password nobody knows.
+    const users = new UsersRepository(ctx.db);
+    const people = new Map<string, UserRow>();
+    const accounts: DemoAccount[] = [];
+    for (const person of [...DEMO_ACCOUNTS, ...DEMO_MEMBERS]) {
+      const password = randomBytes(9).toString('base64url');
+      const row = await users.insert({
+        name: person.name,
+        email: person.email,
+        password_hash: await hashPassword(password, ctx.config.scryptCost),
+        role: person.role,
+        avatar_key: null,
+        created_at: ago(person.daysAgo),
+      });
+      people.set(person.key, row);
+      if (DEMO_ACCOUNTS.includes(person)) {
+        accounts.push({ role: person.role, name: person.name, email: person.email, password });
+      }
+      counts.users += 1;
+    }
+    const person = (key: string): UserRow => {
+      const row = people.get(key);
+      if (!row) throw new Error(`Persona de demostración desconocida: ${key}`);
+      return row;
+    };
+    const admin = person('admin');
+    const scouter = person('scouter');
+    const everyone = [...people.values()];
+
+    const monitors = new MonitorsService(ctx);
+    for (const [i, m] of DEMO_MONITORS.entries()) {
+      const photo = await picture(portraitSvg(m.seed), `monitor-${i + 1}.jpg`);
+      const { monitor } = await monitors.create(
+        { name: m.name, role_description: m.role_description, description: m.description },
+        photo,
+      );
+      await repo.backdate('monitors', monitor.id, ago(m.daysAgo));
+      counts.monitors += 1;
+    }
+
+    const interactions = {
+      news: new NewsService(ctx),
+      experience: new ExperiencesService(ctx),
+      photo: new PhotosService(ctx),
+    };
+    const notFound = {
+      news: SERVER_ERRORS.newsNotFound,
+      experience: SERVER_ERRORS.experienceNotFound,
+      photo: SERVER_ERRORS.photoNotFound,
+    };
+    const on = (type: InteractionTarget) =>
+      new InteractionsService(ctx, {
+        targetType: type,
+        targetExists: (id) => interactions[type].exists(id),
+        notFoundMessage: notFound[type],
+      });
+    /** Likes by a varying share of the people, so counts differ from item to item. */
+    const likeBy = async (type: InteractionTarget, id: number, n: number) => {
+      const service = on(type);
+      for (const user of everyone.slice(0, n % (everyone.length + 1))) {
+        await service.like(user, id);
+        counts.likes += 1;
+      }
+    };
+    const comment = async (
+      type: InteractionTarget,
+      id: number,
+      c: DemoComment,
+      itemDaysAgo: number,
+    ) => {
+      const created = await on(type).addComment(person(c.by), id, c.text);
+      await repo.backdateComment(created.id, ago(itemDaysAgo - c.daysAfter, 2 + counts.comments));
+      counts.comments += 1;
+    };
+
+    const news = interactions.news;
+    for (const [i, item] of DEMO_NEWS.entries()) {
+      const image = await scene(item.scene, item.seed, `noticia-${i + 1}`);
+      const { news: created } = await news.create(
+        i % 2 ? scouter : admin,
+        { title: item.title, description: item.description, content: item.content },
+        image,
+      );
+      await repo.backdate('news', created.id, ago(item.daysAgo));
+      await likeBy('news', created.id, i + 2);
+      for (const c of DEMO_COMMENTS.news.filter((c) => c.on === i)) {
+        await comment('news', created.id, c, item.daysAgo);
+      }
+      counts.news += 1;
+    }
+
+    const experiences = interactions.experience;
+    for (const [i, item] of DEMO_EXPERIENCES.entries()) {
+      const image = await scene(item.scene, item.seed, `experiencia-${i + 1}`);
+      const { experience } = await experiences.create(
+        i % 2 ? admin : scouter,
+        { title: item.title, description: item.description, category: item.category },
+        image,
+      );
+      await repo.backdate('experiences', experience.id, ago(item.daysAgo));
+      await likeBy('experience', experience.id, i + 1);
+      for (const c of DEMO_COMMENTS.experiences.filter((c) => c.on === i)) {
+        await comment('experience', experience.id, c, item.daysAgo);
+      }
+      counts.experiences += 1;
+    }
+
+    const albums = new AlbumsService(ctx);
+    const photos = interactions.photo;
+    for (const [a, item] of DEMO_ALBUMS.entries()) {
+      const cover = await scene(item.cover.scene, item.cover.seed, `portada-${a + 1}`);
+      const { album } = await albums.create(
+        scouter,
+        { title: item.title, description: item.description },
+        { ...cover, field: 'cover' },
+      );
+      const files: UploadedFile[] = [];
+      for (const [p, shot] of item.photos.entries()) {
+        files.push({
+          ...(await scene(shot.scene, shot.seed, `foto-${a + 1}-${p + 1}`)),
+          field: 'images',
+        });
+      }
+      const upload = await photos.upload(scouter, String(album.id), files);
+      if (upload.body.failures.length > 0) {
+        throw new Error(
+          `Fotos de demostración rechazadas: ${JSON.stringify(upload.body.failures)}`,
+        );
+      }
+      await repo.backdate('albums', album.id, ago(item.daysAgo));
+      await repo.backdatePhotos(album.id, ago(item.daysAgo - 1));
+      // The list is newest first; the content names photos in upload order.
+      const uploaded = [...upload.body.uploaded].sort((x, y) => x.id - y.id);
+      for (const [p, photo] of uploaded.entries()) {
+        await likeBy('photo', photo.id, (a * 6 + p * 2) % 6);
+        for (const c of DEMO_COMMENTS.photos.filter(
+          (c) => Array.isArray(c.on) && c.on[0] === a && c.on[1] === p,
+        )) {
+          await comment('photo', photo.id, c, item.daysAgo - 1);
+        }
+      }
+      counts.albums += 1;
+      counts.photos += uploaded.length;
+    }
+
+    return { seeded: true, accounts, counts, ms: Date.now() - started };
+  } finally {
+    await rm(tmp, { recursive: true, force: true });
+  }
+}
+
+const ROLE_WIDTH = Math.max(...DEMO_ACCOUNTS.map((a) => a.role.length));
+const EMAIL_WIDTH = Math.max(...DEMO_ACCOUNTS.map((a) => a.email.length));
+
+/** What the console says about the demo, in Spanish, one line per element. */
+export function demoReport(outcome: DemoOutcome): string[] {
+  if (!outcome.seeded) {
+    return [
+      'Modo demo: la base de datos ya tiene contenido, así que no se ha añadido ni cambiado nada.',
+      'Modo demo: para ver la demostración desde cero, arranca con una carpeta de datos vacía (DATA_DIR).',
+    ];
+  }
+  const c = outcome.counts;
+  const seconds = (outcome.ms / 1000).toLocaleString('es-ES', { maximumFractionDigits: 1 });
+  return [
+    `Modo demo: base de datos vacía, contenido de demostración creado en ${seconds} s:`,
+    `  ${c.news} noticias, ${c.experiences} experiencias, ${c.monitors} monitores, ${c.albums} álbumes con ${c.photos} fotos, ${c.likes} me gusta y ${c.comments} comentarios.`,
+    'Cuentas de demostración (las contraseñas solo se muestran ahora):',
+    ...outcome.accounts.map(
+      (a) =>
+        `  ${a.role.padEnd(ROLE_WIDTH)}  ${a.email.padEnd(EMAIL_WIDTH)}  contraseña: ${a.password}  (${a.name})`,
+    ),
+  ];
+}
