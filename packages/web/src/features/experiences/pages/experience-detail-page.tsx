@@ -1,6 +1,225 @@
-import { ComingSoon } from '../../../components/coming-soon';
+import { EXPERIENCE_CATEGORY_LABELS, type Experience, type LikeResult } from '@fogata/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Placeholder from 'react-bootstrap/Placeholder';
+import { Link, useNavigate, useParams } from 'react-router';
+import { CommentsSection } from '../../../components/comments-section';
+import { ConfirmModal } from '../../../components/confirm-modal';
+import { DismissibleAlert } from '../../../components/dismissible-alert';
+import { PencilIcon, TrashIcon } from '../../../components/icons';
+import { ImageWithPlaceholder } from '../../../components/image-with-placeholder';
+import { LikeButton } from '../../../components/like-button';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import { useCan } from '../../../lib/can';
+import { parseRouteId } from '../../../lib/route-id';
+import { useDeleteExperience } from '../api/delete-experience';
+import { experienceInteractions } from '../api/experience-interactions';
+import { experienceQueryKey, useExperience } from '../api/get-experience';
+import { experiencesQueryKey } from '../api/get-experiences';
+import { ExperienceFormModal } from '../components/experience-form-modal';
+import { EXPERIENCE_TEXTS as T } from '../texts';
+import type { ExperiencesListState } from './experiences-page';
 
-/** /experience/:id — built in a later issue. */
+/** /experience/{id}: one experience in full, its like button and its comments. */
 export function ExperienceDetailPage() {
-  return <ComingSoon title="Experiencias" />;
+  const { id: raw } = useParams();
+  const id = parseRouteId(raw);
+  if (id === null) {
+    return (
+      <section>
+        <BackLink />
+        <DismissibleAlert variant="danger" message={T.invalidId} />
+      </section>
+    );
+  }
+  return <ExperienceDetail key={id} id={id} />;
+}
+
+function BackLink() {
+  return (
+    <p className="mb-2">
+      <Link to={paths.experiences.getHref()} className="small">
+        ← {T.back}
+      </Link>
+    </p>
+  );
+}
+
+/** The page's shape while it loads: image, title, category and a few lines. */
+function DetailSkeleton() {
+  return (
+    <div data-testid="experience-skeleton">
+      <span className="visually-hidden" role="status">
+        {T.loadingDetail}
+      </span>
+      <div aria-hidden="true">
+        <Placeholder as="div" animation="glow" className="mb-3">
+          <Placeholder
+            className="w-100 rounded"
+            style={{ aspectRatio: '16 / 9', maxHeight: '60vh' }}
+          />
+        </Placeholder>
+        <Placeholder as="h1" animation="glow" className="h2">
+          <Placeholder xs={8} />
+        </Placeholder>
+        <Placeholder as="p" animation="glow">
+          <Placeholder xs={3} />
+        </Placeholder>
+        <Placeholder as="p" animation="glow">
+          <Placeholder xs={12} /> <Placeholder xs={10} /> <Placeholder xs={7} />
+        </Placeholder>
+      </div>
+    </div>
+  );
+}
+
+function ExperienceDetail({ id }: { id: number }) {
+  const query = useExperience(id);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  // SPEC §6: on this page only an admin edits and deletes (decision 007).
+  const canManage = useCan('experience:manage:detail');
+  const canInteract = useCan('interact');
+  const interactions = useMemo(() => experienceInteractions(id), [id]);
+  const remove = useDeleteExperience();
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+
+  // SPEC §4: the counts change here at once; the list learns them when it is next shown.
+  const patch = (change: (experience: Experience) => Experience) => {
+    queryClient.setQueryData<Experience>(experienceQueryKey(id), (e) => e && change(e));
+    void queryClient.invalidateQueries({ queryKey: experiencesQueryKey, refetchType: 'none' });
+  };
+  const onLiked = (result: LikeResult) =>
+    patch((e) => ({ ...e, likes_count: result.likeCount, user_has_liked: result.userHasLiked }));
+  const moveComments = (by: 1 | -1) =>
+    patch((e) => ({ ...e, comments_count: Math.max(0, e.comments_count + by) }));
+
+  const confirmDelete = async () => {
+    setDeleteError(null);
+    try {
+      const result = await remove.mutateAsync(id);
+      const state: ExperiencesListState = { deleted: result.message };
+      navigate(paths.experiences.getHref(), { state });
+    } catch (error) {
+      setDeleteError(T.deleteFailed((error as Error).message));
+      setConfirming(false);
+    }
+  };
+
+  const experience = query.data;
+  if (!experience) {
+    let content: React.ReactNode = <DetailSkeleton />;
+    if (query.isError) {
+      const notFound = query.error instanceof ApiError && query.error.status === 404;
+      content = notFound ? (
+        <>
+          <h1 className="h3">{T.notFound}</h1>
+          <p className="text-body-secondary">{T.notFoundBody}</p>
+        </>
+      ) : (
+        <DismissibleAlert variant="danger" message={query.error.message} />
+      );
+    }
+    return (
+      <section>
+        <BackLink />
+        {content}
+      </section>
+    );
+  }
+
+  return (
+    <article className="pb-5">
+      <BackLink />
+      {experience.image && (
+        <ImageWithPlaceholder
+          src={experience.image}
+          placeholder={experience.image_placeholder}
+          width={experience.image_width}
+          height={experience.image_height}
+          fit="contain"
+          loading="eager"
+          maxHeight="60vh"
+          alt={experience.title}
+          className="rounded mb-3"
+        />
+      )}
+      <h1 className="h2 mb-1 text-break">{experience.title}</h1>
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
+        <span className="text-body-secondary me-auto">
+          {T.category(EXPERIENCE_CATEGORY_LABELS[experience.category])}
+        </span>
+        <LikeButton
+          liked={experience.user_has_liked}
+          count={experience.likes_count}
+          canLike={canInteract}
+          api={interactions}
+          onChange={onLiked}
+        />
+        {canManage && (
+          <>
+            <Button
+              variant="outline-secondary"
+              size="sm"
+              className="d-inline-flex align-items-center gap-1"
+              onClick={() => setEditing(true)}
+            >
+              <PencilIcon />
+              {T.edit}
+            </Button>
+            <Button
+              variant="outline-danger"
+              size="sm"
+              className="d-inline-flex align-items-center gap-1"
+              onClick={() => setConfirming(true)}
+            >
+              <TrashIcon />
+              {T.remove}
+            </Button>
+          </>
+        )}
+      </div>
+      <DismissibleAlert
+        variant="danger"
+        message={deleteError}
+        onClose={() => setDeleteError(null)}
+      />
+      {experience.description.trim() ? (
+        <div className="preserve-lines mb-4">{experience.description}</div>
+      ) : (
+        <p className="text-body-secondary fst-italic mb-4">{T.noDescription}</p>
+      )}
+
+      <CommentsSection
+        api={interactions}
+        canComment={canInteract}
+        onAdded={() => moveComments(1)}
+        onDeleted={() => moveComments(-1)}
+        title={<h2 className="h5">{T.commentsHeading(experience.comments_count)}</h2>}
+      />
+
+      {canManage && (
+        <>
+          <ExperienceFormModal
+            show={editing}
+            experience={experience}
+            onClose={() => setEditing(false)}
+          />
+          <ConfirmModal
+            show={confirming}
+            title={T.deleteExperience}
+            body={<p className="text-break">{T.deleteExperienceBody(experience.title)}</p>}
+            confirmLabel={T.deleteConfirm}
+            busy={remove.isPending}
+            onConfirm={confirmDelete}
+            onCancel={() => setConfirming(false)}
+          />
+        </>
+      )}
+    </article>
+  );
 }

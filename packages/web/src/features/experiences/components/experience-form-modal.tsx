@@ -1,0 +1,202 @@
+import {
+  EXPERIENCE_CATEGORIES,
+  EXPERIENCE_CATEGORY_LABELS,
+  type Experience,
+  type ExperienceFormInput,
+  experienceFormSchema,
+  LIMITS,
+  MSG,
+} from '@fogata/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Modal from 'react-bootstrap/Modal';
+import Spinner from 'react-bootstrap/Spinner';
+import { useForm } from 'react-hook-form';
+import { DismissibleAlert, variantFor } from '../../../components/dismissible-alert';
+import { FormField } from '../../../components/form-field';
+import { ImageField } from '../../../components/image-field';
+import { ImageWithPlaceholder } from '../../../components/image-with-placeholder';
+import { useCloseAfterSuccess } from '../../../lib/use-close-after-success';
+import { useCreateExperience } from '../api/create-experience';
+import { useUpdateExperience } from '../api/update-experience';
+import { EXPERIENCE_TEXTS as T } from '../texts';
+
+interface ExperienceFormModalProps {
+  show: boolean;
+  /** The experience to edit; without it the modal creates one. */
+  experience?: Experience | null;
+  onClose: () => void;
+}
+
+/**
+ * Create and edit an experience (SPEC §2, §5): title, description, category (select, the first
+ * category by default) and image (required on create: 'La imagen de la experiencia es
+ * obligatoria.'). Static; validates on change and blur; submit once something changed and no
+ * field shows an error; success shows the message and closes after 1.5 s.
+ */
+export function ExperienceFormModal({ show, experience, onClose }: ExperienceFormModalProps) {
+  return (
+    <Modal
+      show={show}
+      onHide={onClose}
+      backdrop="static"
+      keyboard={false}
+      centered
+      size="lg"
+      aria-labelledby="experience-form-title"
+    >
+      {show && <ExperienceForm experience={experience ?? null} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function ExperienceForm({
+  experience,
+  onClose,
+}: {
+  experience: Experience | null;
+  onClose: () => void;
+}) {
+  const editing = experience !== null;
+  const ids = useId();
+  const create = useCreateExperience();
+  const update = useUpdateExperience();
+  const busy = create.isPending || update.isPending;
+  // A failed call is always danger; a message is danger when it says 'error' (decision 005).
+  const [status, setStatus] = useState<{ message: string; failed: boolean } | null>(null);
+  const [done, setDone] = useState(false);
+  const [image, setImage] = useState<File | null>(null);
+  useCloseAfterSuccess(done, onClose);
+
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isDirty },
+  } = useForm<ExperienceFormInput>({
+    resolver: zodResolver(experienceFormSchema),
+    mode: 'all',
+    defaultValues: {
+      title: experience?.title ?? '',
+      description: experience?.description ?? '',
+      category: experience?.category ?? EXPERIENCE_CATEGORIES[0],
+    },
+  });
+
+  const changed = isDirty || image !== null;
+  const showsError = Object.keys(errors).length > 0;
+  const canSubmit = changed && !showsError && !busy && !done;
+
+  const onValid = async (values: ExperienceFormInput) => {
+    setStatus(null);
+    if (!editing && !image) {
+      setStatus({ message: MSG.experienceImageRequired, failed: true });
+      return;
+    }
+    try {
+      const result = editing
+        ? await update.mutateAsync({ id: experience.id, ...values, image })
+        : await create.mutateAsync({ ...values, image: image! });
+      setStatus({ message: result.message, failed: false });
+      setDone(true);
+    } catch (error) {
+      setStatus({ message: (error as Error).message, failed: true });
+    }
+  };
+
+  return (
+    <Form noValidate onSubmit={handleSubmit(onValid)}>
+      <Modal.Header closeButton={!busy} closeLabel={T.close}>
+        <Modal.Title id="experience-form-title" as="h2" className="h5">
+          {editing ? T.editTitle : T.createTitle}
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        <DismissibleAlert
+          variant={status?.failed ? 'danger' : variantFor(status?.message)}
+          message={status?.message}
+          onClose={() => setStatus(null)}
+        />
+        <fieldset disabled={busy || done}>
+          <FormField
+            id={`${ids}-title`}
+            label={T.fieldTitle}
+            maxLength={LIMITS.experienceTitleMax}
+            error={errors.title?.message}
+            {...register('title')}
+          />
+          <FormField
+            id={`${ids}-description`}
+            label={T.fieldDescription}
+            as="textarea"
+            rows={6}
+            maxLength={LIMITS.experienceDescriptionMax}
+            error={errors.description?.message}
+            {...register('description')}
+          />
+          <Form.Group controlId={`${ids}-category`} className="mb-3">
+            <Form.Label>{T.fieldCategory}</Form.Label>
+            <Form.Select
+              isInvalid={!!errors.category}
+              aria-invalid={errors.category ? true : undefined}
+              aria-describedby={errors.category ? `${ids}-category-error` : undefined}
+              {...register('category')}
+            >
+              {EXPERIENCE_CATEGORIES.map((category) => (
+                <option key={category} value={category}>
+                  {EXPERIENCE_CATEGORY_LABELS[category]}
+                </option>
+              ))}
+            </Form.Select>
+            {errors.category && (
+              <Form.Control.Feedback type="invalid" id={`${ids}-category-error`}>
+                {errors.category.message}
+              </Form.Control.Feedback>
+            )}
+          </Form.Group>
+          <ImageField
+            id={`${ids}-image`}
+            label={editing ? T.fieldImageEdit : T.fieldImage}
+            buttonText={T.chooseImage}
+            help={editing ? T.imageEditHelp : T.imageHelp}
+            previewAlt={T.newImage}
+            file={image}
+            onChange={(file) => {
+              setImage(file);
+              if (file) setStatus(null);
+            }}
+            current={
+              editing && experience.image_thumb ? (
+                <figure className="mb-3">
+                  <figcaption className="form-label">{T.currentImage}</figcaption>
+                  <div style={{ maxWidth: '12rem' }}>
+                    <ImageWithPlaceholder
+                      src={experience.image_thumb}
+                      placeholder={experience.image_placeholder}
+                      width={experience.image_width}
+                      height={experience.image_height}
+                      alt={T.currentImage}
+                      className="rounded"
+                    />
+                  </div>
+                </figure>
+              ) : null
+            }
+          />
+        </fieldset>
+      </Modal.Body>
+      <Modal.Footer>
+        <Button variant="secondary" onClick={onClose} disabled={busy}>
+          {T.cancel}
+        </Button>
+        <Button type="submit" variant="success" disabled={!canSubmit}>
+          {busy && (
+            <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-2" />
+          )}
+          {editing ? (busy ? T.saving : T.save) : busy ? T.creating : T.create}
+        </Button>
+      </Modal.Footer>
+    </Form>
+  );
+}
