@@ -3,8 +3,8 @@ import type { SceneKind } from './demo-images.js';
 
 /**
  * The demo's Spanish content: what a scout group's site would hold after a year of use. Each
- * item says how long ago it happened (`daysAgo`), so lists come out in a believable order, and
- * which picture to draw for it (`scene`, with its seed).
+ * item says when in the year it happened (`when`) or how long ago (`daysAgo`), so lists come out
+ * in a believable order, and which picture to draw for it (`scene`, with its seed).
  */
 
 /** A person of the demo; the first of each role in `DEMO_ACCOUNTS` can sign in. */
@@ -59,10 +59,16 @@ export const DEMO_MEMBERS: DemoPerson[] = [
   },
 ];
 
+/**
+ * A month and day ('MM-DD'): the item is dated on its last occurrence up to today, so a
+ * Christmas food drive is always dated in December and a summer camp in July.
+ */
+export type MonthDay = `${number}-${number}`;
+
 interface Pictured {
   scene: SceneKind;
   seed: number;
-  daysAgo: number;
+  when: MonthDay;
 }
 
 export interface DemoMonitor {
@@ -73,7 +79,7 @@ export interface DemoMonitor {
   daysAgo: number;
 }
 
-/** The team, listed oldest first (the page shows the newest first). */
+/** The team in the order the page shows it (newest first): the group's leader, then by section. */
 export const DEMO_MONITORS: DemoMonitor[] = [
   {
     name: 'Carmen Díaz',
@@ -81,7 +87,7 @@ export const DEMO_MONITORS: DemoMonitor[] = [
     description:
       'Scout desde los ocho años y scouter desde hace quince. Coordina el kraal y se encarga de que ninguna salida se quede sin permiso firmado.',
     seed: 11,
-    daysAgo: 400,
+    daysAgo: 30,
   },
   {
     name: 'Diego Romero',
@@ -89,7 +95,7 @@ export const DEMO_MONITORS: DemoMonitor[] = [
     description:
       'Profesor de biología. Con él la Tropa aprende a orientarse con mapa y brújula, a montar una cocina elevada y a reconocer cualquier árbol del camino.',
     seed: 12,
-    daysAgo: 380,
+    daysAgo: 90,
   },
   {
     name: 'Lucía Martín',
@@ -97,7 +103,7 @@ export const DEMO_MONITORS: DemoMonitor[] = [
     description:
       'Lleva seis años con los lobatos. Experta en juegos, canciones y en convertir una tarde de lluvia en una gran aventura.',
     seed: 13,
-    daysAgo: 300,
+    daysAgo: 60,
   },
   {
     name: 'Pablo Ruiz',
@@ -105,13 +111,13 @@ export const DEMO_MONITORS: DemoMonitor[] = [
     description:
       'Técnico de montaña y socorrista. Acompaña a la Unidad en sus primeras travesías de varios días y en sus proyectos de servicio.',
     seed: 14,
-    daysAgo: 250,
+    daysAgo: 120,
   },
   {
     name: 'Sara Jiménez',
     role_description: 'Scouter de Clan',
     seed: 15,
-    daysAgo: 90,
+    daysAgo: 150,
   },
 ];
 
@@ -121,7 +127,7 @@ export interface DemoNews extends Pictured {
   content: string;
 }
 
-/** News items, oldest first. */
+/** News items (the site lists them newest first, by date). */
 export const DEMO_NEWS: DemoNews[] = [
   {
     title: 'Limpiamos la ribera del río con el Ayuntamiento',
@@ -131,7 +137,7 @@ export const DEMO_NEWS: DemoNews[] = [
       'El pasado sábado todas las secciones del grupo participamos en la jornada de limpieza de la ribera organizada junto con el Ayuntamiento.\n\nLa Manada se encargó de clasificar lo recogido, la Tropa y la Unidad limpiaron los tramos más difíciles y el Clan coordinó la logística. En total retiramos unos 300 kilos de residuos, la mayoría plásticos y latas.\n\nGracias a todas las familias que vinisteis a echar una mano. Dejar el mundo mejor de como lo encontramos también empieza aquí, al lado de casa.',
     scene: 'lake',
     seed: 201,
-    daysAgo: 150,
+    when: '03-22',
   },
   {
     title: 'Abiertas las inscripciones para el campamento de verano',
@@ -141,7 +147,7 @@ export const DEMO_NEWS: DemoNews[] = [
       'Ya podéis inscribir a vuestros hijos e hijas en el campamento de verano, que este año será en un valle del Pirineo oscense del 1 al 15 de julio.\n\nLa Manada estará los primeros diez días y el resto de secciones las dos semanas completas. En la reunión de familias explicaremos el programa, el material necesario y los turnos de visita.\n\nSi el precio es un problema para vuestra familia, hablad con la Jefa de Grupo: nadie se queda sin campamento por motivos económicos.',
     scene: 'camp',
     seed: 202,
-    daysAgo: 110,
+    when: '04-12',
   },
   {
     title: 'La Tropa gana el concurso de cabuyería de la asociación',
@@ -151,7 +157,7 @@ export const DEMO_NEWS: DemoNews[] = [
       'Durante el encuentro de primavera de la asociación, la patrulla Castores de nuestra Tropa ganó el concurso de cabuyería con una torre de vigía de cinco metros.\n\nTres meses de práctica en los locales con nudos, amarres y mucha paciencia han dado su fruto. El jurado valoró la seguridad de la construcción y el trabajo en equipo de toda la patrulla.\n\n¡Enhorabuena, Castores!',
     scene: 'forest',
     seed: 203,
-    daysAgo: 75,
+    when: '05-17',
   },
   {
     title: 'Arranca la nueva ronda solar',
@@ -161,7 +167,7 @@ export const DEMO_NEWS: DemoNews[] = [
       'Después del verano, el grupo vuelve a reunirse todos los sábados de 16:30 a 19:30 en nuestro local.\n\nEste año estrenamos sección de Clan con nueve rutas, renovamos el material de acampada gracias a la venta de lotería y tendremos tres salidas de fin de semana por trimestre.\n\nRecordad traer la ficha médica actualizada y la autorización firmada el primer día.',
     scene: 'campfire',
     seed: 204,
-    daysAgo: 40,
+    when: '09-27',
   },
   {
     title: 'Jornada de puertas abiertas para nuevas familias',
@@ -171,7 +177,7 @@ export const DEMO_NEWS: DemoNews[] = [
       'El próximo sábado abrimos las puertas del local a todas las familias que quieran conocer el grupo.\n\nHabrá juegos para los más pequeños, un taller de nudos y orientación para los mayores y una charla con los scouters sobre cómo trabajamos en cada sección.\n\nNo hace falta inscribirse: solo venir con ganas de pasarlo bien. Al final merendaremos juntos.',
     scene: 'camp',
     seed: 205,
-    daysAgo: 18,
+    when: '10-18',
   },
   {
     title: 'Recogida solidaria de alimentos por Navidad',
@@ -181,7 +187,7 @@ export const DEMO_NEWS: DemoNews[] = [
       'Como cada año, el Clan organiza la recogida solidaria de alimentos por Navidad.\n\nPodéis traer legumbres, aceite, conservas, leche y productos de higiene al local cualquier sábado de diciembre. Todo lo recogido se entregará al banco de alimentos del barrio el día 22.\n\nEl año pasado reunimos más de una tonelada. ¡Este año queremos superarlo!',
     scene: 'mountains',
     seed: 206,
-    daysAgo: 3,
+    when: '12-02',
   },
 ];
 
@@ -191,7 +197,7 @@ export interface DemoExperience extends Pictured {
   category: ExperienceCategory;
 }
 
-/** Experiences, two of each category, oldest first. */
+/** Experiences, two of each category. */
 export const DEMO_EXPERIENCES: DemoExperience[] = [
   {
     title: 'Campamento de verano en la sierra de Gredos',
@@ -200,7 +206,7 @@ export const DEMO_EXPERIENCES: DemoExperience[] = [
     category: 'campamento',
     scene: 'camp',
     seed: 301,
-    daysAgo: 320,
+    when: '07-20',
   },
   {
     title: 'Ruta por la Cuerda Larga',
@@ -209,7 +215,7 @@ export const DEMO_EXPERIENCES: DemoExperience[] = [
     category: 'ruta',
     scene: 'mountains',
     seed: 302,
-    daysAgo: 260,
+    when: '10-12',
   },
   {
     title: 'Zona de acampada del pinar de Valdelosa',
@@ -218,7 +224,7 @@ export const DEMO_EXPERIENCES: DemoExperience[] = [
     category: 'zona',
     scene: 'forest',
     seed: 303,
-    daysAgo: 200,
+    when: '11-08',
   },
   {
     title: 'Campamento de Semana Santa junto al embalse',
@@ -227,7 +233,7 @@ export const DEMO_EXPERIENCES: DemoExperience[] = [
     category: 'campamento',
     scene: 'lake',
     seed: 304,
-    daysAgo: 120,
+    when: '04-05',
   },
   {
     title: 'Subida a Peñalara con la Unidad',
@@ -236,7 +242,7 @@ export const DEMO_EXPERIENCES: DemoExperience[] = [
     category: 'ruta',
     scene: 'mountains',
     seed: 305,
-    daysAgo: 60,
+    when: '05-24',
   },
   {
     title: 'Prado del Arroyo: acampada para la Manada',
@@ -245,7 +251,7 @@ export const DEMO_EXPERIENCES: DemoExperience[] = [
     category: 'zona',
     scene: 'campfire',
     seed: 306,
-    daysAgo: 25,
+    when: '02-15',
   },
 ];
 
@@ -254,13 +260,13 @@ export interface DemoAlbum {
   description: string;
   cover: { scene: SceneKind; seed: number };
   photos: { scene: SceneKind; seed: number }[];
-  daysAgo: number;
+  when: MonthDay;
 }
 
 const photos = (first: number, kinds: SceneKind[]) =>
   kinds.map((scene, i) => ({ scene, seed: first + i }));
 
-/** The albums, oldest first, with six photos each. */
+/** The albums, six photos each. */
 export const DEMO_ALBUMS: DemoAlbum[] = [
   {
     title: 'Campamento de verano',
@@ -268,7 +274,7 @@ export const DEMO_ALBUMS: DemoAlbum[] = [
       'Quince días en la sierra: montaje del campamento, veladas, la gran marcha y el juego de la última noche.',
     cover: { scene: 'camp', seed: 401 },
     photos: photos(410, ['camp', 'campfire', 'forest', 'lake', 'camp', 'campfire']),
-    daysAgo: 300,
+    when: '07-25',
   },
   {
     title: 'Salida de otoño al hayedo',
@@ -276,7 +282,7 @@ export const DEMO_ALBUMS: DemoAlbum[] = [
       'Un fin de semana entre hojas rojas, con ruta, juegos de pistas y castañas asadas.',
     cover: { scene: 'forest', seed: 402 },
     photos: photos(420, ['forest', 'mountains', 'forest', 'campfire', 'lake', 'mountains']),
-    daysAgo: 35,
+    when: '11-01',
   },
 ];
 

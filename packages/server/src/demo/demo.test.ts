@@ -20,6 +20,9 @@ function filesUnder(dir: string): string[] {
   }
 }
 
+/** The demo dates its items on their day of the year before this moment. */
+const NOW = new Date('2030-12-20T12:00:00.000Z');
+
 describe('demo content on an empty database', () => {
   let t: TestApp;
   let outcome: DemoOutcome;
@@ -27,7 +30,7 @@ describe('demo content on an empty database', () => {
     t = await buildTestApp({ demo: true });
     // A pending invitation (like the first-start admin link) does not make a database non-empty.
     await createInvitation(t.app, { role: 'admin' });
-    outcome = await seedDemo(t.app.ctx);
+    outcome = await seedDemo(t.app.ctx, NOW);
   }, 60_000);
   afterAll(() => t.close());
 
@@ -49,10 +52,15 @@ describe('demo content on an empty database', () => {
     expect(news).toHaveLength(6);
     expect(news[0].title).toBe('Recogida solidaria de alimentos por Navidad');
     expect(news[0].image_url).toMatch(/^\/media\/news\/[0-9a-f]{32}\.webp$/);
-    // Newest first, dated over the past months.
-    const dates = news.map((n: { created_at: string }) => n.created_at);
-    expect([...dates].sort().reverse()).toEqual(dates);
-    expect(new Set(dates).size).toBe(6);
+    // Each on its day of the year, within the year before now: the Christmas drive in December.
+    expect(news.map((n: { created_at: string }) => n.created_at.slice(0, 10))).toEqual([
+      '2030-12-02',
+      '2030-10-18',
+      '2030-09-27',
+      '2030-05-17',
+      '2030-04-12',
+      '2030-03-22',
+    ]);
 
     const experiences = (await t.app.inject({ url: '/api/experiences' })).json();
     expect(experiences).toHaveLength(6);
@@ -64,9 +72,14 @@ describe('demo content on an empty database', () => {
 
     const monitors = (await t.app.inject({ url: '/api/monitors' })).json();
     expect(monitors).toHaveLength(5);
-    expect(monitors.map((m: { role_description: string }) => m.role_description)).toContain(
+    // The page reads from the group's leader down the sections.
+    expect(monitors.map((m: { role_description: string }) => m.role_description)).toEqual([
       'Jefa de Grupo',
-    );
+      'Scouter de Manada (Akela)',
+      'Scouter de Tropa',
+      'Scouter de Unidad',
+      'Scouter de Clan',
+    ]);
     const portrait = await t.app.inject({ url: monitors[0].image_url });
     expect(portrait.statusCode).toBe(200);
     expect(portrait.headers['content-type']).toBe('image/webp');

@@ -23,6 +23,7 @@ import {
   DEMO_MONITORS,
   DEMO_NEWS,
   type DemoComment,
+  type MonthDay,
 } from './demo-content.js';
 import { portraitSvg, type SceneKind, sceneSvg, svgToJpeg } from './demo-images.js';
 
@@ -66,7 +67,16 @@ export async function seedDemo(ctx: AppContext, now = new Date()): Promise<DemoO
   if (Object.values(rows).some((n) => n > 0)) return { seeded: false, rows };
 
   const ago = (days: number, hours = 0) =>
-    new Date(now.getTime() - days * DAY_MS + hours * 60 * 60 * 1000).toISOString();
+    new Date(
+      Math.min(now.getTime(), now.getTime() - days * DAY_MS + hours * 60 * 60 * 1000),
+    ).toISOString();
+  /** Days from the last `when` (at 18:00 UTC) up to now. */
+  const daysSince = (when: MonthDay) => {
+    const [month, day] = when.split('-').map(Number) as [number, number];
+    let date = Date.UTC(now.getUTCFullYear(), month - 1, day, 18);
+    if (date > now.getTime()) date = Date.UTC(now.getUTCFullYear() - 1, month - 1, day, 18);
+    return (now.getTime() - date) / DAY_MS;
+  };
   const counts: DemoCounts = {
     users: 0,
     monitors: 0,
@@ -176,10 +186,11 @@ export async function seedDemo(ctx: AppContext, now = new Date()): Promise<DemoO
         { title: item.title, description: item.description, content: item.content },
         image,
       );
-      await repo.backdate('news', created.id, ago(item.daysAgo));
+      const daysAgo = daysSince(item.when);
+      await repo.backdate('news', created.id, ago(daysAgo));
       await likeBy('news', created.id, i + 2);
       for (const c of DEMO_COMMENTS.news.filter((c) => c.on === i)) {
-        await comment('news', created.id, c, item.daysAgo);
+        await comment('news', created.id, c, daysAgo);
       }
       counts.news += 1;
     }
@@ -192,10 +203,11 @@ export async function seedDemo(ctx: AppContext, now = new Date()): Promise<DemoO
         { title: item.title, description: item.description, category: item.category },
         image,
       );
-      await repo.backdate('experiences', experience.id, ago(item.daysAgo));
+      const daysAgo = daysSince(item.when);
+      await repo.backdate('experiences', experience.id, ago(daysAgo));
       await likeBy('experience', experience.id, i + 1);
       for (const c of DEMO_COMMENTS.experiences.filter((c) => c.on === i)) {
-        await comment('experience', experience.id, c, item.daysAgo);
+        await comment('experience', experience.id, c, daysAgo);
       }
       counts.experiences += 1;
     }
@@ -222,8 +234,9 @@ export async function seedDemo(ctx: AppContext, now = new Date()): Promise<DemoO
           `Fotos de demostración rechazadas: ${JSON.stringify(upload.body.failures)}`,
         );
       }
-      await repo.backdate('albums', album.id, ago(item.daysAgo));
-      await repo.backdatePhotos(album.id, ago(item.daysAgo - 1));
+      const daysAgo = daysSince(item.when);
+      await repo.backdate('albums', album.id, ago(daysAgo));
+      await repo.backdatePhotos(album.id, ago(daysAgo - 1));
       // The list is newest first; the content names photos in upload order.
       const uploaded = [...upload.body.uploaded].sort((x, y) => x.id - y.id);
       for (const [p, photo] of uploaded.entries()) {
@@ -231,7 +244,7 @@ export async function seedDemo(ctx: AppContext, now = new Date()): Promise<DemoO
         for (const c of DEMO_COMMENTS.photos.filter(
           (c) => Array.isArray(c.on) && c.on[0] === a && c.on[1] === p,
         )) {
-          await comment('photo', photo.id, c, item.daysAgo - 1);
+          await comment('photo', photo.id, c, daysAgo - 1);
         }
       }
       counts.albums += 1;
