@@ -101,6 +101,7 @@ describe('demo content on an empty database', () => {
     const report = demoReport(outcome).join('\n');
     for (const account of outcome.accounts) {
       expect(report).toContain(account.email);
+      expect(account.password).toMatch(/^[a-km-zA-HJ-NP-Z2-9]{12}$/);
       expect(report).toContain(`contraseña: ${account.password}`);
       const login = await t.app.inject({
         method: 'POST',

@@ -53,6 +53,16 @@ export type DemoOutcome =
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** Letters and digits that cannot be mistaken for one another when copied from a console. */
+const PASSWORD_ALPHABET = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/** A random 12-character password of `PASSWORD_ALPHABET`. */
+function readablePassword(length = 12): string {
+  return [...randomBytes(length)]
+    .map((b) => PASSWORD_ALPHABET[b % PASSWORD_ALPHABET.length])
+    .join('');
+}
+
 /**
  * Fills an EMPTY database with the Spanish demo of a scout group. "Empty" means no row at all in
  * users, albums, photos, news, experiences and monitors (likes and comments need users; pending
@@ -108,7 +118,7 @@ export async function seedDemo(ctx: AppContext, now = new Date()): Promise<DemoO
     const people = new Map<string, UserRow>();
     const accounts: DemoAccount[] = [];
     for (const person of [...DEMO_ACCOUNTS, ...DEMO_MEMBERS]) {
-      const password = randomBytes(9).toString('base64url');
+      const password = readablePassword();
       const row = await users.insert({
         name: person.name,
         email: person.email,
