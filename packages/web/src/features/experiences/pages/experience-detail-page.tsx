@@ -28,7 +28,7 @@ export function ExperienceDetailPage() {
   const id = parseRouteId(raw);
   if (id === null) {
     return (
-      <section>
+      <section className="reading-column">
         <BackLink />
         <DismissibleAlert variant="danger" message={T.invalidId} />
       </section>
@@ -125,7 +125,7 @@ function ExperienceDetail({ id }: { id: number }) {
       );
     }
     return (
-      <section>
+      <section className="reading-column">
         <BackLink />
         {content}
       </section>
@@ -133,7 +133,7 @@ function ExperienceDetail({ id }: { id: number }) {
   }
 
   return (
-    <article className="pb-5">
+    <article className="pb-5 reading-column">
       <BackLink />
       {experience.image && (
         <ImageWithPlaceholder

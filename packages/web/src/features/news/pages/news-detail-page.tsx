@@ -29,7 +29,7 @@ export function NewsDetailPage() {
   const id = parseRouteId(newsId);
   if (id === null) {
     return (
-      <section>
+      <section className="reading-column">
         <BackLink />
         <DismissibleAlert variant="danger" message={T.invalidId} />
       </section>
@@ -88,7 +88,7 @@ function NewsDetail({ id }: { id: number }) {
 
   if (query.isPending) {
     return (
-      <section>
+      <section className="reading-column">
         <BackLink />
         <Loading label={T.loadingDetail} />
       </section>
@@ -98,7 +98,7 @@ function NewsDetail({ id }: { id: number }) {
   if (query.isError) {
     const notFound = query.error instanceof ApiError && query.error.status === 404;
     return (
-      <section>
+      <section className="reading-column">
         <BackLink />
         {notFound ? (
           <>
@@ -114,7 +114,7 @@ function NewsDetail({ id }: { id: number }) {
 
   const news = query.data;
   return (
-    <article className="pb-5 news-detail">
+    <article className="pb-5 reading-column">
       <BackLink />
       <h1 className="h2 mb-2 text-break">{news.title}</h1>
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
