@@ -109,3 +109,88 @@ test('the profile and the administration panel', async ({ page }) => {
   ).toBeVisible();
   await expectAccessible(page, '/admin/invitations');
 });
+
+test('news and experiences: lists, details and modals of a visitor, a scouter and an admin', async ({
+  page,
+  request,
+}) => {
+  const headers = { Authorization: `Bearer ${await apiToken(request, scouter.email)}` };
+  const png = { name: 'a.png', mimeType: 'image/png', buffer: PNG_1PX };
+  const news = await request.post('/api/news', {
+    headers,
+    multipart: {
+      title: 'Noticia para leer',
+      description: 'Resumen accesible.',
+      content: 'Primera línea.\nSegunda línea.',
+      image: png,
+    },
+  });
+  expect(news.status()).toBe(201);
+  const newsId = ((await news.json()) as { news: { id: number } }).news.id;
+  const experience = await request.post('/api/experiences', {
+    headers,
+    multipart: {
+      title: 'Experiencia para leer',
+      description: 'Una ruta accesible.',
+      category: 'ruta',
+      image: png,
+    },
+  });
+  expect(experience.status()).toBe(201);
+  const experienceId = ((await experience.json()) as { experience: { id: number } }).experience.id;
+  for (const path of [`/api/news/${newsId}`, `/api/experiences/${experienceId}`]) {
+    const res = await request.post(`${path}/comments`, {
+      headers,
+      data: { comment_text: '¡Muy bien!' },
+    });
+    expect(res.status()).toBe(201);
+  }
+
+  // A visitor.
+  await page.goto('/news');
+  await expect(page.getByRole('link', { name: 'Noticia para leer' })).toBeVisible();
+  await expectAccessible(page, '/news con noticias');
+  await page.goto(`/news/${newsId}`);
+  await expect(page.getByText('¡Muy bien!')).toBeVisible();
+  await expectAccessible(page, '/news/{id} de un visitante');
+  await page.goto('/experiences?categoria=ruta');
+  await expect(page.getByRole('link', { name: 'Experiencia para leer' })).toBeVisible();
+  await expectAccessible(page, '/experiences filtrado');
+  await page.goto(`/experience/${experienceId}`);
+  await expect(page.getByText('¡Muy bien!')).toBeVisible();
+  await expectAccessible(page, '/experience/{id} de un visitante');
+
+  // A scouter manages in the lists.
+  await login(page, scouter.email);
+  await page.goto('/news');
+  await expect(page.getByRole('link', { name: 'Noticia para leer' })).toBeVisible();
+  await expectAccessible(page, '/news de un scouter');
+  await page.getByRole('button', { name: 'Crear nueva noticia' }).click();
+  await expect(page.getByRole('dialog', { name: 'Crear Nueva Noticia' })).toBeVisible();
+  await expectAccessible(page, 'el modal de crear noticia');
+  await page.getByRole('button', { name: 'Cancelar' }).click();
+  await page.goto(`/news/${newsId}`);
+  await page.getByRole('button', { name: 'Editar' }).click();
+  await expect(page.getByRole('dialog', { name: 'Editar Noticia' })).toBeVisible();
+  await expectAccessible(page, 'el modal de editar noticia');
+  await page.getByRole('button', { name: 'Cancelar' }).click();
+  await page.goto('/experiences');
+  await expect(page.getByRole('link', { name: 'Experiencia para leer' })).toBeVisible();
+  await expectAccessible(page, '/experiences de un scouter');
+  await page.getByRole('button', { name: 'Crear nueva experiencia' }).click();
+  await expect(page.getByRole('dialog', { name: 'Crear Nueva Experiencia' })).toBeVisible();
+  await expectAccessible(page, 'el modal de crear experiencia');
+  await page.getByRole('button', { name: 'Cancelar' }).click();
+
+  // An admin edits and deletes on the experience page.
+  await page.evaluate(() => localStorage.clear());
+  await login(page, E2E.firstAdminEmail);
+  await page.goto(`/experience/${experienceId}`);
+  await page.getByRole('button', { name: 'Editar' }).click();
+  await expect(page.getByRole('dialog', { name: 'Editar Experiencia' })).toBeVisible();
+  await expectAccessible(page, 'el modal de editar experiencia');
+  await page.getByRole('button', { name: 'Cancelar' }).click();
+  await page.getByRole('button', { name: 'Borrar' }).click();
+  await expect(page.getByRole('dialog', { name: 'Eliminar experiencia' })).toBeVisible();
+  await expectAccessible(page, 'la confirmación de borrar experiencia');
+});

@@ -27,7 +27,7 @@ export function CategoryFilter({
   onChange: (value: CategoryFilterValue) => void;
 }) {
   return (
-    <fieldset className="mb-4">
+    <fieldset className="mb-4 category-filter">
       <legend className="visually-hidden">{T.filterLabel}</legend>
       <div className="d-flex flex-wrap gap-2">
         {OPTIONS.map((option) => (

@@ -133,7 +133,8 @@ function ExperienceDetail({ id }: { id: number }) {
   }
 
   return (
-    <article className="pb-5 reading-column">
+    // The page behind an open dialog is inert: neither focusable nor read.
+    <article className="pb-5 reading-column" inert={editing || confirming}>
       <BackLink />
       {experience.image && (
         <ImageWithPlaceholder

@@ -118,7 +118,8 @@ export function ExperiencesPage() {
   }
 
   return (
-    <section className="pb-5">
+    // The page behind an open dialog is inert: neither focusable nor read.
+    <section className="pb-5" inert={creating || !!target}>
       <h1 className="h2 mb-3">{T.title}</h1>
       <CategoryFilter value={filter} onChange={setFilter} />
       <DismissibleAlert

@@ -114,7 +114,8 @@ function NewsDetail({ id }: { id: number }) {
 
   const news = query.data;
   return (
-    <article className="pb-5 reading-column">
+    // The page behind an open dialog is inert: neither focusable nor read.
+    <article className="pb-5 reading-column" inert={editing || confirming}>
       <BackLink />
       <h1 className="h2 mb-2 text-break">{news.title}</h1>
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">

@@ -101,7 +101,8 @@ export function NewsListPage() {
   }
 
   return (
-    <section className="pb-5">
+    // The page behind an open dialog is inert: neither focusable nor read.
+    <section className="pb-5" inert={creating || !!target}>
       <h1 className="h2 mb-4">{T.title}</h1>
       <DismissibleAlert
         variant={banner?.variant ?? 'danger'}
