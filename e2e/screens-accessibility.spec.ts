@@ -194,3 +194,54 @@ test('news and experiences: lists, details and modals of a visitor, a scouter an
   await expect(page.getByRole('dialog', { name: 'Eliminar experiencia' })).toBeVisible();
   await expectAccessible(page, 'la confirmación de borrar experiencia');
 });
+
+test('the landing with news, and /whoweare with the monitor modals of an admin', async ({
+  page,
+  request,
+}) => {
+  const headers = { Authorization: `Bearer ${await firstAdminToken(request)}` };
+  const png = { name: 'a.png', mimeType: 'image/png', buffer: PNG_1PX };
+  const news = await request.post('/api/news', {
+    headers,
+    multipart: {
+      title: 'Noticia accesible',
+      description: 'Resumen de la noticia.',
+      content: 'Texto completo.',
+      image: png,
+    },
+  });
+  expect(news.status()).toBe(201);
+  const monitor = await request.post('/api/monitors', {
+    headers,
+    multipart: { name: 'Scouter Accesible', role_description: 'Scouter de Tropa', image: png },
+  });
+  expect(monitor.status()).toBe(201);
+
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Noticia accesible' })).toBeVisible();
+  await expectAccessible(page, '/ con noticias');
+
+  await login(page, E2E.firstAdminEmail);
+  await page.goto('/whoweare');
+  await expect(page.getByRole('article', { name: 'Scouter Accesible' })).toBeVisible();
+  await expectAccessible(page, '/whoweare de un admin');
+  await page.getByRole('button', { name: 'Añadir monitor' }).click();
+  await expect(page.getByRole('dialog', { name: 'Añadir Nuevo Monitor' })).toBeVisible();
+  await expectAccessible(page, 'el modal de añadir monitor');
+  await page.getByRole('button', { name: 'Cancelar' }).click();
+  await page
+    .getByRole('article', { name: 'Scouter Accesible' })
+    .getByRole('button', { name: 'Editar monitor' })
+    .click();
+  await expect(
+    page.getByRole('dialog', { name: 'Editar Monitor: Scouter Accesible' }),
+  ).toBeVisible();
+  await expectAccessible(page, 'el modal de editar monitor');
+  await page.getByRole('button', { name: 'Cancelar' }).click();
+  await page
+    .getByRole('article', { name: 'Scouter Accesible' })
+    .getByRole('button', { name: 'Eliminar monitor' })
+    .click();
+  await expect(page.getByRole('dialog', { name: 'Eliminar monitor' })).toBeVisible();
+  await expectAccessible(page, 'la confirmación de eliminar monitor');
+});
