@@ -9,9 +9,9 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
 import { deleteMedia } from '../../lib/media.js';
 import type { UploadedFile } from '../../lib/media-upload.js';
+import { insertWithImage, updateWithImage } from '../../lib/public-image.js';
 import { nowIso } from '../../lib/tokens.js';
 import { deleteInteractions } from '../interactions/interactions.repository.js';
-import { deleteStoredImage, imageColumns, storePublicImage } from '../news/public-image.js';
 import type { UserRow } from '../users/users.repository.js';
 import { ExperiencesRepository, toExperience } from './experiences.repository.js';
 
@@ -49,21 +49,16 @@ export class ExperiencesService {
     form: ExperienceFormInput,
     imageFile: UploadedFile,
   ): Promise<ExperienceMutationResult> {
-    const image = await storePublicImage(this.ctx, EXPERIENCES_FOLDER, imageFile);
     const now = nowIso();
-    let id: number;
-    try {
-      id = await this.repo().insert({
+    const id = await insertWithImage(this.ctx, EXPERIENCES_FOLDER, imageFile, (image) =>
+      this.repo().insert({
         ...form,
-        ...imageColumns(image),
+        ...image,
         created_by: user.id,
         created_at: now,
         updated_at: now,
-      });
-    } catch (err) {
-      await deleteStoredImage(this.ctx, image);
-      throw err;
-    }
+      }),
+    );
     return { message: SERVER_SUCCESS.experienceCreated, experience: await this.get(user, id) };
   }
 
@@ -76,28 +71,15 @@ export class ExperiencesService {
   ): Promise<ExperienceMutationResult> {
     const before = await this.repo().findRow(id);
     if (!before) throw new AppError(404, SERVER_ERRORS.experienceNotFound);
-    const image = imageFile
-      ? await storePublicImage(this.ctx, EXPERIENCES_FOLDER, imageFile)
-      : null;
-    let updated: boolean;
-    try {
-      updated = await this.repo().update(id, {
-        ...form,
-        ...(image && imageColumns(image)),
-        updated_at: nowIso(),
-      });
-    } catch (err) {
-      await deleteStoredImage(this.ctx, image);
-      throw err;
-    }
-    if (!updated) {
-      // Deleted meanwhile.
-      await deleteStoredImage(this.ctx, image);
-      throw new AppError(404, SERVER_ERRORS.experienceNotFound);
-    }
-    if (image) {
-      await deleteMedia(this.ctx.storage, [before.image_key, before.image_thumb_key], this.ctx.log);
-    }
+    const updated = await updateWithImage(
+      this.ctx,
+      EXPERIENCES_FOLDER,
+      imageFile,
+      before,
+      (image) => this.repo().update(id, { ...form, ...image, updated_at: nowIso() }),
+    );
+    // Deleted meanwhile.
+    if (!updated) throw new AppError(404, SERVER_ERRORS.experienceNotFound);
     return { message: SERVER_SUCCESS.experienceUpdated, experience: await this.get(user, id) };
   }
 

@@ -12,9 +12,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
+import { readImageForm } from '../../lib/image-form.js';
 import { currentUser, optionalAuth, requireCapability } from '../../plugins/auth.js';
 import { registerInteractionRoutes } from '../interactions/interactions.routes.js';
-import { readImageForm } from './image-form.js';
 import { NewsService } from './news.service.js';
 
 /**

@@ -9,11 +9,11 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
 import { deleteMedia } from '../../lib/media.js';
 import type { UploadedFile } from '../../lib/media-upload.js';
+import { insertWithImage, updateWithImage } from '../../lib/public-image.js';
 import { nowIso } from '../../lib/tokens.js';
 import { deleteInteractions } from '../interactions/interactions.repository.js';
 import type { UserRow } from '../users/users.repository.js';
 import { NewsRepository, toNews } from './news.repository.js';
-import { deleteStoredImage, imageColumns, storePublicImage } from './public-image.js';
 
 /** News images are public media. */
 export const NEWS_FOLDER = 'news';
@@ -49,21 +49,16 @@ export class NewsService {
     form: NewsFormInput,
     imageFile: UploadedFile,
   ): Promise<NewsMutationResult> {
-    const image = await storePublicImage(this.ctx, NEWS_FOLDER, imageFile);
     const now = nowIso();
-    let id: number;
-    try {
-      id = await this.repo().insert({
+    const id = await insertWithImage(this.ctx, NEWS_FOLDER, imageFile, (image) =>
+      this.repo().insert({
         ...form,
-        ...imageColumns(image),
+        ...image,
         created_by: user.id,
         created_at: now,
         updated_at: now,
-      });
-    } catch (err) {
-      await deleteStoredImage(this.ctx, image);
-      throw err;
-    }
+      }),
+    );
     return { message: SERVER_SUCCESS.newsCreated, news: await this.get(user, id) };
   }
 
@@ -76,26 +71,11 @@ export class NewsService {
   ): Promise<NewsMutationResult> {
     const before = await this.repo().findRow(id);
     if (!before) throw new AppError(404, SERVER_ERRORS.newsNotFound);
-    const image = imageFile ? await storePublicImage(this.ctx, NEWS_FOLDER, imageFile) : null;
-    let updated: boolean;
-    try {
-      updated = await this.repo().update(id, {
-        ...form,
-        ...(image && imageColumns(image)),
-        updated_at: nowIso(),
-      });
-    } catch (err) {
-      await deleteStoredImage(this.ctx, image);
-      throw err;
-    }
-    if (!updated) {
-      // Deleted meanwhile.
-      await deleteStoredImage(this.ctx, image);
-      throw new AppError(404, SERVER_ERRORS.newsNotFound);
-    }
-    if (image) {
-      await deleteMedia(this.ctx.storage, [before.image_key, before.image_thumb_key], this.ctx.log);
-    }
+    const updated = await updateWithImage(this.ctx, NEWS_FOLDER, imageFile, before, (image) =>
+      this.repo().update(id, { ...form, ...image, updated_at: nowIso() }),
+    );
+    // Deleted meanwhile.
+    if (!updated) throw new AppError(404, SERVER_ERRORS.newsNotFound);
     return { message: SERVER_SUCCESS.newsUpdated, news: await this.get(user, id) };
   }
 

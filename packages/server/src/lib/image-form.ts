@@ -1,13 +1,8 @@
 import { LIMITS, MSG, SERVER_ERRORS } from '@fogata/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { AppError, type FieldError } from '../../lib/app-error.js';
-import {
-  readUpload,
-  type Upload,
-  type UploadedFile,
-  uploadsTmpRoot,
-} from '../../lib/media-upload.js';
+import { AppError, type FieldError } from './app-error.js';
+import { readUpload, type Upload, type UploadedFile, uploadsTmpRoot } from './media-upload.js';
 
 /** The multipart field that carries the image of a news item or an experience (SPEC §7). */
 export const IMAGE_FIELD = 'image';

@@ -1,0 +1,85 @@
+import { MSG } from '@fogata/shared';
+import type { AppContext } from '../context.js';
+import { AppError } from './app-error.js';
+import { deleteMedia, type StoredImage, storeImageVariants, toImageVariants } from './media.js';
+import type { UploadedFile } from './media-upload.js';
+
+/**
+ * Turns an upload into stored variants in a PUBLIC folder (not `private/`): the URLs are plain
+ * `/media/…` ones, cached for a year, and a new image always gets new keys. A file over 25 MB is
+ * a 413; a file that is not an allowed image a 415; an unreadable one or a pixel bomb a 400.
+ */
+export async function storePublicImage(
+  ctx: AppContext,
+  folder: string,
+  file: UploadedFile,
+): Promise<StoredImage> {
+  if (file.tooLarge) throw new AppError(413, MSG.imageTooLarge);
+  return storeImageVariants(ctx.storage, folder, await toImageVariants(file.path));
+}
+
+/** The `image_*` columns of a row for a stored image. */
+export type ImageColumns = ReturnType<typeof imageColumns>;
+
+/** The `image_*` columns of news, experiences and monitors for a stored image. */
+export function imageColumns(image: StoredImage) {
+  return {
+    image_key: image.key,
+    image_thumb_key: image.thumbKey,
+    image_placeholder: image.placeholder,
+    image_width: image.width,
+    image_height: image.height,
+  };
+}
+
+/** Removes a stored image's files (never throws; failures are logged). */
+export function deleteStoredImage(ctx: AppContext, image: StoredImage | null): Promise<void> {
+  if (!image) return Promise.resolve();
+  return deleteMedia(ctx.storage, [image.key, image.thumbKey], ctx.log);
+}
+
+/**
+ * Stores `file` in `folder`, then inserts the row with its image columns; if the insert fails,
+ * the new files are removed, so a failed create leaves neither a row nor a file.
+ */
+export async function insertWithImage<T>(
+  ctx: AppContext,
+  folder: string,
+  file: UploadedFile,
+  insert: (columns: ImageColumns) => Promise<T>,
+): Promise<T> {
+  const image = await storePublicImage(ctx, folder, file);
+  try {
+    return await insert(imageColumns(image));
+  } catch (err) {
+    await deleteStoredImage(ctx, image);
+    throw err;
+  }
+}
+
+/**
+ * Stores `file` (when one came) in `folder`, then updates the row, with the new image columns or
+ * none (the image is kept). `update` answers whether the row was still there. When it fails or the
+ * row is gone, the new files are removed; when a new image went in, the files of `previous` are.
+ */
+export async function updateWithImage(
+  ctx: AppContext,
+  folder: string,
+  file: UploadedFile | undefined,
+  previous: { image_key: string | null; image_thumb_key: string | null },
+  update: (columns: ImageColumns | Record<string, never>) => Promise<boolean>,
+): Promise<boolean> {
+  const image = file ? await storePublicImage(ctx, folder, file) : null;
+  let updated: boolean;
+  try {
+    updated = await update(image ? imageColumns(image) : {});
+  } catch (err) {
+    await deleteStoredImage(ctx, image);
+    throw err;
+  }
+  if (!updated) await deleteStoredImage(ctx, image);
+  else if (image) {
+    await deleteMedia(ctx.storage, [previous.image_key, previous.image_thumb_key], ctx.log);
+  }
+  return updated;
+}
