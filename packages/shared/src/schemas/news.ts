@@ -57,6 +57,13 @@ export const newsSchema = z.object({
 });
 export type News = z.infer<typeof newsSchema>;
 
+/**
+ * An item of GET /news: everything but `content`. Cards show the summary; the full text, which
+ * may run to 20 000 characters, is read on the detail page (GET /news/{id}).
+ */
+export const newsSummarySchema = newsSchema.omit({ content: true });
+export type NewsSummary = z.infer<typeof newsSummarySchema>;
+
 /** GET /news query: `limit` 1–100, default all. */
 export const newsListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).optional(),

@@ -1,4 +1,4 @@
-import type { News } from '@fogata/shared';
+import type { News, NewsSummary } from '@fogata/shared';
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database, NewsTable } from '../../db/schema.js';
@@ -19,13 +19,35 @@ export type NewsWithCounts = NewsRow & {
   user_has_liked: boolean | number;
 };
 
+/** A list row: everything but the full text. */
+export type NewsSummaryWithCounts = Omit<NewsWithCounts, 'content'>;
+
+/** The columns of a list row (all but `content`). */
+const SUMMARY_COLUMNS = [
+  'news.id',
+  'news.title',
+  'news.description',
+  'news.image_key',
+  'news.image_thumb_key',
+  'news.image_placeholder',
+  'news.image_width',
+  'news.image_height',
+  'news.created_by',
+  'news.created_at',
+  'news.updated_at',
+] as const;
+
 /** The API shape of a news item: files as plain public URLs. */
 export function toNews(row: NewsWithCounts, storage: MediaStorage): News {
+  return { ...toNewsSummary(row, storage), content: row.content };
+}
+
+/** The API shape of a list item: a news item without its full text. */
+export function toNewsSummary(row: NewsSummaryWithCounts, storage: MediaStorage): NewsSummary {
   return {
     id: row.id,
     title: row.title,
     description: row.description,
-    content: row.content,
     image_url: row.image_key ? storage.url(row.image_key) : null,
     thumb_url: row.image_thumb_key ? storage.url(row.image_thumb_key) : null,
     placeholder: row.image_placeholder,
@@ -39,6 +61,15 @@ export function toNews(row: NewsWithCounts, storage: MediaStorage): News {
   };
 }
 
+/** Likes, comments and whether `viewerId` liked the item, as columns of a news query. */
+function countColumns(viewerId: number | null) {
+  return [
+    likesCountSql('news', 'news.id').as('likes_count'),
+    commentsCountSql('news', 'news.id').as('comments_count'),
+    likedBySql('news', 'news.id', viewerId).as('user_has_liked'),
+  ] as const;
+}
+
 /** SQL on `news`. */
 export class NewsRepository {
   private readonly db: Executor;
@@ -49,19 +80,15 @@ export class NewsRepository {
 
   /** News with like and comment counts and whether `viewerId` liked each, in one query. */
   private withCounts(viewerId: number | null) {
-    return this.db
-      .selectFrom('news')
-      .selectAll('news')
-      .select([
-        likesCountSql('news', 'news.id').as('likes_count'),
-        commentsCountSql('news', 'news.id').as('comments_count'),
-        likedBySql('news', 'news.id', viewerId).as('user_has_liked'),
-      ]);
+    return this.db.selectFrom('news').selectAll('news').select(countColumns(viewerId));
   }
 
-  /** Newest first; the first `limit` only when given. One query, whatever the length. */
-  list(viewerId: number | null, limit?: number): Promise<NewsWithCounts[]> {
-    const query = this.withCounts(viewerId)
+  /** Newest first, without the full texts; the first `limit` only when given. One query. */
+  list(viewerId: number | null, limit?: number): Promise<NewsSummaryWithCounts[]> {
+    const query = this.db
+      .selectFrom('news')
+      .select(SUMMARY_COLUMNS)
+      .select(countColumns(viewerId))
       .orderBy('news.created_at', 'desc')
       .orderBy('news.id', 'desc');
     return (limit === undefined ? query : query.limit(limit)).execute();

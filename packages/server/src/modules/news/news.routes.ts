@@ -6,6 +6,7 @@ import {
   newsListQuerySchema,
   newsMutationResultSchema,
   newsSchema,
+  newsSummarySchema,
   SERVER_ERRORS,
 } from '@fogata/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -47,9 +48,9 @@ export async function newsRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         description:
-          'Todas las noticias, las más recientes primero; `limit` (1–100) da solo las primeras (la portada pide 3). Pública: `user_has_liked` es de quien pregunta (false sin sesión). `image_url` (≤ 1920 px) y `thumb_url` (~480 px, WebP) son URLs públicas que no cambian, con caché de un año.',
+          'Todas las noticias, las más recientes primero, sin el texto completo (`content` está en GET /news/{id}); `limit` (1–100) da solo las primeras (la portada pide 3). Pública: `user_has_liked` es de quien pregunta (false sin sesión). `image_url` (≤ 1920 px) y `thumb_url` (~480 px, WebP) son URLs públicas que no cambian, con caché de un año.',
         querystring: newsListQuerySchema,
-        response: { 200: z.array(newsSchema) },
+        response: { 200: z.array(newsSummarySchema) },
       },
     },
     (req) => service.list(req.user, req.query.limit),

@@ -2,6 +2,7 @@ import {
   type News,
   type NewsFormInput,
   type NewsMutationResult,
+  type NewsSummary,
   SERVER_ERRORS,
   SERVER_SUCCESS,
 } from '@fogata/shared';
@@ -13,7 +14,7 @@ import { insertWithImage, updateWithImage } from '../../lib/public-image.js';
 import { nowIso } from '../../lib/tokens.js';
 import { deleteInteractions } from '../interactions/interactions.repository.js';
 import type { UserRow } from '../users/users.repository.js';
-import { NewsRepository, toNews } from './news.repository.js';
+import { NewsRepository, toNews, toNewsSummary } from './news.repository.js';
 
 /** News images are public media. */
 export const NEWS_FOLDER = 'news';
@@ -27,9 +28,9 @@ export class NewsService {
   }
 
   /** Newest first; `limit` for the landing page's first few. */
-  async list(viewer: UserRow | null, limit?: number): Promise<News[]> {
+  async list(viewer: UserRow | null, limit?: number): Promise<NewsSummary[]> {
     const rows = await this.repo().list(viewer?.id ?? null, limit);
-    return rows.map((row) => toNews(row, this.ctx.storage));
+    return rows.map((row) => toNewsSummary(row, this.ctx.storage));
   }
 
   async get(viewer: UserRow | null, id: number): Promise<News> {

@@ -1,5 +1,5 @@
 import { existsSync, readdirSync } from 'node:fs';
-import { MSG, SERVER_ERRORS, SERVER_SUCCESS } from '@fogata/shared';
+import { MSG, newsSummarySchema, SERVER_ERRORS, SERVER_SUCCESS } from '@fogata/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStorage } from '../../storage/storage.js';
@@ -407,8 +407,13 @@ describe('GET /api/news', () => {
         false,
         false,
       ]);
+      // The list leaves out the full text; the item itself carries it.
+      expect(Object.keys(list[0]).sort()).toEqual(Object.keys(newsSummarySchema.shape).sort());
+      expect(list[0]).not.toHaveProperty('content');
       const one = await app.inject({ url: `/api/news/${middle.id}`, headers: ben.headers });
       expect(one.json()).toMatchObject({ likes_count: 1, user_has_liked: true });
+      expect(one.json().content).toEqual(expect.any(String));
+      expect(one.json().content.length).toBeGreaterThan(0);
 
       const limited = await app.inject({ url: '/api/news?limit=2' });
       expect(limited.statusCode).toBe(200);

@@ -1,4 +1,4 @@
-import { CLIENT_ERRORS, LIMITS, type News } from '@fogata/shared';
+import { CLIENT_ERRORS, LIMITS, type NewsSummary } from '@fogata/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api, request } from '../../../lib/api-client';
 
@@ -7,7 +7,10 @@ export const highlightedNewsQueryKey = ['news', 'highlighted'] as const;
 
 /** GET /news?limit=3: the newest news items for 'Lo Más Destacado'. */
 export const getHighlightedNews = () =>
-  request(() => api.get<News[]>(`/news?limit=${LIMITS.landingNews}`), CLIENT_ERRORS.newsList);
+  request(
+    () => api.get<NewsSummary[]>(`/news?limit=${LIMITS.landingNews}`),
+    CLIENT_ERRORS.newsList,
+  );
 
 export const useHighlightedNews = () =>
   useQuery({ queryKey: highlightedNewsQueryKey, queryFn: getHighlightedNews });

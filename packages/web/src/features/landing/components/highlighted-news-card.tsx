@@ -1,4 +1,4 @@
-import type { News } from '@fogata/shared';
+import type { NewsSummary } from '@fogata/shared';
 import { useId } from 'react';
 import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router';
@@ -7,7 +7,7 @@ import { paths } from '../../../config/paths';
 import { formatLongDate } from '../../../lib/format-date';
 
 /** One news item under 'Lo Más Destacado': thumbnail, title, summary, date; links to /news/{id}. */
-export function HighlightedNewsCard({ news }: { news: News }) {
+export function HighlightedNewsCard({ news }: { news: NewsSummary }) {
   const titleId = useId();
   const href = paths.newsDetail.getHref(news.id);
   return (

@@ -1,4 +1,4 @@
-import { CLIENT_ERRORS, type News } from '@fogata/shared';
+import { CLIENT_ERRORS, type NewsSummary } from '@fogata/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api, request } from '../../../lib/api-client';
 
@@ -6,7 +6,8 @@ import { api, request } from '../../../lib/api-client';
 export const newsQueryKey = ['news'] as const;
 export const newsListQueryKey = [...newsQueryKey, 'list'] as const;
 
-/** GET /news: every news item, newest first. */
-export const getNewsList = () => request(() => api.get<News[]>('/news'), CLIENT_ERRORS.newsList);
+/** GET /news: every news item without its full text, newest first. */
+export const getNewsList = () =>
+  request(() => api.get<NewsSummary[]>('/news'), CLIENT_ERRORS.newsList);
 
 export const useNewsList = () => useQuery({ queryKey: newsListQueryKey, queryFn: getNewsList });

@@ -1,4 +1,4 @@
-import type { News } from '@fogata/shared';
+import type { NewsSummary } from '@fogata/shared';
 import { useId } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -11,9 +11,9 @@ import { formatLongDate } from '../../../lib/format-date';
 import { NEWS_TEXTS as T } from '../texts';
 
 interface NewsCardProps {
-  news: News;
+  news: NewsSummary;
   /** Shown to managers only (SPEC §6). */
-  onDelete?: (news: News) => void;
+  onDelete?: (news: NewsSummary) => void;
 }
 
 /** One news item on /news: thumbnail, title, summary, date and counts; links to /news/{id}. */

@@ -1,4 +1,4 @@
-import type { News } from '@fogata/shared';
+import type { NewsSummary } from '@fogata/shared';
 import { LIMITS } from '@fogata/shared';
 import { useEffect, useState } from 'react';
 import Col from 'react-bootstrap/Col';
@@ -30,7 +30,7 @@ export function NewsListPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
-  const [target, setTarget] = useState<News | null>(null);
+  const [target, setTarget] = useState<NewsSummary | null>(null);
   const [banner, setBanner] = useState<Banner>(() => {
     const deleted = (location.state as NewsListState | null)?.deleted;
     return deleted ? { variant: 'success', message: deleted } : null;
