@@ -1,19 +1,18 @@
-import { EXPERIENCE_CATEGORY_LABELS, type Experience, type LikeResult } from '@fogata/shared';
-import { useQueryClient } from '@tanstack/react-query';
+import { EXPERIENCE_CATEGORY_LABELS, type Experience } from '@fogata/shared';
 import { useMemo, useState } from 'react';
-import Button from 'react-bootstrap/Button';
 import Placeholder from 'react-bootstrap/Placeholder';
 import { Link, useNavigate, useParams } from 'react-router';
 import { CommentsSection } from '../../../components/comments-section';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { DismissibleAlert } from '../../../components/dismissible-alert';
-import { PencilIcon, TrashIcon } from '../../../components/icons';
+import { EditDeleteButtons } from '../../../components/edit-delete-buttons';
 import { ImageWithPlaceholder } from '../../../components/image-with-placeholder';
 import { LikeButton } from '../../../components/like-button';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { useCan } from '../../../lib/can';
 import { parseRouteId } from '../../../lib/route-id';
+import { useInteractionCounts } from '../../../lib/use-interaction-counts';
 import { useDeleteExperience } from '../api/delete-experience';
 import { experienceInteractions } from '../api/experience-interactions';
 import { experienceQueryKey, useExperience } from '../api/get-experience';
@@ -77,7 +76,6 @@ function DetailSkeleton() {
 
 function ExperienceDetail({ id }: { id: number }) {
   const query = useExperience(id);
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   // SPEC §6: on this page only an admin edits and deletes (decision 007).
   const canManage = useCan('experience:manage:detail');
@@ -88,15 +86,10 @@ function ExperienceDetail({ id }: { id: number }) {
   const [confirming, setConfirming] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
 
-  // SPEC §4: the counts change here at once; the list learns them when it is next shown.
-  const patch = (change: (experience: Experience) => Experience) => {
-    queryClient.setQueryData<Experience>(experienceQueryKey(id), (e) => e && change(e));
-    void queryClient.invalidateQueries({ queryKey: experiencesQueryKey, refetchType: 'none' });
-  };
-  const onLiked = (result: LikeResult) =>
-    patch((e) => ({ ...e, likes_count: result.likeCount, user_has_liked: result.userHasLiked }));
-  const moveComments = (by: 1 | -1) =>
-    patch((e) => ({ ...e, comments_count: Math.max(0, e.comments_count + by) }));
+  const { onLiked, moveComments } = useInteractionCounts<Experience>(
+    experienceQueryKey(id),
+    experiencesQueryKey,
+  );
 
   const confirmDelete = async () => {
     setDeleteError(null);
@@ -162,26 +155,12 @@ function ExperienceDetail({ id }: { id: number }) {
           onChange={onLiked}
         />
         {canManage && (
-          <>
-            <Button
-              variant="outline-secondary"
-              size="sm"
-              className="d-inline-flex align-items-center gap-1"
-              onClick={() => setEditing(true)}
-            >
-              <PencilIcon />
-              {T.edit}
-            </Button>
-            <Button
-              variant="outline-danger"
-              size="sm"
-              className="d-inline-flex align-items-center gap-1"
-              onClick={() => setConfirming(true)}
-            >
-              <TrashIcon />
-              {T.remove}
-            </Button>
-          </>
+          <EditDeleteButtons
+            editLabel={T.edit}
+            deleteLabel={T.remove}
+            onEdit={() => setEditing(true)}
+            onDelete={() => setConfirming(true)}
+          />
         )}
       </div>
       <DismissibleAlert

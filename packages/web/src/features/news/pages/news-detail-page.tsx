@@ -1,12 +1,10 @@
-import type { LikeResult, News } from '@fogata/shared';
-import { useQueryClient } from '@tanstack/react-query';
+import type { News } from '@fogata/shared';
 import { useMemo, useState } from 'react';
-import Button from 'react-bootstrap/Button';
 import { Link, useNavigate, useParams } from 'react-router';
 import { CommentsSection } from '../../../components/comments-section';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { DismissibleAlert } from '../../../components/dismissible-alert';
-import { PencilIcon, TrashIcon } from '../../../components/icons';
+import { EditDeleteButtons } from '../../../components/edit-delete-buttons';
 import { ImageWithPlaceholder } from '../../../components/image-with-placeholder';
 import { LikeButton } from '../../../components/like-button';
 import { Loading } from '../../../components/loading';
@@ -15,6 +13,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useCan } from '../../../lib/can';
 import { formatLongDate } from '../../../lib/format-date';
 import { parseRouteId } from '../../../lib/route-id';
+import { useInteractionCounts } from '../../../lib/use-interaction-counts';
 import { useDeleteNews } from '../api/delete-news';
 import { newsItemQueryKey, useNews } from '../api/get-news';
 import { newsQueryKey } from '../api/get-news-list';
@@ -50,7 +49,6 @@ function BackLink() {
 
 function NewsDetail({ id }: { id: number }) {
   const query = useNews(id);
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const isManager = useCan('content:manage');
   const canInteract = useCan('interact');
@@ -60,19 +58,7 @@ function NewsDetail({ id }: { id: number }) {
   const [confirming, setConfirming] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
 
-  // SPEC §4: the counts change here at once; the list learns them when it is next shown.
-  const patch = (change: (news: News) => News) => {
-    queryClient.setQueryData<News>(newsItemQueryKey(id), (news) => news && change(news));
-    void queryClient.invalidateQueries({ queryKey: newsQueryKey, refetchType: 'none' });
-  };
-  const onLiked = (result: LikeResult) =>
-    patch((news) => ({
-      ...news,
-      likes_count: result.likeCount,
-      user_has_liked: result.userHasLiked,
-    }));
-  const moveComments = (by: 1 | -1) =>
-    patch((news) => ({ ...news, comments_count: Math.max(0, news.comments_count + by) }));
+  const { onLiked, moveComments } = useInteractionCounts<News>(newsItemQueryKey(id), newsQueryKey);
 
   const confirmDelete = async () => {
     setDeleteError(null);
@@ -130,26 +116,12 @@ function NewsDetail({ id }: { id: number }) {
           onChange={onLiked}
         />
         {isManager && (
-          <>
-            <Button
-              variant="outline-secondary"
-              size="sm"
-              className="d-inline-flex align-items-center gap-1"
-              onClick={() => setEditing(true)}
-            >
-              <PencilIcon aria-hidden="true" />
-              {T.edit}
-            </Button>
-            <Button
-              variant="outline-danger"
-              size="sm"
-              className="d-inline-flex align-items-center gap-1"
-              onClick={() => setConfirming(true)}
-            >
-              <TrashIcon aria-hidden="true" />
-              {T.remove}
-            </Button>
-          </>
+          <EditDeleteButtons
+            editLabel={T.edit}
+            deleteLabel={T.remove}
+            onEdit={() => setEditing(true)}
+            onDelete={() => setConfirming(true)}
+          />
         )}
       </div>
       <DismissibleAlert
