@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import { FilePicker } from './file-picker';
+import { ImageWithPlaceholder, type ImageWithPlaceholderProps } from './image-with-placeholder';
 
 interface ImageFieldProps {
   id: string;
@@ -76,5 +77,23 @@ export function ImageField({
         />
       )}
     </>
+  );
+}
+
+type CurrentImageProps = Omit<ImageWithPlaceholderProps, 'alt' | 'className'> & {
+  /** The caption, which also names the image ('Imagen actual', 'Foto actual'). */
+  label: string;
+  maxWidth?: string;
+};
+
+/** The image an edited item has now: ImageField's `current`, shown until a new file is chosen. */
+export function CurrentImage({ label, maxWidth = '12rem', ...image }: CurrentImageProps) {
+  return (
+    <figure className="mb-3">
+      <figcaption className="form-label">{label}</figcaption>
+      <div style={{ maxWidth }}>
+        <ImageWithPlaceholder {...image} alt={label} className="rounded" />
+      </div>
+    </figure>
   );
 }

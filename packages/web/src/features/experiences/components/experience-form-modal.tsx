@@ -16,8 +16,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { useForm } from 'react-hook-form';
 import { DismissibleAlert, variantFor } from '../../../components/dismissible-alert';
 import { FormField } from '../../../components/form-field';
-import { ImageField } from '../../../components/image-field';
-import { ImageWithPlaceholder } from '../../../components/image-with-placeholder';
+import { CurrentImage, ImageField } from '../../../components/image-field';
 import { useCloseAfterSuccess } from '../../../lib/use-close-after-success';
 import { useCreateExperience } from '../api/create-experience';
 import { useUpdateExperience } from '../api/update-experience';
@@ -168,19 +167,13 @@ function ExperienceForm({
             }}
             current={
               editing && experience.image_thumb ? (
-                <figure className="mb-3">
-                  <figcaption className="form-label">{T.currentImage}</figcaption>
-                  <div style={{ maxWidth: '12rem' }}>
-                    <ImageWithPlaceholder
-                      src={experience.image_thumb}
-                      placeholder={experience.image_placeholder}
-                      width={experience.image_width}
-                      height={experience.image_height}
-                      alt={T.currentImage}
-                      className="rounded"
-                    />
-                  </div>
-                </figure>
+                <CurrentImage
+                  label={T.currentImage}
+                  src={experience.image_thumb}
+                  placeholder={experience.image_placeholder}
+                  width={experience.image_width}
+                  height={experience.image_height}
+                />
               ) : null
             }
           />

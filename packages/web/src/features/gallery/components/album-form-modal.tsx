@@ -1,15 +1,15 @@
 import { type Album, type AlbumFormInput, albumFormSchema, LIMITS, MSG } from '@fogata/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
 import { useForm } from 'react-hook-form';
 import { DismissibleAlert, variantFor } from '../../../components/dismissible-alert';
-import { FilePicker } from '../../../components/file-picker';
 import { FormField } from '../../../components/form-field';
-import { ImageWithPlaceholder } from '../../../components/image-with-placeholder';
+import { CurrentImage, ImageField } from '../../../components/image-field';
+import { useCloseAfterSuccess } from '../../../lib/use-close-after-success';
 import { useCreateAlbum } from '../api/create-album';
 import { useUpdateAlbum } from '../api/update-album';
 import { GALLERY_TEXTS as T } from '../texts';
@@ -51,8 +51,6 @@ function AlbumForm({ album, onClose }: { album: Album | null; onClose: () => voi
   const [status, setStatus] = useState<{ message: string; failed: boolean } | null>(null);
   const [done, setDone] = useState(false);
   const [cover, setCover] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
 
   const {
     register,
@@ -64,27 +62,7 @@ function AlbumForm({ album, onClose }: { album: Album | null; onClose: () => voi
     defaultValues: { title: album?.title ?? '', description: album?.description ?? '' },
   });
 
-  useEffect(() => {
-    if (!cover) {
-      setPreview(null);
-      return;
-    }
-    const url = URL.createObjectURL(cover);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [cover]);
-
-  // After a success the modal closes by itself (SPEC §4); a parent's new callback does not
-  // restart the wait.
-  const onCloseRef = useRef(onClose);
-  useEffect(() => {
-    onCloseRef.current = onClose;
-  });
-  useEffect(() => {
-    if (!done) return;
-    const timer = setTimeout(() => onCloseRef.current(), LIMITS.modalCloseMs);
-    return () => clearTimeout(timer);
-  }, [done]);
+  useCloseAfterSuccess(done, onClose);
 
   const changed = isDirty || cover !== null;
   const canSubmit = isValid && changed && !busy && !done;
@@ -145,47 +123,29 @@ function AlbumForm({ album, onClose }: { album: Album | null; onClose: () => voi
             error={errors.description?.message}
             {...register('description')}
           />
-          {editing && !preview && album.cover_thumb && (
-            <figure className="mb-3">
-              <figcaption className="form-label">{T.currentCover}</figcaption>
-              <div style={{ maxWidth: '12rem' }}>
-                <ImageWithPlaceholder
+          <ImageField
+            id={`${ids}-cover`}
+            label={editing ? T.fieldCoverEdit : T.fieldCover}
+            buttonText={T.chooseCover}
+            help={editing ? T.coverEditHelp : T.coverHelp}
+            previewAlt={T.newCover}
+            file={cover}
+            onChange={(file) => {
+              setCover(file);
+              if (file) setStatus(null);
+            }}
+            current={
+              editing && album.cover_thumb ? (
+                <CurrentImage
+                  label={T.currentCover}
                   src={album.cover_thumb}
                   placeholder={album.cover_placeholder}
                   width={album.cover_width}
                   height={album.cover_height}
-                  alt={T.currentCover}
-                  className="rounded"
                 />
-              </div>
-            </figure>
-          )}
-          <Form.Group controlId={`${ids}-cover`} className="mb-2">
-            <Form.Label>{editing ? T.fieldCoverEdit : T.fieldCover}</Form.Label>
-            <FilePicker
-              inputRef={fileInput}
-              id={`${ids}-cover`}
-              buttonText={T.chooseCover}
-              chosen={cover ? [cover.name] : null}
-              aria-describedby={`${ids}-cover-help`}
-              onChange={(e) => {
-                const file = e.target.files?.[0] ?? null;
-                setCover(file);
-                if (file) setStatus(null);
-              }}
-            />
-            <Form.Text id={`${ids}-cover-help`}>
-              {editing ? T.coverEditHelp : T.coverHelp}
-            </Form.Text>
-          </Form.Group>
-          {preview && (
-            <img
-              src={preview}
-              alt={T.newCover}
-              className="rounded img-fluid mt-1"
-              style={{ maxHeight: '10rem' }}
-            />
-          )}
+              ) : null
+            }
+          />
         </fieldset>
       </Modal.Body>
       <Modal.Footer>

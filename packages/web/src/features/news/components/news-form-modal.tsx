@@ -8,8 +8,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { useForm } from 'react-hook-form';
 import { DismissibleAlert, variantFor } from '../../../components/dismissible-alert';
 import { FormField } from '../../../components/form-field';
-import { ImageField } from '../../../components/image-field';
-import { ImageWithPlaceholder } from '../../../components/image-with-placeholder';
+import { CurrentImage, ImageField } from '../../../components/image-field';
 import { useCloseAfterSuccess } from '../../../lib/use-close-after-success';
 import { useCreateNews } from '../api/create-news';
 import { useUpdateNews } from '../api/update-news';
@@ -155,19 +154,13 @@ function NewsForm({ news, onClose }: { news: News | null; onClose: () => void })
             }}
             current={
               editing && news.thumb_url ? (
-                <figure className="mb-3">
-                  <figcaption className="form-label">{T.currentImage}</figcaption>
-                  <div style={{ maxWidth: '12rem' }}>
-                    <ImageWithPlaceholder
-                      src={news.thumb_url}
-                      placeholder={news.placeholder}
-                      width={news.width}
-                      height={news.height}
-                      alt={T.currentImage}
-                      className="rounded"
-                    />
-                  </div>
-                </figure>
+                <CurrentImage
+                  label={T.currentImage}
+                  src={news.thumb_url}
+                  placeholder={news.placeholder}
+                  width={news.width}
+                  height={news.height}
+                />
               ) : null
             }
           />

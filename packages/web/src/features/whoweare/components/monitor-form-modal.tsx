@@ -7,16 +7,16 @@ import {
   SERVER_SUCCESS,
 } from '@fogata/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
 import { useForm } from 'react-hook-form';
 import { type AlertVariant, DismissibleAlert } from '../../../components/dismissible-alert';
-import { FilePicker } from '../../../components/file-picker';
 import { FormField } from '../../../components/form-field';
-import { ImageWithPlaceholder } from '../../../components/image-with-placeholder';
+import { CurrentImage, ImageField } from '../../../components/image-field';
+import { useCloseAfterSuccess } from '../../../lib/use-close-after-success';
 import { useCreateMonitor } from '../api/create-monitor';
 import { useUpdateMonitor } from '../api/update-monitor';
 import { WHO_WE_ARE_TEXTS as T } from '../texts';
@@ -67,7 +67,6 @@ function MonitorForm({
   const [status, setStatus] = useState<Status>(null);
   const [done, setDone] = useState(false);
   const [photo, setPhoto] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
 
   const {
     register,
@@ -83,27 +82,7 @@ function MonitorForm({
     },
   });
 
-  useEffect(() => {
-    if (!photo) {
-      setPreview(null);
-      return;
-    }
-    const url = URL.createObjectURL(photo);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [photo]);
-
-  // After a success the modal closes by itself (SPEC §4); a parent's new callback does not
-  // restart the wait.
-  const onCloseRef = useRef(onClose);
-  useEffect(() => {
-    onCloseRef.current = onClose;
-  });
-  useEffect(() => {
-    if (!done) return;
-    const timer = setTimeout(() => onCloseRef.current(), LIMITS.modalCloseMs);
-    return () => clearTimeout(timer);
-  }, [done]);
+  useCloseAfterSuccess(done, onClose);
 
   const changed = isDirty || photo !== null;
   const canSubmit = isValid && changed && !busy && !done;
@@ -171,46 +150,30 @@ function MonitorForm({
             error={errors.description?.message}
             {...register('description')}
           />
-          {editing && !preview && monitor.thumb_url && (
-            <figure className="mb-3">
-              <figcaption className="form-label">{T.currentPhoto}</figcaption>
-              <div style={{ maxWidth: '8rem' }}>
-                <ImageWithPlaceholder
+          <ImageField
+            id={`${ids}-photo`}
+            label={editing ? T.fieldPhotoEdit : T.fieldPhoto}
+            buttonText={T.choosePhoto}
+            help={editing ? T.photoEditHelp : T.photoHelp}
+            previewAlt={T.newPhoto}
+            file={photo}
+            onChange={(file) => {
+              setPhoto(file);
+              if (file) setStatus(null);
+            }}
+            current={
+              editing && monitor.thumb_url ? (
+                <CurrentImage
+                  label={T.currentPhoto}
                   src={monitor.thumb_url}
                   placeholder={monitor.placeholder}
                   ratio={1}
-                  alt={T.currentPhoto}
                   loading="eager"
-                  className="rounded"
+                  maxWidth="8rem"
                 />
-              </div>
-            </figure>
-          )}
-          <Form.Group controlId={`${ids}-photo`} className="mb-2">
-            <Form.Label>{editing ? T.fieldPhotoEdit : T.fieldPhoto}</Form.Label>
-            <FilePicker
-              id={`${ids}-photo`}
-              buttonText={T.choosePhoto}
-              chosen={photo ? [photo.name] : null}
-              aria-describedby={`${ids}-photo-help`}
-              onChange={(e) => {
-                const file = e.target.files?.[0] ?? null;
-                setPhoto(file);
-                if (file) setStatus(null);
-              }}
-            />
-            <Form.Text id={`${ids}-photo-help`}>
-              {editing ? T.photoEditHelp : T.photoHelp}
-            </Form.Text>
-          </Form.Group>
-          {preview && (
-            <img
-              src={preview}
-              alt={T.newPhoto}
-              className="rounded img-fluid mt-1"
-              style={{ maxHeight: '10rem' }}
-            />
-          )}
+              ) : null
+            }
+          />
         </fieldset>
       </Modal.Body>
       <Modal.Footer>
