@@ -79,6 +79,14 @@ export function loadJwtSecret(dataDir: string, fromEnv: string | null): string {
   return secret;
 }
 
+function isWebUrl(value: string): boolean {
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
 /** Reads the configuration from `env` (DESIGN.md's table). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] = []): Config {
   const port = positiveInt(env, 'PORT', 3000);
@@ -89,6 +97,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     throw new Error('DATABASE_URL debe empezar por postgres:// o postgresql://');
   }
   const groupName = text(env, 'GROUP_NAME') ?? DEFAULT_GROUP.name;
+  // The map is embedded in /whoweare and its origin allowed in the page's frame-src: only a web
+  // address will do (never javascript: or data:).
+  const mapUrl = text(env, 'GROUP_MAP_URL');
+  if (mapUrl && !isWebUrl(mapUrl)) {
+    throw new Error(
+      'GROUP_MAP_URL debe ser una dirección http:// o https:// (la de un mapa para incrustar).',
+    );
+  }
   return {
     port,
     host: text(env, 'HOST') ?? '0.0.0.0',
@@ -111,7 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     group: {
       name: groupName,
       address: text(env, 'GROUP_ADDRESS') ?? DEFAULT_GROUP.address,
-      mapUrl: text(env, 'GROUP_MAP_URL'),
+      mapUrl,
     },
     invitationTtlDays: positiveInt(env, 'INVITATION_TTL_DAYS', 7),
     authRateLimit: positiveInt(env, 'AUTH_RATE_LIMIT', 10),

@@ -8,6 +8,16 @@ import { buildTestApp, type TestApp } from '../../test/build-app.js';
 let t: TestApp;
 let webDist: string;
 
+/** A Content-Security-Policy header as directive → sources. */
+function cspDirectives(header: unknown): Record<string, string> {
+  return Object.fromEntries(
+    String(header)
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...sources]) => [name, sources.join(' ')]),
+  );
+}
+
 beforeAll(async () => {
   webDist = mkdtempSync(join(tmpdir(), 'fogata-web-'));
   writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Fogata</title>');
@@ -108,6 +118,29 @@ describe('system', () => {
       headers: { accept: 'text/html' },
     });
     expect(missingMedia.statusCode).toBe(404);
+  });
+
+  it('lets the page embed frames from its own origin only, without GROUP_MAP_URL', async () => {
+    const home = await t.app.inject({ url: '/', headers: { accept: 'text/html' } });
+    expect(cspDirectives(home.headers['content-security-policy'])['frame-src']).toBe("'self'");
+  });
+
+  it('with GROUP_MAP_URL, lets the page embed that map and nothing else', async () => {
+    const mapUrl = 'https://www.openstreetmap.org/export/embed.html?bbox=-4.13,40.94,-4.11,40.95';
+    const withMap = await buildTestApp({
+      webDist,
+      group: { name: 'Grupo Scout Prueba 7', address: 'Calle Mayor 1', mapUrl },
+    });
+    try {
+      const home = await withMap.app.inject({ url: '/', headers: { accept: 'text/html' } });
+      expect(cspDirectives(home.headers['content-security-policy'])['frame-src']).toBe(
+        "'self' https://www.openstreetmap.org",
+      );
+      const config = await withMap.app.inject({ url: '/api/config' });
+      expect(config.json().groupMapUrl).toBe(mapUrl);
+    } finally {
+      await withMap.close();
+    }
   });
 
   it('hides internals in a 500', async () => {
