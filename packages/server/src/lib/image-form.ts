@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { AppError, type FieldError } from './app-error.js';
 import { readUpload, type Upload, type UploadedFile, uploadsTmpRoot } from './media-upload.js';
 
-/** The multipart field that carries the image of a news item or an experience (SPEC §7). */
+/** The multipart field that carries the image of a news item, an experience or a monitor (SPEC §7). */
 export const IMAGE_FIELD = 'image';
 
 /** A form with text fields and at most one image, read from multipart or JSON. */
@@ -56,7 +56,8 @@ export async function readImageForm<T>(
   } else if (req.body && typeof req.body === 'object') {
     raw = req.body as Record<string, unknown>;
   }
-  const input = Object.fromEntries(options.fields.map((field) => [field, raw[field]]));
+  // A JSON null reads as absent, as a multipart form without the field does.
+  const input = Object.fromEntries(options.fields.map((field) => [field, raw[field] ?? undefined]));
   const parsed = options.schema.safeParse(input);
   const issues = parsed.success ? [] : parsed.error.issues;
   const errors: FieldError[] = issues.map((i) => ({

@@ -1,7 +1,6 @@
 import {
   can,
   idParams,
-  LIMITS,
   MSG,
   messageResponse,
   monitorFormSchema,
@@ -12,58 +11,23 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, type FieldError } from '../../lib/app-error.js';
-import { readUpload, type Upload, uploadsTmpRoot } from '../../lib/media-upload.js';
+import { AppError } from '../../lib/app-error.js';
+import { readImageForm } from '../../lib/image-form.js';
 import { optionalAuth, requireCapability } from '../../plugins/auth.js';
-import { type MonitorForm, MonitorsService } from './monitors.service.js';
-
-interface MonitorRequest {
-  form: MonitorForm;
-  upload: Upload | null;
-}
+import { MonitorsService } from './monitors.service.js';
 
 /**
- * Reads name, role_description, description and the `image` file from multipart (what the web
- * app sends), or the texts from JSON (an edit without a new photo). Validates with the shared
- * schema; `imageRequired` adds the spec's message on `image` when no file came.
+ * Name, role and description from multipart (what the web app sends) or JSON (an edit without a
+ * new photo), plus the `image` file; `description` absent (or null) is left unchanged on an edit.
+ * A problem answers with the first field's message; the field messages all go in `errors`.
  */
-async function readMonitorRequest(
-  req: FastifyRequest,
-  reply: FastifyReply,
-  imageRequired: boolean,
-): Promise<MonitorRequest> {
-  let raw: Record<string, unknown> = {};
-  let upload: Upload | null = null;
-  if (req.isMultipart()) {
-    upload = await readUpload(req, reply, {
-      tmpRoot: uploadsTmpRoot(req.server.ctx.config.dataDir),
-      fileFields: ['image'],
-      maxFiles: 1,
-      maxFileBytes: LIMITS.imageMaxBytes,
-      maxTotalBytes: LIMITS.imageMaxBytes,
-      tooManyFiles: new AppError(400, SERVER_ERRORS.tooManyFiles),
-      tooLarge: new AppError(413, MSG.imageTooLarge),
-    });
-    raw = upload.fields;
-  } else if (req.body && typeof req.body === 'object') {
-    raw = req.body as Record<string, unknown>;
-  }
-  const parsed = monitorFormSchema.safeParse({
-    name: raw.name,
-    role_description: raw.role_description,
-    description: raw.description ?? undefined,
+function readMonitorForm(req: FastifyRequest, reply: FastifyReply, imageRequired: boolean) {
+  return readImageForm(req, reply, {
+    schema: monitorFormSchema,
+    fields: ['name', 'role_description', 'description'],
+    imageRequired: imageRequired ? MSG.imageRequired : null,
+    summarize: (errors) => errors[0]?.message ?? SERVER_ERRORS.validation,
   });
-  const errors: FieldError[] = parsed.success
-    ? []
-    : parsed.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message }));
-  if (imageRequired && !upload?.files.length) {
-    errors.push({ field: 'image', message: MSG.imageRequired });
-  }
-  if (!parsed.success || errors.length > 0) {
-    await upload?.cleanup();
-    throw new AppError(400, errors[0]?.message ?? SERVER_ERRORS.validation, errors);
-  }
-  return { form: parsed.data, upload };
 }
 
 /** /api/monitors: everyone reads the team; only admins add, edit and delete its members. */
@@ -101,15 +65,14 @@ export async function monitorsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req, reply) => {
-      const { form, upload } = await readMonitorRequest(req, reply, true);
+      const { form, image, cleanup } = await readMonitorForm(req, reply, true);
       // The temp file goes before the answer does: once answered, nothing is left on disk.
       let result: Awaited<ReturnType<typeof service.create>>;
       try {
-        const image = upload?.files[0];
         if (!image) throw new AppError(400, MSG.imageRequired);
         result = await service.create(form, image);
       } finally {
-        await upload?.cleanup();
+        await cleanup();
       }
       return reply.status(201).send(result);
     },
@@ -129,12 +92,12 @@ export async function monitorsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req, reply) => {
-      const { form, upload } = await readMonitorRequest(req, reply, false);
+      const { form, image, cleanup } = await readMonitorForm(req, reply, false);
       try {
         // Awaited here, so the finally runs before the answer is sent.
-        return await service.update(req.params.id, form, upload?.files[0]);
+        return await service.update(req.params.id, form, image);
       } finally {
-        await upload?.cleanup();
+        await cleanup();
       }
     },
   );

@@ -280,7 +280,17 @@ describe('PUT /api/monitors/:id', () => {
     });
     expect(existsSync(fileOf(before.image_url))).toBe(true);
 
-    // JSON too, and a blank description clears it.
+    // JSON too: a null description, like an absent one, leaves it as it is.
+    const kept = await t.app.inject({
+      method: 'PUT',
+      url: `/api/monitors/${before.id}`,
+      headers: admin.headers,
+      payload: { name: 'Lucía M.', role_description: 'Coordinadora', description: null },
+    });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().monitor).toMatchObject({ name: 'Lucía M.', description: 'Texto' });
+
+    // A blank description clears it.
     const json = await t.app.inject({
       method: 'PUT',
       url: `/api/monitors/${before.id}`,

@@ -316,6 +316,18 @@ describe('PUT /api/news/:id', () => {
       message: MSG.missingRequiredData,
       errors: [{ field: 'content', message: MSG.newsContentRequired }],
     });
+    // A JSON null is a missing text too.
+    const nulled = await t.app.inject({
+      method: 'PUT',
+      url: `/api/news/${created.id}`,
+      headers: admin.headers,
+      payload: { title: 'Título', description: 'Resumen', content: null },
+    });
+    expect(nulled.statusCode).toBe(400);
+    expect(nulled.json()).toEqual({
+      message: MSG.missingRequiredData,
+      errors: [{ field: 'content', message: MSG.newsContentRequired }],
+    });
     const long = await send('PUT', `/api/news/${created.id}`, texts({ title: 'x'.repeat(151) }));
     expect(long.statusCode).toBe(400);
     expect(long.json().message).toBe(MSG.contentTitleTooLong);
