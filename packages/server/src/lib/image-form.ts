@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { AppError, type FieldError } from './app-error.js';
 import { readUpload, type Upload, type UploadedFile, uploadsTmpRoot } from './media-upload.js';
 
-/** The multipart field that carries the image of a news item, an experience or a monitor (SPEC §7). */
+/** The multipart field of the image of a news item, an experience or a monitor (SPEC §7). */
 export const IMAGE_FIELD = 'image';
 
 /** A form with text fields and at most one image, read from multipart or JSON. */
@@ -21,6 +21,8 @@ export interface ImageFormOptions<T> {
   schema: z.ZodType<T>;
   /** The text fields read from the body. */
   fields: readonly string[];
+  /** The multipart field of the file: `image` unless said (an album's is `cover`). */
+  fileField?: string;
   /** The message for a missing image (create), or null when the image is optional (update). */
   imageRequired: string | null;
   /**
@@ -40,12 +42,13 @@ export async function readImageForm<T>(
   reply: FastifyReply,
   options: ImageFormOptions<T>,
 ): Promise<ImageForm<T>> {
+  const fileField = options.fileField ?? IMAGE_FIELD;
   let raw: Record<string, unknown> = {};
   let upload: Upload | null = null;
   if (req.isMultipart()) {
     upload = await readUpload(req, reply, {
       tmpRoot: uploadsTmpRoot(req.server.ctx.config.dataDir),
-      fileFields: [IMAGE_FIELD],
+      fileFields: [fileField],
       maxFiles: 1,
       maxFileBytes: LIMITS.imageMaxBytes,
       maxTotalBytes: LIMITS.imageMaxBytes,
@@ -68,7 +71,7 @@ export async function readImageForm<T>(
   const textMissing = issues.some((i) => i.code !== 'too_big');
   const image = upload?.files[0];
   if (options.imageRequired && !image) {
-    errors.push({ field: IMAGE_FIELD, message: options.imageRequired });
+    errors.push({ field: fileField, message: options.imageRequired });
   }
   if (!parsed.success || errors.length > 0) {
     await upload?.cleanup();

@@ -3,7 +3,6 @@ import {
   albumMutationResultSchema,
   albumSchema,
   idParams,
-  LIMITS,
   MSG,
   messageResponse,
   SERVER_ERRORS,
@@ -11,54 +10,24 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, type FieldError } from '../../lib/app-error.js';
-import { readUpload, type Upload, uploadsTmpRoot } from '../../lib/media-upload.js';
+import { AppError } from '../../lib/app-error.js';
+import { readImageForm } from '../../lib/image-form.js';
 import { currentUser, requireCapability } from '../../plugins/auth.js';
-import { type AlbumForm, AlbumsService } from './albums.service.js';
-
-interface AlbumRequest {
-  form: AlbumForm;
-  upload: Upload | null;
-}
+import { AlbumsService } from './albums.service.js';
 
 /**
- * Reads title, description and the `cover` file from multipart (what the web app sends), or
- * title and description from JSON (an edit without a new cover). Validates with the shared
- * schema; `coverRequired` adds the spec's message on `cover` when no file came.
+ * Title and description from multipart (what the web app sends) or JSON (an edit without a new
+ * cover), plus the `cover` file; `description` absent (or null) is left unchanged on an edit. A
+ * problem answers with the first field's message; the field messages all go in `errors`.
  */
-async function readAlbumRequest(
-  req: FastifyRequest,
-  reply: FastifyReply,
-  coverRequired: boolean,
-): Promise<AlbumRequest> {
-  let raw: Record<string, unknown> = {};
-  let upload: Upload | null = null;
-  if (req.isMultipart()) {
-    upload = await readUpload(req, reply, {
-      tmpRoot: uploadsTmpRoot(req.server.ctx.config.dataDir),
-      fileFields: ['cover'],
-      maxFiles: 1,
-      maxFileBytes: LIMITS.imageMaxBytes,
-      maxTotalBytes: LIMITS.imageMaxBytes,
-      tooManyFiles: new AppError(400, SERVER_ERRORS.tooManyFiles),
-      tooLarge: new AppError(413, MSG.imageTooLarge),
-    });
-    raw = upload.fields;
-  } else if (req.body && typeof req.body === 'object') {
-    raw = req.body as Record<string, unknown>;
-  }
-  const parsed = albumFormSchema.safeParse({ title: raw.title, description: raw.description });
-  const errors: FieldError[] = parsed.success
-    ? []
-    : parsed.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message }));
-  if (coverRequired && !upload?.files.length) {
-    errors.push({ field: 'cover', message: MSG.albumCoverRequired });
-  }
-  if (!parsed.success || errors.length > 0) {
-    await upload?.cleanup();
-    throw new AppError(400, errors[0]?.message ?? SERVER_ERRORS.validation, errors);
-  }
-  return { form: parsed.data, upload };
+function readAlbumForm(req: FastifyRequest, reply: FastifyReply, coverRequired: boolean) {
+  return readImageForm(req, reply, {
+    schema: albumFormSchema,
+    fields: ['title', 'description'],
+    fileField: 'cover',
+    imageRequired: coverRequired ? MSG.albumCoverRequired : null,
+    summarize: (errors) => errors[0]?.message ?? SERVER_ERRORS.validation,
+  });
 }
 
 /** /api/albums: anyone signed in reads; scouters and admins create, edit and delete. */
@@ -102,15 +71,14 @@ export async function albumsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req, reply) => {
-      const { form, upload } = await readAlbumRequest(req, reply, true);
+      const { form, image: cover, cleanup } = await readAlbumForm(req, reply, true);
       // The temp file goes before the answer does: once answered, nothing is left on disk.
       let result: Awaited<ReturnType<typeof service.create>>;
       try {
-        const cover = upload?.files[0];
         if (!cover) throw new AppError(400, MSG.albumCoverRequired);
         result = await service.create(currentUser(req), form, cover);
       } finally {
-        await upload?.cleanup();
+        await cleanup();
       }
       return reply.status(201).send(result);
     },
@@ -130,12 +98,12 @@ export async function albumsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req, reply) => {
-      const { form, upload } = await readAlbumRequest(req, reply, false);
+      const { form, image: cover, cleanup } = await readAlbumForm(req, reply, false);
       try {
         // Awaited here, so the finally runs before the answer is sent.
-        return await service.update(req.params.id, form, upload?.files[0]);
+        return await service.update(req.params.id, form, cover);
       } finally {
-        await upload?.cleanup();
+        await cleanup();
       }
     },
   );
