@@ -43,7 +43,7 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
 }
 
 /** With DATABASE_URL set (PostgreSQL), a database of its own for this app; else null (SQLite). */
-async function createPgDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
+export async function createPgDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
   const base = process.env.DATABASE_URL;
   if (!base?.startsWith('postgres')) return null;
   const name = `fogata_test_${randomBytes(6).toString('hex')}`;

@@ -1,0 +1,143 @@
+// Real server processes for the fault suite: a crash (kill -9), two processes on one SQLite file,
+// a flood from outside. The server is bundled once per test file with esbuild, as `npm start` does.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const serverRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+let bundle: Promise<string> | null = null;
+
+/**
+ * Bundles src/server.ts into packages/server/.tmp/ (ignored by git), beside node_modules so its
+ * external dependencies resolve as in dist/. Once per test process.
+ */
+export function serverBundle(): Promise<string> {
+  bundle ??= (async () => {
+    const pkg = JSON.parse(readFileSync(join(serverRoot, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+    };
+    const outDir = join(serverRoot, '.tmp');
+    mkdirSync(outDir, { recursive: true });
+    const outfile = join(outDir, `server-${process.pid}-${randomBytes(4).toString('hex')}.js`);
+    await build({
+      entryPoints: [join(serverRoot, 'src', 'server.ts')],
+      outfile,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      external: Object.keys(pkg.dependencies).filter((name) => name !== '@fogata/shared'),
+      logLevel: 'warning',
+      banner: {
+        js: "import { createRequire as __fogataCreateRequire } from 'node:module'; const require = __fogataCreateRequire(import.meta.url);",
+      },
+    });
+    process.on('exit', () => rmSync(outfile, { force: true }));
+    return outfile;
+  })();
+  return bundle;
+}
+
+/** A free TCP port on 127.0.0.1. */
+export function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const srv = createServer();
+    srv.on('error', rej);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => res(port));
+    });
+  });
+}
+
+export interface ServerProcess {
+  /** http://127.0.0.1:PORT */
+  url: string;
+  port: number;
+  child: ChildProcess;
+  /** Everything the process printed so far (stdout and stderr). */
+  output(): string;
+  /** Resolves when the process has exited. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** SIGKILL, as a power cut would; resolves once it is gone. */
+  kill9(): Promise<void>;
+  /** SIGTERM and wait (SIGKILL after 10 s). */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the bundled server on `dataDir` with `env` (PORT, HOST and DATA_DIR are set here;
+ * DATABASE_URL only if given) and resolves once it listens. Cheap scrypt unless said otherwise.
+ */
+export async function startServerProcess(
+  dataDir: string,
+  env: Record<string, string | undefined> = {},
+): Promise<ServerProcess> {
+  const file = await serverBundle();
+  const port = await freePort();
+  const childEnv: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    ...env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+  };
+  for (const [key, value] of Object.entries(childEnv))
+    if (value === undefined) delete childEnv[key];
+  const child = spawn(process.execPath, [file], {
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((res) => {
+    child.on('exit', (code, signal) => res({ code, signal }));
+  });
+  const ready = new Promise<void>((res, rej) => {
+    const timer = setTimeout(() => rej(new Error(`el servidor no arrancó:\n${out}`)), 30_000);
+    const check = () => {
+      if (out.includes('Fogata escuchando')) {
+        clearTimeout(timer);
+        res();
+      }
+    };
+    child.stdout?.on('data', check);
+    void exited.then(() => {
+      clearTimeout(timer);
+      rej(new Error(`el servidor terminó al arrancar:\n${out}`));
+    });
+  });
+  await ready;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    child,
+    output: () => out,
+    exited,
+    async kill9() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
+    },
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
