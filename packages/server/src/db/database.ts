@@ -1,6 +1,15 @@
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
+} from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import type { Dialect } from './migrations/index.js';
@@ -9,6 +18,28 @@ import type { Database } from './schema.js';
 export interface Db {
   kysely: Kysely<Database>;
   dialect: Dialect;
+}
+
+/**
+ * SQLite's transactions as writers: `BEGIN IMMEDIATE` takes the write lock at the start, waiting
+ * up to busy_timeout for it. A plain (deferred) `BEGIN` that reads and then writes fails at once
+ * with "database is locked" when another process wrote meanwhile — no wait can save it — and
+ * every transaction here is one that writes.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  constructor(private readonly sqliteConfig: SqliteDialectConfig) {
+    super(sqliteConfig);
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.sqliteConfig);
+  }
 }
 
 /** Opens SQLite at DATA_DIR/fogata.db, or PostgreSQL when DATABASE_URL is a postgres URL. */
@@ -28,7 +59,7 @@ export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): D
   // Safe with WAL (a power cut may lose the last commits, never corrupt the file) and much faster.
   sqlite.pragma('synchronous = NORMAL');
   return {
-    kysely: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }),
+    kysely: new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) }),
     dialect: 'sqlite',
   };
 }
