@@ -1,6 +1,7 @@
 import type { Role, User } from '@fogata/shared';
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
+import type { Dialect } from '../../db/migrations/index.js';
 import type { Database, UsersTable } from '../../db/schema.js';
 import type { MediaStorage } from '../../storage/storage.js';
 
@@ -76,6 +77,17 @@ export class UsersRepository {
       .executeTakeFirstOrThrow();
     // PostgreSQL returns count() as a string (bigint).
     return Number(row.n);
+  }
+
+  /**
+   * The ids of the admins, inside a transaction; on PostgreSQL their rows stay locked until it
+   * ends, so two changes that could each remove an admin run one after the other and the second
+   * sees the first's result. (SQLite's transactions already run one at a time, as writers.)
+   */
+  async lockAdmins(dialect: Dialect): Promise<Set<number>> {
+    const query = this.db.selectFrom('users').select('id').where('role', '=', 'admin');
+    const rows = await (dialect === 'postgres' ? query.forUpdate() : query).execute();
+    return new Set(rows.map((r) => r.id));
   }
 
   async emailExists(email: string): Promise<boolean> {

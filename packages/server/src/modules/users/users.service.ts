@@ -1,7 +1,32 @@
 import { type Role, SERVER_ERRORS, SERVER_SUCCESS, type User } from '@fogata/shared';
 import type { AppContext } from '../../context.js';
+import type { Dialect } from '../../db/migrations/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { toUser, type UserRow, UsersRepository } from './users.repository.js';
+
+/**
+ * Reads the target with the admins locked (see `lockAdmins`), and checks that removing it from
+ * the admins (by a role change or a delete) leaves one, and that `actor` is still an admin: two
+ * admins acting on each other at the same instant are decided one after the other, and the group
+ * never ends up without an admin.
+ */
+async function lockTarget(
+  users: UsersRepository,
+  dialect: Dialect,
+  actor: UserRow,
+  id: number,
+  removesAdmin: boolean,
+): Promise<UserRow> {
+  const admins = await users.lockAdmins(dialect);
+  const target = await users.findById(id);
+  if (!target) throw new AppError(404, SERVER_ERRORS.userNotFound);
+  if (removesAdmin && admins.has(target.id) && admins.size <= 1) {
+    throw new AppError(409, SERVER_ERRORS.lastAdmin);
+  }
+  // Demoted (or deleted) by another admin since this request was let in.
+  if (!admins.has(actor.id)) throw new AppError(403, SERVER_ERRORS.adminOnly);
+  return target;
+}
 
 /** The admin's user management: list, change role, delete — never one's own row or the last admin. */
 export class UsersService {
@@ -14,13 +39,10 @@ export class UsersService {
 
   async changeRole(actor: UserRow, id: number, role: Role): Promise<User> {
     if (actor.id === id) throw new AppError(403, SERVER_ERRORS.cannotChangeSelf);
-    const updated = await this.ctx.db.kysely.transaction().execute(async (trx) => {
+    const { db } = this.ctx;
+    const updated = await db.kysely.transaction().execute(async (trx) => {
       const users = new UsersRepository(trx);
-      const target = await users.findById(id);
-      if (!target) throw new AppError(404, SERVER_ERRORS.userNotFound);
-      if (target.role === 'admin' && role !== 'admin' && (await users.countByRole('admin')) <= 1) {
-        throw new AppError(409, SERVER_ERRORS.lastAdmin);
-      }
+      await lockTarget(users, db.dialect, actor, id, role !== 'admin');
       return users.update(id, { role });
     });
     if (!updated) throw new AppError(404, SERVER_ERRORS.userNotFound);
@@ -29,13 +51,10 @@ export class UsersService {
 
   async delete(actor: UserRow, id: number): Promise<{ message: string }> {
     if (actor.id === id) throw new AppError(403, SERVER_ERRORS.cannotDeleteSelf);
-    const deleted = await this.ctx.db.kysely.transaction().execute(async (trx) => {
+    const { db } = this.ctx;
+    const deleted = await db.kysely.transaction().execute(async (trx) => {
       const users = new UsersRepository(trx);
-      const target = await users.findById(id);
-      if (!target) throw new AppError(404, SERVER_ERRORS.userNotFound);
-      if (target.role === 'admin' && (await users.countByRole('admin')) <= 1) {
-        throw new AppError(409, SERVER_ERRORS.lastAdmin);
-      }
+      const target = await lockTarget(users, db.dialect, actor, id, true);
       await users.delete(id);
       return target;
     });
