@@ -45,4 +45,6 @@ export const MSG = {
   albumTitleTooLong: 'El título no puede tener más de 100 caracteres.',
   albumDescriptionTooLong: 'La descripción no puede tener más de 1000 caracteres.',
   albumCoverRequired: 'Error: La imagen de portada es obligatoria. Refresca e intenta de nuevo.',
+  /** Not in SPEC: a text with a NUL character, which nobody types and no database should keep. */
+  textInvalidCharacters: 'El texto contiene caracteres no válidos.',
 } as const;

@@ -67,8 +67,11 @@ export async function readImageForm<T>(
     field: i.path.join('.'),
     message: i.message,
   }));
-  // Anything but "too long" means the field is absent, blank or not one of the allowed values.
-  const textMissing = issues.some((i) => i.code !== 'too_big');
+  // Anything but "too long" or a forbidden character means the field is absent, blank or not one
+  // of the allowed values.
+  const textMissing = issues.some(
+    (i) => i.code !== 'too_big' && i.message !== MSG.textInvalidCharacters,
+  );
   const image = upload?.files[0];
   if (options.imageRequired && !image) {
     errors.push({ field: fileField, message: options.imageRequired });

@@ -1,19 +1,22 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { MSG } from '../messages.js';
+import { storedText } from './common.js';
 
 /** Album title: trimmed, required, at most 100 characters. */
-export const albumTitleField = z
-  .string({ error: MSG.titleRequired })
-  .trim()
-  .min(1, { error: MSG.titleRequired })
-  .max(LIMITS.albumTitleMax, { error: MSG.albumTitleTooLong });
+export const albumTitleField = storedText(
+  z
+    .string({ error: MSG.titleRequired })
+    .trim()
+    .min(1, { error: MSG.titleRequired })
+    .max(LIMITS.albumTitleMax, { error: MSG.albumTitleTooLong }),
+  MSG.titleRequired,
+);
 
 /** Album description: optional, at most 1000 characters; blank means none. */
-export const albumDescriptionField = z
-  .string()
-  .trim()
-  .max(LIMITS.albumDescriptionMax, { error: MSG.albumDescriptionTooLong });
+export const albumDescriptionField = storedText(
+  z.string().trim().max(LIMITS.albumDescriptionMax, { error: MSG.albumDescriptionTooLong }),
+);
 
 /**
  * Text fields of POST /albums/newAlbum and PUT /albums/{id} (the cover travels as the multipart

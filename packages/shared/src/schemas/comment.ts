@@ -1,14 +1,18 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { MSG } from '../messages.js';
+import { storedText } from './common.js';
 
 /** A comment's text: trimmed, 1–500 characters. */
 export const commentBodySchema = z.object({
-  comment_text: z
-    .string({ error: MSG.commentEmpty })
-    .trim()
-    .min(1, { error: MSG.commentEmpty })
-    .max(LIMITS.commentMax, { error: MSG.commentTooLong }),
+  comment_text: storedText(
+    z
+      .string({ error: MSG.commentEmpty })
+      .trim()
+      .min(1, { error: MSG.commentEmpty })
+      .max(LIMITS.commentMax, { error: MSG.commentTooLong }),
+    MSG.commentEmpty,
+  ),
 });
 export type CommentBody = z.infer<typeof commentBodySchema>;
 

@@ -2,6 +2,23 @@ import { z } from 'zod';
 import { LIMITS, ROLES } from '../limits.js';
 import { MSG } from '../messages.js';
 
+const INVISIBLE = /[\s\p{Default_Ignorable_Code_Point}]/gu;
+
+/**
+ * The checks every stored text gets after its own: no NUL character (PostgreSQL cannot store
+ * one, and nobody types it), and, when it is not empty, something a reader can see — a text of
+ * only zero-width spaces (U+200B) and the like counts as empty and gets `emptyMessage`.
+ */
+export function storedText(schema: z.ZodString, emptyMessage?: string): z.ZodString {
+  const checked = schema.refine((value) => !value.includes('\u0000'), {
+    error: MSG.textInvalidCharacters,
+  });
+  if (!emptyMessage) return checked;
+  return checked.refine((value) => value === '' || value.replace(INVISIBLE, '') !== '', {
+    error: emptyMessage,
+  });
+}
+
 /** A required, trimmed, valid e-mail address. */
 export const emailField = z
   .string({ error: MSG.emailRequired })
@@ -18,11 +35,14 @@ export const newPasswordField = z
   .max(LIMITS.passwordMax, { error: MSG.passwordTooLong });
 
 /** A person's display name: trimmed, 1–100 characters. */
-export const nameField = z
-  .string({ error: MSG.nameRequired })
-  .trim()
-  .min(1, { error: MSG.nameRequired })
-  .max(LIMITS.profileNameMax, { error: MSG.nameTooLong });
+export const nameField = storedText(
+  z
+    .string({ error: MSG.nameRequired })
+    .trim()
+    .min(1, { error: MSG.nameRequired })
+    .max(LIMITS.profileNameMax, { error: MSG.nameTooLong }),
+  MSG.nameRequired,
+);
 
 export const roleField = z.enum(ROLES, { error: MSG.invitationRoleInvalid });
 

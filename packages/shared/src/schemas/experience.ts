@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EXPERIENCE_CATEGORIES, LIMITS } from '../limits.js';
 import { MSG } from '../messages.js';
+import { storedText } from './common.js';
 import { contentTitleField } from './news.js';
 
 export const experienceCategoryField = z.enum(EXPERIENCE_CATEGORIES, {
@@ -15,11 +16,14 @@ export const experienceCategoryField = z.enum(EXPERIENCE_CATEGORIES, {
  */
 export const experienceFormSchema = z.object({
   title: contentTitleField,
-  description: z
-    .string({ error: MSG.descriptionRequired })
-    .trim()
-    .min(1, { error: MSG.descriptionRequired })
-    .max(LIMITS.experienceDescriptionMax, { error: MSG.experienceDescriptionTooLong }),
+  description: storedText(
+    z
+      .string({ error: MSG.descriptionRequired })
+      .trim()
+      .min(1, { error: MSG.descriptionRequired })
+      .max(LIMITS.experienceDescriptionMax, { error: MSG.experienceDescriptionTooLong }),
+    MSG.descriptionRequired,
+  ),
   category: experienceCategoryField,
 });
 export type ExperienceFormInput = z.infer<typeof experienceFormSchema>;

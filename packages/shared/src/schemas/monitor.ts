@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { MSG } from '../messages.js';
-import { nameField } from './common.js';
+import { nameField, storedText } from './common.js';
 
 /**
  * Text fields of POST /monitors and PUT /monitors/{id} (SPEC §5): name 1–100, role_description
@@ -11,16 +11,17 @@ import { nameField } from './common.js';
  */
 export const monitorFormSchema = z.object({
   name: nameField,
-  role_description: z
-    .string({ error: MSG.monitorRoleRequired })
-    .trim()
-    .min(1, { error: MSG.monitorRoleRequired })
-    .max(LIMITS.monitorRoleMax, { error: MSG.monitorRoleTooLong }),
-  description: z
-    .string()
-    .trim()
-    .max(LIMITS.monitorDescriptionMax, { error: MSG.monitorDescriptionTooLong })
-    .optional(),
+  role_description: storedText(
+    z
+      .string({ error: MSG.monitorRoleRequired })
+      .trim()
+      .min(1, { error: MSG.monitorRoleRequired })
+      .max(LIMITS.monitorRoleMax, { error: MSG.monitorRoleTooLong }),
+    MSG.monitorRoleRequired,
+  ),
+  description: storedText(
+    z.string().trim().max(LIMITS.monitorDescriptionMax, { error: MSG.monitorDescriptionTooLong }),
+  ).optional(),
 });
 export type MonitorFormInput = z.infer<typeof monitorFormSchema>;
 

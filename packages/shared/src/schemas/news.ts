@@ -1,13 +1,17 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { MSG } from '../messages.js';
+import { storedText } from './common.js';
 
 /** A news or experience title: trimmed, required, at most 150 characters. */
-export const contentTitleField = z
-  .string({ error: MSG.titleRequired })
-  .trim()
-  .min(1, { error: MSG.titleRequired })
-  .max(LIMITS.newsTitleMax, { error: MSG.contentTitleTooLong });
+export const contentTitleField = storedText(
+  z
+    .string({ error: MSG.titleRequired })
+    .trim()
+    .min(1, { error: MSG.titleRequired })
+    .max(LIMITS.newsTitleMax, { error: MSG.contentTitleTooLong }),
+  MSG.titleRequired,
+);
 
 /**
  * Text fields of POST /news and PUT /news/{id} (SPEC §5): title ≤ 150, description (the short
@@ -18,16 +22,22 @@ export const contentTitleField = z
  */
 export const newsFormSchema = z.object({
   title: contentTitleField,
-  description: z
-    .string({ error: MSG.descriptionRequired })
-    .trim()
-    .min(1, { error: MSG.descriptionRequired })
-    .max(LIMITS.newsSummaryMax, { error: MSG.newsSummaryTooLong }),
-  content: z
-    .string({ error: MSG.newsContentRequired })
-    .trim()
-    .min(1, { error: MSG.newsContentRequired })
-    .max(LIMITS.newsContentMax, { error: MSG.newsContentTooLong }),
+  description: storedText(
+    z
+      .string({ error: MSG.descriptionRequired })
+      .trim()
+      .min(1, { error: MSG.descriptionRequired })
+      .max(LIMITS.newsSummaryMax, { error: MSG.newsSummaryTooLong }),
+    MSG.descriptionRequired,
+  ),
+  content: storedText(
+    z
+      .string({ error: MSG.newsContentRequired })
+      .trim()
+      .min(1, { error: MSG.newsContentRequired })
+      .max(LIMITS.newsContentMax, { error: MSG.newsContentTooLong }),
+    MSG.newsContentRequired,
+  ),
 });
 export type NewsFormInput = z.infer<typeof newsFormSchema>;
 

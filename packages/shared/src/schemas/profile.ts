@@ -1,15 +1,18 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { MSG } from '../messages.js';
-import { roleField } from './common.js';
+import { roleField, storedText } from './common.js';
 import { userSchema } from './user.js';
 
 /** The profile's name: optional, but 1–100 characters when given. */
-export const profileNameField = z
-  .string()
-  .trim()
-  .min(1, { error: MSG.profileNameEmpty })
-  .max(LIMITS.profileNameMax, { error: MSG.nameTooLong });
+export const profileNameField = storedText(
+  z
+    .string()
+    .trim()
+    .min(1, { error: MSG.profileNameEmpty })
+    .max(LIMITS.profileNameMax, { error: MSG.nameTooLong }),
+  MSG.profileNameEmpty,
+);
 
 /** PUT /profile/me text fields (the avatar travels as a multipart file). */
 export const profileUpdateSchema = z.object({ name: profileNameField.optional() });

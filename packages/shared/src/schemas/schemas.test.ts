@@ -315,3 +315,37 @@ describe('experiences', () => {
     expect(MSG.experienceImageRequired).toBe('La imagen de la experiencia es obligatoria.');
   });
 });
+
+describe('stored text', () => {
+  it('refuses a NUL character in every stored text field, with one message', () => {
+    const nul = 'a\u0000b';
+    expect(messageFor(commentBodySchema, { comment_text: nul }, 'comment_text')).toBe(
+      MSG.textInvalidCharacters,
+    );
+    expect(messageFor(profileUpdateSchema, { name: nul }, 'name')).toBe(MSG.textInvalidCharacters);
+    const news = { title: 'T', description: 'D', content: 'C' };
+    for (const field of ['title', 'description', 'content']) {
+      expect(messageFor(newsFormSchema, { ...news, [field]: nul }, field)).toBe(
+        MSG.textInvalidCharacters,
+      );
+    }
+    const monitor = { name: 'Ana', role_description: 'Kraal', description: 'x' };
+    for (const field of ['name', 'role_description', 'description']) {
+      expect(messageFor(monitorFormSchema, { ...monitor, [field]: nul }, field)).toBe(
+        MSG.textInvalidCharacters,
+      );
+    }
+    expect(
+      messageFor(experienceFormSchema, { title: nul, description: 'D', category: 'ruta' }, 'title'),
+    ).toBe(MSG.textInvalidCharacters);
+  });
+
+  it('reads a text of only invisible characters as empty, and keeps one with an emoji', () => {
+    const invisible = '\u200B\u200C\u200D\u2060\uFEFF ';
+    expect(messageFor(commentBodySchema, { comment_text: invisible }, 'comment_text')).toBe(
+      MSG.commentEmpty,
+    );
+    expect(messageFor(profileUpdateSchema, { name: invisible }, 'name')).toBe(MSG.profileNameEmpty);
+    expect(commentBodySchema.parse({ comment_text: ' ❤️ ' }).comment_text).toBe('❤️');
+  });
+});

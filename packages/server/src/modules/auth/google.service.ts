@@ -89,10 +89,10 @@ export class GoogleAuthService {
       now,
     );
     if (!invitation) throw new AppError(403, SERVER_ERRORS.externalInvitationRequired);
-    const name = (identity.name ?? identity.email.split('@')[0] ?? identity.email).slice(
-      0,
-      LIMITS.profileNameMax,
-    );
+    // The provider's name as a person wrote it, less any NUL (no database should keep one).
+    const name = (identity.name ?? identity.email.split('@')[0] ?? identity.email)
+      .replaceAll('\u0000', '')
+      .slice(0, LIMITS.profileNameMax);
     return this.ctx.db.kysely
       .transaction()
       .execute(async (trx) => {
