@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import { join } from 'node:path';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
@@ -42,6 +43,25 @@ export interface BuildOptions {
   logger?: boolean | { level: string };
 }
 
+/** Answers a request the HTTP parser could not read, in the app's shape, and closes. */
+function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+  const body = JSON.stringify({
+    message: tooLarge ? SERVER_ERRORS.bodyTooLarge : SERVER_ERRORS.malformedRequest,
+  });
+  socket.end(
+    `HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\n` +
+      'Content-Type: application/json; charset=utf-8\r\n' +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+      'Connection: close\r\n\r\n' +
+      body,
+  );
+}
+
 /** The origin of a URL, or null; used to let the group's map be embedded. */
 function originOf(url: string | null): string | null {
   if (!url) return null;
@@ -68,11 +88,18 @@ export async function buildApp(
     bodyLimit: 1024 * 1024,
     // Long enough for any token in a path, so the schema (not the router) answers a bad one.
     routerOptions: { maxParamLength: 500 },
-    // Errors the router raises before any route runs (a malformed %-escape in the path).
-    frameworkErrors: (_error, _request, reply) => {
-      // The reply here is typed for no route in particular; it answers like every other 400.
-      (reply as unknown as FastifyReply).status(400).send({ message: SERVER_ERRORS.badUrl });
+    // Errors the router raises before any route runs: a malformed %-escape in the path (400), or
+    // a path parameter longer than any id or token of ours, which names nothing (404).
+    frameworkErrors: (error, _request, reply) => {
+      // The reply here is typed for no route in particular; it answers like every other error.
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      (reply as unknown as FastifyReply)
+        .status(tooLong ? 404 : 400)
+        .send({ message: tooLong ? SERVER_ERRORS.routeNotFound : SERVER_ERRORS.badUrl });
     },
+    // A request Node's HTTP parser gives up on (a body cut off mid-way, a broken chunk) gets the
+    // app's own Spanish shape, not Fastify's English one.
+    clientErrorHandler: answerClientError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -96,6 +96,7 @@ export const SERVER_ERRORS = {
   bodyTooLarge: 'La petición es demasiado grande.',
   malformedMultipart: 'El formulario enviado está incompleto o dañado. Inténtalo de nuevo.',
   badUrl: 'La dirección solicitada no es válida.',
+  malformedRequest: 'La petición llegó incompleta o dañada. Inténtalo de nuevo.',
   tooManyFiles: 'Has enviado demasiados archivos a la vez.',
   imageTooManyPixels: 'La imagen es demasiado grande: como máximo 50 megapíxeles.',
   imageUnreadable: 'No se pudo procesar la imagen. Comprueba que el archivo no esté dañado.',

@@ -38,6 +38,9 @@ function registerPrivateMedia(app: FastifyInstance): void {
     );
 }
 
+/** Longer than any URL of a stored public file. */
+const MAX_MEDIA_URL = 200;
+
 /**
  * Public media at /media (immutable: names are random and never reused), members-only media at
  * /media/p/ (signed URLs), the built web app at /, and the single-page fallback: a browser asking
@@ -46,15 +49,24 @@ function registerPrivateMedia(app: FastifyInstance): void {
 export async function registerStatic(app: FastifyInstance): Promise<void> {
   const { storage, config } = app.ctx;
   registerPrivateMedia(app);
-  if (storage.localRoot) {
-    await app.register(fastifyStatic, {
-      root: storage.localRoot,
-      prefix: '/media/',
-      decorateReply: false,
-      index: false,
-      list: false,
-      maxAge: '365d',
-      immutable: true,
+  const { localRoot } = storage;
+  if (localRoot) {
+    await app.register(async (media) => {
+      // Our keys are short (folder/32 hex digits.ext): a longer path names nothing, and the file
+      // system's "name too long" must not come out as a 403.
+      media.addHook('onRequest', async (request) => {
+        if (request.url.length > MAX_MEDIA_URL)
+          throw new AppError(404, SERVER_ERRORS.routeNotFound);
+      });
+      await media.register(fastifyStatic, {
+        root: localRoot,
+        prefix: '/media/',
+        decorateReply: false,
+        index: false,
+        list: false,
+        maxAge: '365d',
+        immutable: true,
+      });
     });
   }
 
