@@ -28,6 +28,13 @@ export const LIMITS = {
   commentsPageSize: 5,
   commentsDefaultLimit: 10,
   commentsMaxLimit: 50,
+  /**
+   * Not in SPEC §9: per account and minute, counted in the database for every instance; far
+   * above what a person writes, a brake on a script flooding a gallery (comments and likes each
+   * across photos, news and experiences).
+   */
+  commentsPerUserPerMinute: 30,
+  likesPerUserPerMinute: 120,
   invitationsEmailsMin: 5,
   invitationsPerRequest: 100,
   redirectAfterLoginMs: 500,

@@ -9,7 +9,7 @@ import {
   likeResultSchema,
   messageResponse,
 } from '@fogata/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, optionalAuth, requireCapability } from '../../plugins/auth.js';
@@ -46,6 +46,19 @@ export function registerInteractionRoutes(
   options: InteractionRoutesOptions,
 ): void {
   const service = new InteractionsService(app.ctx, options);
+  // Per account, after the guard has signed the user in (preHandler), shared by every kind of
+  // content: one budget of comments and one of likes a minute.
+  const perUser = (groupId: string, max: number) => ({
+    rateLimit: {
+      max,
+      timeWindow: 60_000,
+      hook: 'preHandler' as const,
+      groupId,
+      keyGenerator: (req: FastifyRequest) => `user:${req.user?.id ?? req.ip}`,
+    },
+  });
+  const likeLimit = perUser('likes', LIMITS.likesPerUserPerMinute);
+  const commentLimit = perUser('comments', LIMITS.commentsPerUserPerMinute);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { prefix } = options;
   const tags = [options.tag];
@@ -59,6 +72,7 @@ export function registerInteractionRoutes(
     `${prefix}/:id/like`,
     {
       onRequest: interact,
+      config: likeLimit,
       schema: {
         tags,
         description: 'Da me gusta. Si ya lo habías dado: 409.',
@@ -74,6 +88,7 @@ export function registerInteractionRoutes(
     `${prefix}/:id/like`,
     {
       onRequest: interact,
+      config: likeLimit,
       schema: {
         tags,
         description: 'Quita el me gusta. Si no lo habías dado: 404.',
@@ -103,6 +118,7 @@ export function registerInteractionRoutes(
     `${prefix}/:id/comments`,
     {
       onRequest: interact,
+      config: commentLimit,
       schema: {
         tags,
         params: idParams,
