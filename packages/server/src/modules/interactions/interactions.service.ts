@@ -23,6 +23,11 @@ export interface InteractionTargetOptions {
   notFoundMessage: string;
 }
 
+/** The first word of a name ("Laura Gómez" → "Laura"). */
+function firstName(name: string): string {
+  return name.trim().split(/\s+/)[0] ?? '';
+}
+
 /** Likes and comments on one kind of content: photos now, news and experiences next. */
 export class InteractionsService {
   constructor(
@@ -40,12 +45,19 @@ export class InteractionsService {
     }
   }
 
+  /**
+   * A comment as `viewer` may see it. An anonymous visitor (news and experiences are public) sees
+   * the author's first name only and no picture: the members are a youth group's families and
+   * scouts, and the open web needs no more to follow a conversation (decision 012).
+   */
   private toComment(row: CommentRow, viewer: UserRow | null): Comment {
+    const member = viewer !== null;
     return {
       id: row.id,
       user_id: row.user_id,
-      author_name: row.author_name,
-      author_avatar: row.author_avatar_key ? this.ctx.storage.url(row.author_avatar_key) : null,
+      author_name: member ? row.author_name : firstName(row.author_name),
+      author_avatar:
+        member && row.author_avatar_key ? this.ctx.storage.url(row.author_avatar_key) : null,
       comment_text: row.comment_text,
       created_at: row.created_at,
       updated_at: row.updated_at,

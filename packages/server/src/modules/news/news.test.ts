@@ -689,3 +689,38 @@ describe('/api/docs', () => {
     );
   });
 });
+
+describe('comment authors as an anonymous visitor sees them (decision 012)', () => {
+  it('shows the first name only and no picture; a member sees the full name and picture', async () => {
+    const news = await createNews(t.app);
+    const url = `/api/news/${news.id}/comments`;
+    const author = await createUser(t.app, { name: 'Lucía Fernández Ruiz' });
+    await t.app.ctx.db.kysely
+      .updateTable('users')
+      .set({ avatar_key: 'avatars/0123456789abcdef0123456789abcdef.webp' })
+      .where('id', '=', author.row.id)
+      .execute();
+    const posted = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: author.headers,
+      payload: { comment_text: 'Fue un campamento precioso.' },
+    });
+    expect(posted.statusCode).toBe(201);
+
+    const anonymous = await t.app.inject({ url });
+    expect(anonymous.json()).toEqual([
+      expect.objectContaining({ author_name: 'Lucía', author_avatar: null }),
+    ]);
+    expect(anonymous.body).not.toContain('Fernández');
+    expect(anonymous.body).not.toContain('avatars/');
+
+    const member = await t.app.inject({ url, headers: usuario.headers });
+    expect(member.json()).toEqual([
+      expect.objectContaining({
+        author_name: 'Lucía Fernández Ruiz',
+        author_avatar: '/media/avatars/0123456789abcdef0123456789abcdef.webp',
+      }),
+    ]);
+  });
+});
