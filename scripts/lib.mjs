@@ -61,6 +61,12 @@ export async function buildIfNeeded() {
     console.log('Construyendo la aplicación web…');
     if ((await run('npm', ['run', 'build', '-w', '@fogata/web'])) !== 0) return false;
   }
+  return buildServerIfNeeded();
+}
+
+/** Builds the server bundle when it is missing or older than its sources. */
+export async function buildServerIfNeeded() {
+  const shared = [join(root, 'packages/shared/src'), join(root, 'packages/shared/package.json')];
   const serverOut = join(root, 'packages/server/dist/server.js');
   const serverSrc = [
     join(root, 'packages/server/src'),

@@ -34,6 +34,13 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
+const [command, ...args] = process.argv.slice(2);
+if (command === 'backup' || command === 'restore') {
+  // `npm run backup` and `npm run restore`: the same bundle, another entry.
+  const { backupCommand, restoreCommand } = await import('./backup/cli.js');
+  process.exit(await (command === 'backup' ? backupCommand(args) : restoreCommand(args)));
+}
+
 main().catch((err: unknown) => {
   console.error('Fogata no pudo arrancar:', err);
   process.exit(1);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, mkdirSync } from 'node:fs';
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, extname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { type MediaUrlSigner, PRIVATE_KEY_PREFIX } from '../lib/media-url.js';
@@ -29,6 +29,8 @@ export interface MediaStorage {
   delete(key: string): Promise<void>;
   /** The URL of `key`: plain for public media, signed and expiring for private media. */
   url(key: string): string;
+  /** Every stored key, public and private, in no particular order (backups walk it). */
+  list(): AsyncIterable<string>;
   /** The folder served publicly at /media, or null when media is served from elsewhere. */
   readonly localRoot: string | null;
 }
@@ -108,6 +110,26 @@ export class LocalStorage implements MediaStorage {
 
   url(key: string): string {
     return isPrivateKey(key) ? this.signer.url(key) : `/media/${key}`;
+  }
+
+  async *list(): AsyncIterable<string> {
+    for (const [base, prefix] of [
+      [this.localRoot, ''],
+      [this.privateRoot, PRIVATE_KEY_PREFIX],
+    ] as const) {
+      let entries: string[];
+      try {
+        entries = await readdir(base, { recursive: true });
+      } catch (err) {
+        if ((err as { code?: string }).code === 'ENOENT') continue;
+        throw err;
+      }
+      for (const entry of entries) {
+        // Directories are listed too; only files are media.
+        if ((await stat(join(base, entry))).isFile())
+          yield `${prefix}${entry.split(sep).join('/')}`;
+      }
+    }
   }
 
   /** The file path of `key` (tests and local tooling only). */

@@ -26,6 +26,11 @@ function migrations(ctx: MigrationContext): Record<string, Migration> {
   };
 }
 
+/** The names of every migration this code knows, in order (a restore checks a copy against them). */
+export function migrationNames(): string[] {
+  return Object.keys(migrations({ dialect: 'sqlite' })).sort();
+}
+
 /** Brings the schema up to date; throws when a migration fails. */
 export async function migrateToLatest(db: Kysely<Database>, dialect: Dialect): Promise<void> {
   const provider: MigrationProvider = { getMigrations: async () => migrations({ dialect }) };

@@ -1,0 +1,96 @@
+import { resolve } from 'node:path';
+import { loadConfig } from '../config.js';
+import { openDatabase } from '../db/database.js';
+import { MediaUrlSigner } from '../lib/media-url.js';
+import { LocalStorage, mediaRoot } from '../storage/storage.js';
+import { BackupError, createBackup } from './backup.js';
+import { restoreBackup } from './restore.js';
+
+const MB = 1024 * 1024;
+
+/** A line that redraws itself on a terminal, and is printed every few seconds elsewhere. */
+function progressPrinter(): (text: string) => void {
+  let last = 0;
+  return (text) => {
+    const now = Date.now();
+    if (process.stderr.isTTY) process.stderr.write(`\r${text}`);
+    else if (now - last > 2000) {
+      process.stderr.write(`${text}\n`);
+      last = now;
+    }
+  };
+}
+
+function fail(what: string, err: unknown): number {
+  if (err instanceof BackupError) console.error(`${what}: ${err.message}`);
+  else console.error(`${what}:`, err);
+  return 1;
+}
+
+/** `npm run backup -- <archivo>`: a consistent copy of a running Fogata. Returns the exit code. */
+export async function backupCommand(args: string[]): Promise<number> {
+  const target = args.find((a) => !a.startsWith('-'));
+  if (!target) {
+    console.error('Uso: npm run backup -- <archivo.tar>');
+    return 2;
+  }
+  const config = loadConfig(process.env);
+  const db = openDatabase(config);
+  const storage = new LocalStorage(mediaRoot(config.dataDir), new MediaUrlSigner(config.jwtSecret));
+  const print = progressPrinter();
+  try {
+    const summary = await createBackup(
+      { db, dataDir: config.dataDir, storage, jwtSecret: config.jwtSecret },
+      resolve(process.env.INIT_CWD ?? process.cwd(), target),
+      ({ files, bytes }) => print(`Copiando archivos: ${files} (${(bytes / MB).toFixed(1)} MB)…`),
+    );
+    if (process.stderr.isTTY) process.stderr.write('\n');
+    const rows = Object.values(summary.manifest.tables).reduce((a, b) => a + b, 0);
+    console.log(
+      `Copia de seguridad creada en ${resolve(process.env.INIT_CWD ?? process.cwd(), target)}: ${rows} filas de la base de datos, ${summary.files} archivos (${(summary.bytes / MB).toFixed(1)} MB) y el secreto de las sesiones.`,
+    );
+    return 0;
+  } catch (err) {
+    return fail('No se pudo crear la copia de seguridad', err);
+  } finally {
+    await db.kysely.destroy();
+  }
+}
+
+/** `npm run restore -- <archivo> [--force]`: into an empty DATA_DIR. Returns the exit code. */
+export async function restoreCommand(args: string[]): Promise<number> {
+  const source = args.find((a) => !a.startsWith('-'));
+  if (!source) {
+    console.error('Uso: npm run restore -- <archivo.tar> [--force]');
+    return 2;
+  }
+  // The secret comes from the copy: reading the configuration must not create a new one in the
+  // (empty) DATA_DIR first.
+  const config = loadConfig({
+    ...process.env,
+    JWT_SECRET: process.env.JWT_SECRET || 'restaurando',
+  });
+  const print = progressPrinter();
+  try {
+    const summary = await restoreBackup(
+      config,
+      resolve(process.env.INIT_CWD ?? process.cwd(), source),
+      { force: args.includes('--force') },
+      (files) => print(`Restaurando archivos: ${files}…`),
+    );
+    if (process.stderr.isTTY) process.stderr.write('\n');
+    const rows = Object.values(summary.manifest.tables).reduce((a, b) => a + b, 0);
+    console.log(
+      `Copia del ${summary.manifest.created_at} restaurada en ${config.dataDir}: ${rows} filas y ${summary.files} archivos.`,
+    );
+    if (summary.missing > 0) {
+      console.log(
+        `Aviso: ${summary.missing} archivos a los que apunta la base de datos no estaban en la copia (se borraron mientras se hacía).`,
+      );
+    }
+    console.log('Arranca Fogata con la misma configuración: npm start');
+    return 0;
+  } catch (err) {
+    return fail('No se pudo restaurar la copia', err);
+  }
+}

@@ -1,0 +1,71 @@
+import { type Kysely, sql } from 'kysely';
+import type { Db } from '../db/database.js';
+
+/**
+ * Every table a backup carries, parents before children (a restore inserts in this order, so the
+ * foreign keys hold). A test checks it against the migrated schema: a new table must be added.
+ */
+export const BACKUP_TABLES = [
+  'users',
+  'invitations',
+  'password_resets',
+  'albums',
+  'photos',
+  'likes',
+  'comments',
+  'news',
+  'experiences',
+  'monitors',
+  'media_journal',
+  'mail_queue',
+] as const;
+
+/** Tables a backup leaves out: counters and one-use nonces that mean nothing after a restore. */
+export const TRANSIENT_TABLES = ['rate_limits', 'oidc_nonces'] as const;
+
+/** Kysely without the schema's types, for code that walks every table by name. */
+// biome-ignore lint/suspicious/noExplicitAny: rows of any table, by name.
+export type AnyDb = Kysely<any>;
+
+export function untyped(db: Db): AnyDb {
+  return db.kysely as unknown as AnyDb;
+}
+
+/** The app's tables as the database has them (not Kysely's own migration tables). */
+export async function tablesIn(db: Db): Promise<string[]> {
+  const query =
+    db.dialect === 'postgres'
+      ? sql<{
+          name: string;
+        }>`select tablename as name from pg_tables where schemaname = current_schema()`
+      : sql<{
+          name: string;
+        }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`;
+  const { rows } = await query.execute(db.kysely);
+  return rows.map((r) => r.name).filter((name) => !name.startsWith('kysely_'));
+}
+
+/** Every column that holds a media key (a file in storage), by table. */
+export const MEDIA_KEY_COLUMNS: Record<string, readonly string[]> = {
+  users: ['avatar_key'],
+  albums: ['cover_key', 'cover_thumb_key'],
+  photos: ['image_key', 'thumb_key'],
+  news: ['image_key', 'image_thumb_key'],
+  experiences: ['image_key', 'image_thumb_key'],
+  monitors: ['image_key', 'image_thumb_key'],
+};
+
+/** Every media key the database's rows point to. */
+export async function referencedKeys(db: Db): Promise<Set<string>> {
+  const keys = new Set<string>();
+  for (const [table, columns] of Object.entries(MEDIA_KEY_COLUMNS)) {
+    const rows = await untyped(db).selectFrom(table).select(columns).execute();
+    for (const row of rows) {
+      for (const column of columns) {
+        const key = row[column];
+        if (typeof key === 'string' && key) keys.add(key);
+      }
+    }
+  }
+  return keys;
+}
