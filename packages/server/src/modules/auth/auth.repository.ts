@@ -19,6 +19,18 @@ export class PasswordResetsRepository {
       .execute();
   }
 
+  /** The user of a reset token that is unused and unexpired, or null; changes nothing. */
+  async findUsable(tokenHash: string, now: string): Promise<number | null> {
+    const row = await this.db
+      .selectFrom('password_resets')
+      .select('user_id')
+      .where('token_hash', '=', tokenHash)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+    return row?.user_id ?? null;
+  }
+
   /**
    * Uses a reset token: marks it used when it is unused and unexpired, and returns its user.
    * The conditional UPDATE makes it single use even under concurrent requests.

@@ -16,7 +16,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   const service = new AuthService(app.ctx);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['autenticación'];
-  // Per IP and minute: guessing passwords or flooding an inbox gets slow fast.
+  // Per IP and minute, on every anonymous call that hashes a password or sends mail: guessing
+  // passwords, flooding an inbox or keeping the scrypt threads busy gets slow fast.
   const rateLimit = { max: app.ctx.config.authRateLimit, timeWindow: 60_000 };
 
   r.post(
@@ -39,13 +40,19 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   r.post(
     '/auth/reset-password',
-    { schema: { tags, body: resetPasswordBodySchema, response: { 200: messageResponse } } },
+    {
+      config: { rateLimit },
+      schema: { tags, body: resetPasswordBodySchema, response: { 200: messageResponse } },
+    },
     (req) => service.resetPassword(req.body.token, req.body.password),
   );
 
   r.post(
     '/auth/register-invited',
-    { schema: { tags, body: registerInvitedBodySchema, response: { 201: loginResultSchema } } },
+    {
+      config: { rateLimit },
+      schema: { tags, body: registerInvitedBodySchema, response: { 201: loginResultSchema } },
+    },
     async (req, reply) => reply.status(201).send(await service.registerInvited(req.body)),
   );
 

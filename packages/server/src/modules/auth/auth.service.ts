@@ -70,12 +70,22 @@ export class AuthService {
     return { message: SERVER_SUCCESS.forgotPassword };
   }
 
+  /**
+   * Sets a new password with a reset token. The token is looked up before the password is hashed,
+   * so a flood of made-up tokens costs no scrypt; it is consumed after, in the transaction, so two
+   * requests with one token still change the password once.
+   */
   async resetPassword(token: string, password: string): Promise<{ message: string }> {
+    const tokenHash = hashToken(token);
+    const usable = await new PasswordResetsRepository(this.ctx.db).findUsable(tokenHash, nowIso());
+    if (usable === null) {
+      throw new AppError(400, SERVER_ERRORS.resetTokenInvalid);
+    }
     const passwordHash = await hashPassword(password, this.ctx.config.scryptCost);
     await this.ctx.db.kysely.transaction().execute(async (trx) => {
       const resets = new PasswordResetsRepository(trx);
       const now = nowIso();
-      const userId = await resets.consume(hashToken(token), now);
+      const userId = await resets.consume(tokenHash, now);
       if (userId === null) throw new AppError(400, SERVER_ERRORS.resetTokenInvalid);
       // Ends every session opened with the old password (a stolen token stops working too).
       await new UsersRepository(trx).update(userId, {
@@ -91,6 +101,10 @@ export class AuthService {
   async registerInvited(body: RegisterInvitedBody): Promise<LoginResult> {
     const invitations = new InvitationsService(this.ctx);
     const invitation = await invitations.findUsable(body.token);
+    // Whatever can refuse cheaply does so before the scrypt (the transaction checks again).
+    if (await new UsersRepository(this.ctx.db).emailExists(invitation.email)) {
+      throw new AppError(409, SERVER_ERRORS.emailTaken);
+    }
     const passwordHash = await hashPassword(body.password, this.ctx.config.scryptCost);
     const row = await this.ctx.db.kysely
       .transaction()

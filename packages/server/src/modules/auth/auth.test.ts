@@ -1,9 +1,12 @@
 import { MSG, SERVER_ERRORS, SERVER_SUCCESS } from '@fogata/shared';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { passwordWork } from '../../lib/passwords.js';
+import { hashToken, newLinkToken } from '../../lib/tokens.js';
 import { buildTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/build-app.js';
 import { createInvitation, createUser, isoFromNow, PASSWORD } from '../../test/factories.js';
 import { linkIn, type SmtpReceiver, startSmtpReceiver } from '../../test/smtp.js';
+import { PasswordResetsRepository } from './auth.repository.js';
 
 let t: TestApp;
 let smtp: SmtpReceiver;
@@ -333,6 +336,47 @@ describe('password reset', () => {
   });
 });
 
+describe('password reset under load', () => {
+  /** A reset link's token for `userId`, straight in the database, expiring in `ttlMs`. */
+  async function resetToken(userId: number, ttlMs = 3_600_000): Promise<string> {
+    const token = newLinkToken();
+    await new PasswordResetsRepository(t.app.ctx.db).insert(
+      userId,
+      hashToken(token),
+      isoFromNow(ttlMs),
+      isoFromNow(0),
+    );
+    return token;
+  }
+
+  it('looks at the token before hashing: an unknown or expired one costs no scrypt', async () => {
+    const u = await createUser(t.app);
+    const expired = await resetToken(u.row.id, -1000);
+    const before = passwordWork().total;
+    for (const token of [newLinkToken(), 'no-existe', expired]) {
+      const res = await post('/api/auth/reset-password', { token, password: 'nueva-clave-99' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: SERVER_ERRORS.resetTokenInvalid });
+    }
+    expect(passwordWork().total).toBe(before);
+  });
+
+  it('changes the password once when one token comes in several requests at once', async () => {
+    const u = await createUser(t.app);
+    const token = await resetToken(u.row.id);
+    const passwords = Array.from({ length: 6 }, (_, i) => `clave-paralela-${i}`);
+    const answers = await Promise.all(
+      passwords.map((password) => post('/api/auth/reset-password', { token, password })),
+    );
+    const won = answers.findIndex((res) => res.statusCode === 200);
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 400, 400, 400, 400, 400]);
+    for (const [i, password] of passwords.entries()) {
+      const login = await post('/api/auth/login', { email: u.email, password });
+      expect(login.statusCode).toBe(i === won ? 200 : 401);
+    }
+  });
+});
+
 describe('POST /api/auth/register-invited', () => {
   it('accepts the invitation once and signs the new user in', async () => {
     const inv = await createInvitation(t.app, { email: 'nueva@example.org', role: 'scouter' });
@@ -397,6 +441,21 @@ describe('POST /api/auth/register-invited', () => {
     expect(conflict.json()).toEqual({ message: SERVER_ERRORS.emailTaken });
   });
 
+  it('refuses a bad invitation before hashing the password', async () => {
+    const expired = await createInvitation(t.app, { expiresAt: isoFromNow(-1000) });
+    const taken = await createInvitation(t.app, { email: (await createUser(t.app)).email });
+    const before = passwordWork().total;
+    for (const token of ['desconocido', expired.token, taken.token]) {
+      const res = await post('/api/auth/register-invited', {
+        token,
+        name: 'X',
+        password: 'una-clave-larga',
+      });
+      expect([404, 409, 410]).toContain(res.statusCode);
+    }
+    expect(passwordWork().total).toBe(before);
+  });
+
   it('validates name, password and token', async () => {
     const inv = await createInvitation(t.app);
     const cases: [Record<string, unknown>, string, string][] = [
@@ -423,11 +482,16 @@ describe('POST /api/auth/register-invited', () => {
 });
 
 describe('rate limit', () => {
-  it('answers 429 after AUTH_RATE_LIMIT tries a minute on login and forgot-password', async () => {
+  it('answers 429 after AUTH_RATE_LIMIT tries a minute on every anonymous auth call', async () => {
     const limited = await buildTestApp({ authRateLimit: 3 });
     try {
-      for (const url of ['/api/auth/login', '/api/auth/forgot-password']) {
-        const payload = { email: 'x@example.org', password: 'y' };
+      const calls: [string, Record<string, string>][] = [
+        ['/api/auth/login', { email: 'x@example.org', password: 'y' }],
+        ['/api/auth/forgot-password', { email: 'x@example.org' }],
+        ['/api/auth/reset-password', { token: 'x', password: 'nueva-clave-99' }],
+        ['/api/auth/register-invited', { token: 'x', name: 'X', password: 'una-clave-larga' }],
+      ];
+      for (const [url, payload] of calls) {
         for (let i = 0; i < 3; i++) {
           const res = await limited.app.inject({ method: 'POST', url, payload });
           expect(res.statusCode).not.toBe(429);
@@ -435,6 +499,18 @@ describe('rate limit', () => {
         const res = await limited.app.inject({ method: 'POST', url, payload });
         expect(res.statusCode).toBe(429);
         expect(res.json()).toEqual({ message: SERVER_ERRORS.tooManyRequests });
+      }
+      // Counted in the database, so every app instance on it counts the same tries.
+      const counters = await limited.app.ctx.db.kysely
+        .selectFrom('rate_limits')
+        .select(['key', 'count'])
+        .execute();
+      for (const [url] of calls) {
+        expect(counters.find((row) => row.key.includes(`POST /api${url.slice(4)}|`))).toMatchObject(
+          {
+            count: 4,
+          },
+        );
       }
       // A forged X-Forwarded-For does not buy more tries (no proxy is trusted by default).
       const forged = await limited.app.inject({
