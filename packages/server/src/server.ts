@@ -2,18 +2,23 @@ import { buildApp } from './app.js';
 import { bootstrap } from './bootstrap.js';
 import { loadConfig } from './config.js';
 import { migrateToLatest } from './db/migrations/index.js';
+import { withStartupLock } from './db/startup-lock.js';
 import { demoReport, seedDemo } from './demo/demo.js';
 
 /** Starts Fogata: config, app, migrations, first-start bootstrap, listen; stops cleanly. */
 async function main(): Promise<void> {
   const config = loadConfig(process.env, process.argv.slice(2));
   const app = await buildApp(config);
-  await migrateToLatest(app.ctx.db.kysely, app.ctx.db.dialect);
-  // The demo goes first: once it has made its admin, the first-start invitation is not needed.
-  if (config.demo) {
-    for (const line of demoReport(await seedDemo(app.ctx))) console.log(line);
-  }
-  await bootstrap(app);
+  // Several instances may start at the same moment on one database: one at a time migrates,
+  // seeds the demo and makes the first admin; the others then find it done.
+  await withStartupLock(app.ctx.db, config.dataDir, async () => {
+    await migrateToLatest(app.ctx.db.kysely, app.ctx.db.dialect);
+    // The demo goes first: once it has made its admin, the first-start invitation is not needed.
+    if (config.demo) {
+      for (const line of demoReport(await seedDemo(app.ctx))) console.log(line);
+    }
+    await bootstrap(app);
+  });
   await app.listen({ port: config.port, host: config.host });
   console.log(`Fogata escuchando en ${config.publicUrl}`);
 

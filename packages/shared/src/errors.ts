@@ -96,6 +96,8 @@ export const SERVER_ERRORS = {
   bodyTooLarge: 'La petición es demasiado grande.',
   malformedMultipart: 'El formulario enviado está incompleto o dañado. Inténtalo de nuevo.',
   badUrl: 'La dirección solicitada no es válida.',
+  notReady:
+    'El servidor no está listo: la base de datos o el almacenamiento de fotos no responden.',
   malformedRequest: 'La petición llegó incompleta o dañada. Inténtalo de nuevo.',
   tooManyFiles: 'Has enviado demasiados archivos a la vez.',
   imageTooManyPixels: 'La imagen es demasiado grande: como máximo 50 megapíxeles.',

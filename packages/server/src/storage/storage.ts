@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, mkdirSync } from 'node:fs';
-import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { access, constants, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, extname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { type MediaUrlSigner, PRIVATE_KEY_PREFIX } from '../lib/media-url.js';
@@ -31,6 +31,8 @@ export interface MediaStorage {
   url(key: string): string;
   /** Every stored key, public and private, in no particular order (backups walk it). */
   list(): AsyncIterable<string>;
+  /** Resolves when the storage can be written (readiness); throws otherwise. */
+  check(): Promise<void>;
   /** The folder served publicly at /media, or null when media is served from elsewhere. */
   readonly localRoot: string | null;
 }
@@ -110,6 +112,11 @@ export class LocalStorage implements MediaStorage {
 
   url(key: string): string {
     return isPrivateKey(key) ? this.signer.url(key) : `/media/${key}`;
+  }
+
+  async check(): Promise<void> {
+    await access(this.localRoot, constants.W_OK);
+    await access(this.privateRoot, constants.W_OK);
   }
 
   async *list(): AsyncIterable<string> {

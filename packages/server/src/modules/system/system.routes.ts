@@ -1,5 +1,7 @@
+import { SERVER_ERRORS } from '@fogata/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
 import { z } from 'zod';
 
 const configResponse = z.object({
@@ -15,7 +17,29 @@ const configResponse = z.object({
     .nullable(),
 });
 
-/** Health check and the public configuration the web app needs before anything else. */
+const readiness = z.object({
+  status: z.enum(['ok', 'error']),
+  database: z.enum(['ok', 'error']),
+  storage: z.enum(['ok', 'error']),
+});
+
+/** 'ok' when `probe` answers within 2 s, else 'error'. */
+async function check(probe: () => Promise<unknown>): Promise<'ok' | 'error'> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('sin respuesta')), 2000);
+  });
+  try {
+    await Promise.race([probe(), late]);
+    return 'ok';
+  } catch {
+    return 'error';
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Health checks and the public configuration the web app needs before anything else. */
 export async function systemRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { config, oidc } = app.ctx;
@@ -23,8 +47,41 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/health',
-    { schema: { tags, response: { 200: z.object({ status: z.literal('ok') }) } } },
+    {
+      schema: {
+        tags,
+        description:
+          'Vivo (liveness): el proceso responde. No mira la base de datos ni el almacenamiento.',
+        response: { 200: z.object({ status: z.literal('ok') }) },
+      },
+    },
     () => ({ status: 'ok' as const }),
+  );
+
+  r.get(
+    '/health/ready',
+    {
+      schema: {
+        tags,
+        description:
+          'Listo (readiness): la base de datos y el almacenamiento de fotos responden. 503 si no, o mientras el servidor se cierra, para que un balanceador deje de enviarle peticiones.',
+        response: { 200: readiness, 503: readiness.extend({ message: z.string() }) },
+      },
+    },
+    async (_req, reply) => {
+      const [database, storage] = await Promise.all([
+        check(() => sql`select 1`.execute(app.ctx.db.kysely)),
+        check(() => app.ctx.storage.check()),
+      ]);
+      if (database === 'ok' && storage === 'ok')
+        return { status: 'ok' as const, database, storage };
+      return reply.status(503).send({
+        status: 'error' as const,
+        database,
+        storage,
+        message: SERVER_ERRORS.notReady,
+      });
+    },
   );
 
   r.get('/config', { schema: { tags, response: { 200: configResponse } } }, async () => ({

@@ -166,3 +166,31 @@ describe('system', () => {
     expect(res.json()).toEqual({ message: SERVER_ERRORS.bodyTooLarge });
   });
 });
+
+describe('GET /api/health/ready', () => {
+  it('is 200 when the database and the storage answer, 503 with the reason when one does not', async () => {
+    const ok = await t.app.inject({ url: '/api/health/ready' });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ status: 'ok', database: 'ok', storage: 'ok' });
+
+    const { storage } = t.app.ctx;
+    const check = storage.check;
+    storage.check = async () => {
+      throw Object.assign(new Error('EROFS'), { code: 'EROFS' });
+    };
+    try {
+      const down = await t.app.inject({ url: '/api/health/ready' });
+      expect(down.statusCode).toBe(503);
+      expect(down.json()).toEqual({
+        status: 'error',
+        database: 'ok',
+        storage: 'error',
+        message: SERVER_ERRORS.notReady,
+      });
+    } finally {
+      storage.check = check;
+    }
+    const live = await t.app.inject({ url: '/api/health' });
+    expect(live.json()).toEqual({ status: 'ok' });
+  });
+});
