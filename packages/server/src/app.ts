@@ -19,6 +19,7 @@ import { openDatabase } from './db/database.js';
 import { AppError } from './lib/app-error.js';
 import { MediaUrlSigner } from './lib/media-url.js';
 import { OidcClient } from './lib/oidc.js';
+import { MailQueue } from './mail/mail-queue.js';
 import { createMailer } from './mail/mailer.js';
 import { albumsRoutes } from './modules/albums/albums.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -105,15 +106,17 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
 
   const db = openDatabase(config);
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: join(config.dataDir, 'outbox'),
+    log: app.log,
+  });
   const ctx: AppContext = {
     config,
     db,
-    mailer: createMailer({
-      smtpUrl: config.smtpUrl,
-      from: config.mailFrom,
-      outboxDir: join(config.dataDir, 'outbox'),
-      log: app.log,
-    }),
+    mailer,
+    mailQueue: new MailQueue(db, mailer, app.log, config.mailQueue),
     storage: new LocalStorage(mediaRoot(config.dataDir), new MediaUrlSigner(config.jwtSecret)),
     oidc: config.oidc.clientId
       ? new OidcClient({
@@ -127,7 +130,10 @@ export async function buildApp(
   };
   app.decorate('ctx', ctx);
   app.decorateRequest('user', null);
+  // The queue's worker starts once the app is ready (migrations are done by then).
+  app.addHook('onReady', async () => ctx.mailQueue.start());
   app.addHook('onClose', async () => {
+    await ctx.mailQueue.stop();
     ctx.mailer.close();
     await db.kysely.destroy();
   });

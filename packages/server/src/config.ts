@@ -35,8 +35,18 @@ export interface Config {
   demo: boolean;
   /** scrypt cost (N). Strong by default; tests lower it so the suite stays fast. */
   scryptCost: number;
+  /**
+   * The mail queue's worker (decision 010): how often it looks for due mail (retries, mail queued
+   * by another instance), and the waits between the tries of a failed message (one more try than
+   * waits). Tests shorten both.
+   */
+  mailQueue: { pollMs: number; retryDelaysMs: number[] };
   logLevel: string;
 }
+
+const MINUTE = 60_000;
+/** 1 min, 5 min, 30 min, 2 h, 6 h, 12 h, 24 h: eight tries over about two days. */
+export const MAIL_RETRY_DELAYS_MS = [1, 5, 30, 120, 360, 720, 1440].map((m) => m * MINUTE);
 
 export const DEFAULT_GROUP = {
   name: 'Grupo Scout Fogata 1',
@@ -136,6 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     webDist: resolve(process.cwd(), text(env, 'WEB_DIST') ?? defaultWebDist()),
     demo: argv.includes('--demo') || text(env, 'DEMO') === '1',
     scryptCost: 2 ** 15,
+    mailQueue: { pollMs: 30_000, retryDelaysMs: MAIL_RETRY_DELAYS_MS },
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',
   };
 }

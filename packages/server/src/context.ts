@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import type { OidcClient } from './lib/oidc.js';
+import type { MailQueue } from './mail/mail-queue.js';
 import type { Mailer } from './mail/mailer.js';
 import type { MediaStorage } from './storage/storage.js';
 
@@ -10,6 +11,8 @@ export interface AppContext {
   config: Config;
   db: Db;
   mailer: Mailer;
+  /** Mail sent after the answer, with retries (decision 010). */
+  mailQueue: MailQueue;
   storage: MediaStorage;
   /** The external identity provider; null when OIDC_CLIENT_ID is not set. */
   oidc: OidcClient | null;

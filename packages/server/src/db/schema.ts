@@ -154,6 +154,27 @@ export interface MonitorsTable extends ImageColumns {
   updated_at: string;
 }
 
+/**
+ * A message in the mail queue (decision 010). `next_attempt_at` is null once sent or given up;
+ * `locked_until` is the lease of the instance sending it; past `expires_at` it is not sent.
+ */
+export interface MailQueueTable {
+  id: Generated<number>;
+  recipient: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The link the message carries, for the outbox-mode console log. */
+  link: string | null;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: string | null;
+  locked_until: string | null;
+  expires_at: string | null;
+  sent_at: string | null;
+  last_error: string | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   invitations: InvitationsTable;
@@ -167,4 +188,5 @@ export interface Database {
   news: NewsTable;
   experiences: ExperiencesTable;
   monitors: MonitorsTable;
+  mail_queue: MailQueueTable;
 }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.js';
-import { type Config, DEFAULT_GROUP } from '../config.js';
+import { type Config, DEFAULT_GROUP, MAIL_RETRY_DELAYS_MS } from '../config.js';
 import { migrateToLatest } from '../db/migrations/index.js';
 
 export const TEST_PUBLIC_URL = 'http://fogata.test';
@@ -37,6 +37,7 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     webDist: join(dataDir, 'no-web'),
     demo: false,
     scryptCost: 1024,
+    mailQueue: { pollMs: 30_000, retryDelaysMs: MAIL_RETRY_DELAYS_MS },
     logLevel: 'silent',
     ...overrides,
   };
