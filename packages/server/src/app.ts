@@ -19,6 +19,7 @@ import { openDatabase } from './db/database.js';
 import { AppError } from './lib/app-error.js';
 import { MediaUrlSigner } from './lib/media-url.js';
 import { OidcClient } from './lib/oidc.js';
+import { trustProxyOption } from './lib/trust-proxy.js';
 import { MailQueue } from './mail/mail-queue.js';
 import { createMailer } from './mail/mailer.js';
 import { albumsRoutes } from './modules/albums/albums.routes.js';
@@ -85,7 +86,7 @@ export async function buildApp(
     logger: options.logger ?? { level: config.logLevel },
     // Behind a reverse proxy the client's address (for rate limits) is in X-Forwarded-For;
     // trusting it without one would let anyone dodge the rate limit by forging the header.
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // Long enough for any token in a path, so the schema (not the router) answers a bad one.
     routerOptions: { maxParamLength: 500 },

@@ -1,6 +1,11 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { MSG, SERVER_ERRORS, SERVER_SUCCESS } from '@fogata/shared';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.js';
 import { passwordWork } from '../../lib/passwords.js';
 import { hashToken, newLinkToken } from '../../lib/tokens.js';
 import { buildTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/build-app.js';
@@ -528,6 +533,71 @@ describe('rate limit', () => {
         remoteAddress: '10.0.0.9',
       });
       expect(other.statusCode).toBe(401);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  /** An app with `AUTH_RATE_LIMIT=3` and `TRUST_PROXY` as given, read by the configuration. */
+  async function behindProxy(value: string): Promise<TestApp> {
+    const dataDir = mkdtempSync(join(tmpdir(), 'fogata-proxy-'));
+    try {
+      return await buildTestApp({
+        authRateLimit: 3,
+        trustProxy: loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: value }).trustProxy,
+      });
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+
+  /** A login whose X-Forwarded-For ends with `hops` after a random, client-written part. */
+  const loginVia = (app: TestApp, remoteAddress: string, ...hops: string[]) =>
+    app.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'x@example.org', password: 'y' },
+      headers: { 'x-forwarded-for': [randomBytes(4).join('.'), ...hops].join(', ') },
+      remoteAddress,
+    });
+
+  it('behind one proxy (TRUST_PROXY=1), counts the address the proxy appended', async () => {
+    const limited = await behindProxy('1');
+    try {
+      // The client writes whatever it likes on the left; the proxy appends the peer it saw.
+      for (let i = 0; i < 3; i++) {
+        expect((await loginVia(limited, '127.0.0.1', '203.0.113.7')).statusCode).toBe(401);
+      }
+      const forged = await loginVia(limited, '127.0.0.1', '203.0.113.7');
+      expect(forged.statusCode).toBe(429);
+      expect(forged.json()).toEqual({ message: SERVER_ERRORS.tooManyRequests });
+      // Another client behind the same proxy (here one in a private network) is not affected.
+      expect((await loginVia(limited, '172.18.0.2', '203.0.113.8')).statusCode).toBe(401);
+      // A client reaching Fogata's own port from a public address is no proxy: whatever it
+      // writes, its own address is counted.
+      for (let i = 0; i < 3; i++) {
+        const direct = await loginVia(limited, '198.51.100.20', `192.0.2.${i}`);
+        expect(direct.statusCode).toBe(401);
+      }
+      expect((await loginVia(limited, '198.51.100.20', '192.0.2.99')).statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('with the proxies’ addresses (TRUST_PROXY=10.0.0.5), trusts only hops from them', async () => {
+    const limited = await behindProxy('10.0.0.5');
+    try {
+      for (let i = 0; i < 3; i++) {
+        expect((await loginVia(limited, '10.0.0.5', '203.0.113.7')).statusCode).toBe(401);
+      }
+      expect((await loginVia(limited, '10.0.0.5', '203.0.113.7')).statusCode).toBe(429);
+      expect((await loginVia(limited, '10.0.0.5', '203.0.113.8')).statusCode).toBe(401);
+      // Any other peer is the client itself, even on the same network.
+      for (let i = 0; i < 3; i++) {
+        expect((await loginVia(limited, '10.0.0.6', `192.0.2.${i}`)).statusCode).toBe(401);
+      }
+      expect((await loginVia(limited, '10.0.0.6', '192.0.2.99')).statusCode).toBe(429);
     } finally {
       await limited.close();
     }
