@@ -22,7 +22,10 @@ export interface Config {
   oidc: { issuer: string; clientId: string | null; cooldownMs: number };
   group: { name: string; address: string; mapUrl: string | null };
   invitationTtlDays: number;
-  /** Login and forgot-password attempts allowed per minute and IP. */
+  /**
+   * Tries allowed per minute and IP on each anonymous auth call: login (password or external),
+   * forgot-password, reset-password and register-invited.
+   */
   authRateLimit: number;
   /**
    * Where the rate-limit counters live: the database (always, outside tests), so every app
