@@ -1,3 +1,4 @@
+import { createServer, type Socket } from 'node:net';
 import { type AddressObject, type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
@@ -14,6 +15,10 @@ export interface SmtpReceiver {
   messages: ReceivedMail[];
   /** Waits for the next message to `to` and takes it off the list. */
   waitFor(to: string, timeoutMs?: number): Promise<ReceivedMail>;
+  /** Refuses the next `count` messages with a temporary error (451) at DATA, then accepts again. */
+  failNext(count: number): void;
+  /** How many messages were refused so far. */
+  readonly refused: number;
   /** Stops listening (connections are refused), like a mail server that is down. */
   stop(): Promise<void>;
   /** Listens again on the same port. */
@@ -29,12 +34,23 @@ function addresses(field: AddressObject | AddressObject[] | undefined): string[]
 /** A real SMTP server on 127.0.0.1 and a random port: plain SMTP, no STARTTLS, no auth. */
 export async function startSmtpReceiver(): Promise<SmtpReceiver> {
   const messages: ReceivedMail[] = [];
+  let toRefuse = 0;
+  let refused = 0;
   const newServer = () =>
     new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS', 'AUTH'],
       logger: false,
       onData(stream, _session, callback) {
+        if (toRefuse > 0) {
+          toRefuse -= 1;
+          refused += 1;
+          stream.on('end', () =>
+            callback(Object.assign(new Error('Inténtalo más tarde'), { responseCode: 451 })),
+          );
+          stream.resume();
+          return;
+        }
         simpleParser(stream)
           .then((mail: ParsedMail) => {
             messages.push({
@@ -73,6 +89,12 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
         await new Promise((r) => setTimeout(r, 20));
       }
     },
+    failNext(count) {
+      toRefuse = count;
+    },
+    get refused() {
+      return refused;
+    },
     stop,
     async start() {
       if (running) return;
@@ -81,6 +103,42 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
       running = true;
     },
     close: stop,
+  };
+}
+
+export interface HangingSmtpServer {
+  url: string;
+  /** Connections accepted so far. */
+  readonly connections: number;
+  /** Cuts every connection (the client's send fails at once) and stops listening. */
+  close(): Promise<void>;
+}
+
+/**
+ * A mail server that accepts connections and never says a word: a client waits for its
+ * greeting until its own time-out (nodemailer's is 10 s here).
+ */
+export async function startHangingSmtpServer(): Promise<HangingSmtpServer> {
+  const sockets = new Set<Socket>();
+  let connections = 0;
+  const server = createServer((socket) => {
+    connections += 1;
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => {});
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    get connections() {
+      return connections;
+    },
+    close() {
+      for (const socket of sockets) socket.destroy();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }
 
