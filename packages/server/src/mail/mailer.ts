@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
@@ -46,14 +46,21 @@ export function createMailer(opts: {
   }
   // Builds the raw message without sending it, so the outbox holds real .eml files.
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  let folderClosed = false;
   return {
     outbox: true,
     async send(message) {
       const info = await transport.sendMail({ from: opts.from, ...pick(message) });
-      await mkdir(opts.outboxDir, { recursive: true });
+      // The messages carry live invitation and reset links: readable by the server's user only.
+      await mkdir(opts.outboxDir, { recursive: true, mode: 0o700 });
+      if (!folderClosed) {
+        // A folder made by an older version (or by hand) is closed too.
+        await chmod(opts.outboxDir, 0o700);
+        folderClosed = true;
+      }
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}`;
       const file = join(opts.outboxDir, `${name}.eml`);
-      await writeFile(file, info.message as Buffer);
+      await writeFile(file, info.message as Buffer, { mode: 0o600, flag: 'wx' });
       opts.log.info(
         { to: message.to, file, link: message.link },
         `Correo guardado en el outbox para ${message.to}${message.link ? `: ${message.link}` : ''}`,
