@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -32,8 +33,12 @@ export interface Config {
    * instance on it counts the same tries; or this process's memory.
    */
   rateLimitStore: 'database' | 'memory';
-  /** Trust X-Forwarded-For (behind a reverse proxy); off by default so clients cannot forge their IP. */
-  trustProxy: boolean;
+  /**
+   * Which hops of X-Forwarded-For are proxies, as Fastify takes it: none (false, the default: the
+   * client is the socket's address), a number of hops, or the proxies' addresses and CIDRs. Never
+   * `true`, which takes the leftmost address: the one the client writes itself.
+   */
+  trustProxy: false | number | string[];
   webDist: string;
   demo: boolean;
   /** scrypt cost (N). Strong by default; tests lower it so the suite stays fast. */
@@ -100,6 +105,40 @@ function isWebUrl(value: string): boolean {
   }
 }
 
+/** Names proxy-addr knows for whole ranges: 127.0.0.0/8 and ::1, 169.254.0.0/16, private nets. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** An IP address, a CIDR (`10.0.0.0/8`) or one of proxy-addr's range names. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (!version || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: how many reverse proxies stand in front (`1` for the usual single one: the address
+ * it appends to X-Forwarded-For is the client's), or their addresses and CIDRs separated by
+ * commas. Unset, `0` or `false`: none. Either way a client cannot pick its own address, and so
+ * cannot dodge the login limit by writing the header itself.
+ */
+function trustProxy(env: NodeJS.ProcessEnv): false | number | string[] {
+  const raw = text(env, 'TRUST_PROXY');
+  if (raw === null || raw === '0' || raw.toLowerCase() === 'false') return false;
+  if (/^\d{1,3}$/.test(raw)) return Number(raw);
+  const entries = raw.split(',').map((entry) => entry.trim());
+  if (entries.every((entry) => isProxyAddress(entry))) return entries;
+  const usage =
+    'TRUST_PROXY debe ser el número de proxies inversos delante de Fogata (TRUST_PROXY=1 con uno solo) o sus direcciones o redes separadas por comas (p. ej. 10.0.0.5,172.16.0.0/12).';
+  throw new Error(
+    raw.toLowerCase() === 'true'
+      ? `TRUST_PROXY=true ya no se admite: daría por buena la dirección que el cliente escribe en X-Forwarded-For. ${usage}`
+      : usage,
+  );
+}
+
 /** Reads the configuration from `env` (DESIGN.md's table). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] = []): Config {
   const port = positiveInt(env, 'PORT', 3000);
@@ -145,7 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     invitationTtlDays: positiveInt(env, 'INVITATION_TTL_DAYS', 7),
     authRateLimit: positiveInt(env, 'AUTH_RATE_LIMIT', 10),
     rateLimitStore: 'database',
-    trustProxy: ['1', 'true'].includes(text(env, 'TRUST_PROXY')?.toLowerCase() ?? ''),
+    trustProxy: trustProxy(env),
     webDist: resolve(process.cwd(), text(env, 'WEB_DIST') ?? defaultWebDist()),
     demo: argv.includes('--demo') || text(env, 'DEMO') === '1',
     scryptCost: 2 ** 15,
