@@ -1,7 +1,7 @@
 import { type Capability, can, SERVER_ERRORS } from '@fogata/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.js';
-import { issuedBeforePasswordChange, verifySession } from '../lib/session-token.js';
+import { sessionMatchesPassword, verifySession } from '../lib/session-token.js';
 import type { UserRow } from '../modules/users/users.repository.js';
 import { UsersRepository } from '../modules/users/users.repository.js';
 
@@ -24,7 +24,9 @@ async function authenticate(request: FastifyRequest): Promise<UserRow> {
   const { ctx } = request.server;
   const session = await verifySession(match[1], ctx.jwtKey);
   const user = session && (await new UsersRepository(ctx.db).findById(session.id));
-  if (!session || !user || issuedBeforePasswordChange(session.iat, user.password_changed_at)) {
+  // A session opened before the user's last password change (a reset, a new admin password)
+  // no longer counts.
+  if (!session || !user || !sessionMatchesPassword(session, user, ctx.jwtKey)) {
     throw new AppError(401, SERVER_ERRORS.invalidToken);
   }
   request.user = user;

@@ -35,10 +35,7 @@ export async function createUser(
     avatar_key: null,
     created_at: opts.createdAt ?? new Date(Date.now() + sequence).toISOString(),
   });
-  const token = await signSession(
-    { id: row.id, email: row.email, role: row.role, name: row.name },
-    app.ctx.jwtKey,
-  );
+  const token = await signSession(row, app.ctx.jwtKey);
   return { row, email, password, token, headers: { authorization: `Bearer ${token}` } };
 }
 

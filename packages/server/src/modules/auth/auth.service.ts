@@ -25,10 +25,7 @@ export class AuthService {
 
   /** `{ user, token }` for a freshly signed-in user. */
   async session(row: UserRow): Promise<Omit<LoginResult, 'message'>> {
-    const token = await signSession(
-      { id: row.id, email: row.email, role: row.role, name: row.name },
-      this.ctx.jwtKey,
-    );
+    const token = await signSession(row, this.ctx.jwtKey);
     return { user: toUser(row, this.ctx.storage), token };
   }
 

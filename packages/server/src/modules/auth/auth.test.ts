@@ -4,13 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MSG, SERVER_ERRORS, SERVER_SUCCESS } from '@fogata/shared';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { passwordWork } from '../../lib/passwords.js';
 import { hashToken, newLinkToken } from '../../lib/tokens.js';
 import { buildTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/build-app.js';
 import { createInvitation, createUser, isoFromNow, PASSWORD } from '../../test/factories.js';
 import { linkIn, type SmtpReceiver, startSmtpReceiver } from '../../test/smtp.js';
+import { UsersRepository } from '../users/users.repository.js';
 import { PasswordResetsRepository } from './auth.repository.js';
 
 let t: TestApp;
@@ -27,6 +28,18 @@ afterAll(async () => {
 
 function post(url: string, payload: unknown, headers: Record<string, string> = {}) {
   return t.app.inject({ method: 'POST', url, payload: payload as object, headers });
+}
+
+/** A reset link's token for `userId`, straight in the database, expiring in `ttlMs`. */
+async function resetToken(userId: number, ttlMs = 3_600_000): Promise<string> {
+  const token = newLinkToken();
+  await new PasswordResetsRepository(t.app.ctx.db).insert(
+    userId,
+    hashToken(token),
+    isoFromNow(ttlMs),
+    isoFromNow(0),
+  );
+  return token;
 }
 
 function decodePayload(token: string): Record<string, unknown> {
@@ -217,6 +230,74 @@ describe('session tokens', () => {
   });
 });
 
+describe('session tokens and password changes', () => {
+  const me = (token: string) =>
+    t.app.inject({ url: '/api/profile/me', headers: { authorization: `Bearer ${token}` } });
+
+  /** A token signed with the app's key, with the claims and times given (seconds). */
+  function signed(claims: Record<string, unknown>, times: { iat?: number; exp?: number }) {
+    let jwt = new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' });
+    if (times.iat !== undefined) jwt = jwt.setIssuedAt(times.iat);
+    if (times.exp !== undefined) jwt = jwt.setExpirationTime(times.exp);
+    return jwt.sign(t.app.ctx.jwtKey);
+  }
+
+  it('refuses a token without exp or without iat, even signed with our key', async () => {
+    const u = await createUser(t.app);
+    const claims = { id: u.row.id, email: u.email, role: u.row.role, name: u.row.name };
+    const now = Math.floor(Date.now() / 1000);
+    for (const times of [{ iat: now }, { exp: now + 3600 }, {}]) {
+      const res = await me(await signed(claims, times));
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ message: SERVER_ERRORS.invalidToken });
+    }
+    expect((await me(await signed(claims, { iat: now, exp: now + 3600 }))).statusCode).toBe(200);
+  });
+
+  it('ends every session issued before a reset and keeps one issued after, in the same second', async () => {
+    // The clock stands still: every token and the reset share one millisecond.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2030-05-04T10:00:00.250Z') });
+    try {
+      const u = await createUser(t.app);
+      const login = async (password: string) =>
+        (await post('/api/auth/login', { email: u.email, password })).json().token as string;
+      const before = await login(PASSWORD);
+      expect((await me(before)).statusCode).toBe(200);
+      const reset = await post('/api/auth/reset-password', {
+        token: await resetToken(u.row.id),
+        password: 'nueva-clave-99',
+      });
+      expect(reset.statusCode).toBe(200);
+      const after = await login('nueva-clave-99');
+      expect(decodePayload(after).iat).toBe(decodePayload(before).iat);
+      for (const old of [u.token, before]) {
+        const res = await me(old);
+        expect(res.statusCode).toBe(401);
+        expect(res.json()).toEqual({ message: SERVER_ERRORS.invalidToken });
+      }
+      expect((await me(after)).statusCode).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('reads tokens signed before the password stamp by their issue second, conservatively', async () => {
+    const u = await createUser(t.app);
+    const claims = { id: u.row.id, email: u.email, role: u.row.role, name: u.row.name };
+    const now = Math.floor(Date.now() / 1000);
+    const legacy = (iat: number) => signed(claims, { iat, exp: iat + 3600 });
+    // No password change yet: an old token stands.
+    expect((await me(await legacy(now - 10))).statusCode).toBe(200);
+    await new UsersRepository(t.app.ctx.db).update(u.row.id, {
+      password_changed_at: new Date((now - 5) * 1000 + 400).toISOString(),
+    });
+    expect((await me(await legacy(now - 10))).statusCode).toBe(401);
+    // Issued in the very second of the change: it may predate it, so it ends too.
+    expect((await me(await legacy(now - 5))).statusCode).toBe(401);
+    expect((await me(await legacy(now - 4))).statusCode).toBe(200);
+  });
+});
+
 describe('password reset', () => {
   it('gives the same answer for an unknown address and mails nothing', async () => {
     const res = await post('/api/auth/forgot-password', { email: 'fantasma@example.org' });
@@ -256,8 +337,6 @@ describe('password reset', () => {
 
   it('ends the sessions opened before the reset, keeps the ones opened after', async () => {
     const u = await createUser(t.app);
-    // Session tokens count whole seconds: let the old one be issued a second before the reset.
-    await new Promise((r) => setTimeout(r, 1100));
     await post('/api/auth/forgot-password', { email: u.email });
     const link = linkIn(
       (await smtp.waitFor(u.email)).text,
@@ -342,18 +421,6 @@ describe('password reset', () => {
 });
 
 describe('password reset under load', () => {
-  /** A reset link's token for `userId`, straight in the database, expiring in `ttlMs`. */
-  async function resetToken(userId: number, ttlMs = 3_600_000): Promise<string> {
-    const token = newLinkToken();
-    await new PasswordResetsRepository(t.app.ctx.db).insert(
-      userId,
-      hashToken(token),
-      isoFromNow(ttlMs),
-      isoFromNow(0),
-    );
-    return token;
-  }
-
   it('looks at the token before hashing: an unknown or expired one costs no scrypt', async () => {
     const u = await createUser(t.app);
     const expired = await resetToken(u.row.id, -1000);
