@@ -1,3 +1,4 @@
+import { SERVER_ERRORS } from '@fogata/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bootstrap, FIRST_ADMIN_PLACEHOLDER } from './bootstrap.js';
 import { buildTestApp, type TestApp } from './test/build-app.js';
@@ -64,6 +65,30 @@ describe('first start', () => {
     });
     expect(login.statusCode).toBe(200);
     expect(login.json().user).toMatchObject({ name: 'Jefa', role: 'admin' });
+  });
+
+  it('promotes an existing ADMIN_EMAIL account and ends its older sessions', async () => {
+    t = await buildTestApp({
+      admin: { email: 'jefa@example.org', password: 'clave-de-la-jefa', name: 'Jefa' },
+    });
+    const existing = await createUser(t.app, { role: 'usuario', email: 'jefa@example.org' });
+    const me = (authorization: string) =>
+      t!.app.inject({ url: '/api/profile/me', headers: { authorization } });
+    expect((await me(existing.headers.authorization)).statusCode).toBe(200);
+    expect(await bootstrap(t.app)).toBeNull();
+
+    // Whoever held the account's old session (or its old password) is out, as after a reset.
+    const old = await me(existing.headers.authorization);
+    expect(old.statusCode).toBe(401);
+    expect(old.json()).toEqual({ message: SERVER_ERRORS.invalidToken });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'jefa@example.org', password: 'clave-de-la-jefa' },
+    });
+    expect(login.statusCode).toBe(200);
+    expect(login.json().user).toMatchObject({ id: existing.row.id, role: 'admin' });
+    expect((await me(`Bearer ${login.json().token}`)).statusCode).toBe(200);
   });
 
   it('invites ADMIN_EMAIL when it is set without a password', async () => {

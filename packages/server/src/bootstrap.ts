@@ -22,7 +22,12 @@ export async function bootstrap(app: FastifyInstance): Promise<string | null> {
     const existing = await users.findByEmail(email);
     const passwordHash = await hashPassword(password, config.scryptCost);
     if (existing) {
-      await users.update(existing.id, { role: 'admin', password_hash: passwordHash });
+      // A new password, as after any change: the account's older sessions end.
+      await users.update(existing.id, {
+        role: 'admin',
+        password_hash: passwordHash,
+        password_changed_at: nowIso(),
+      });
     } else {
       await users.insert({
         name,
