@@ -31,6 +31,8 @@ export const MSG = {
   experienceImageRequired: 'La imagen de la experiencia es obligatoria.',
   imageRequired: 'Error: La imagen es obligatoria.',
   missingRequiredData: 'Error: Faltan datos obligatorios.',
+  /** Not in SPEC: an id in a route that is not a row id (decimal digits, 1 to MAX_ID). */
+  idInvalid: 'ID inválido.',
   titleRequired: 'El título es obligatorio.',
   /** News and experience titles (150). */
   contentTitleTooLong: 'El título no puede tener más de 150 caracteres.',

@@ -46,12 +46,25 @@ export const nameField = storedText(
 
 export const roleField = z.enum(ROLES, { error: MSG.invitationRoleInvalid });
 
-/** A positive integer id in a route parameter. */
+/** The largest row id: PostgreSQL's `integer` (a larger one would be a database error there). */
+export const MAX_ID = 2_147_483_647;
+
+/**
+ * A row id written in decimal digits, or null: `1e3`, `0x10`, ` 7`, `7.0`, `-1`, `0` and anything
+ * above MAX_ID are no ids (a number parser would read the first two as 1000 and 16).
+ */
+export function parseId(raw: string): number | null {
+  if (!/^\d{1,10}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id >= 1 && id <= MAX_ID ? id : null;
+}
+
+/** A row id in a route parameter (see parseId). */
 export const idParams = z.object({
-  id: z.coerce
-    .number({ error: 'ID inválido.' })
-    .int({ error: 'ID inválido.' })
-    .positive({ error: 'ID inválido.' }),
+  id: z
+    .string({ error: MSG.idInvalid })
+    .refine((raw) => parseId(raw) !== null, { error: MSG.idInvalid })
+    .transform((raw) => parseId(raw) as number),
 });
 
 export const messageResponse = z.object({ message: z.string() });

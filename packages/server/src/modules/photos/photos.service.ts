@@ -1,6 +1,7 @@
 import {
   MSG,
   type Photo,
+  parseId,
   SERVER_ERRORS,
   SERVER_SUCCESS,
   type UploadFailure,
@@ -30,11 +31,10 @@ export interface UploadOutcome {
   body: UploadResult;
 }
 
-/** Reads `albumId` from a form: a positive integer, else the 400 that asks for it. */
+/** Reads `albumId` from a form: a row id (see parseId), else the 400 that asks for it. */
 function parseAlbumId(raw: string | undefined): number {
-  const value = raw?.trim() ?? '';
-  const id = /^\d{1,15}$/.test(value) ? Number(value) : 0;
-  if (id <= 0) {
+  const id = parseId(raw?.trim() ?? '');
+  if (id === null) {
     throw new AppError(400, SERVER_ERRORS.albumIdRequired, [
       { field: 'albumId', message: SERVER_ERRORS.albumIdRequired },
     ]);
