@@ -17,6 +17,7 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { openDatabase } from './db/database.js';
 import { AppError } from './lib/app-error.js';
+import { MediaJournal, MediaSweeper } from './lib/media-journal.js';
 import { MediaUrlSigner } from './lib/media-url.js';
 import { OidcClient } from './lib/oidc.js';
 import { trustProxyOption } from './lib/trust-proxy.js';
@@ -119,6 +120,7 @@ export async function buildApp(
     mailer,
     mailQueue: new MailQueue(db, mailer, app.log, config.mailQueue),
     storage: new LocalStorage(mediaRoot(config.dataDir), new MediaUrlSigner(config.jwtSecret)),
+    mediaJournal: new MediaJournal(db, app.log),
     oidc: config.oidc.clientId
       ? new OidcClient({
           issuer: config.oidc.issuer,
@@ -138,6 +140,12 @@ export async function buildApp(
     ctx.mailer.close();
     await db.kysely.destroy();
   });
+  // What a crash left (files no row points to, temp uploads): swept once the migrations are done
+  // and before the app listens, then every few minutes. Registered after the hook that closes the
+  // database, so it stops first (onClose hooks run last-registered first).
+  const mediaSweeper = new MediaSweeper(ctx);
+  app.addHook('onReady', () => mediaSweeper.start());
+  app.addHook('onClose', () => mediaSweeper.stop());
   // Only JSON and multipart bodies: anything else is a 415, not a confusing validation error.
   app.removeContentTypeParser('text/plain');
 

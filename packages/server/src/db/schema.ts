@@ -155,6 +155,17 @@ export interface MonitorsTable extends ImageColumns {
 }
 
 /**
+ * A stored file that may be, or may become, an orphan (decision 011): journaled before the file is
+ * saved or before a row pointing to it is deleted, removed once settled.
+ */
+export interface MediaJournalTable {
+  key: string;
+  /** The process that wrote it: `hostname:pid:random-per-start`. */
+  owner: string;
+  created_at: string;
+}
+
+/**
  * A message in the mail queue (decision 010). `next_attempt_at` is null once sent or given up;
  * `locked_until` is the lease of the instance sending it; past `expires_at` it is not sent.
  */
@@ -188,5 +199,6 @@ export interface Database {
   news: NewsTable;
   experiences: ExperiencesTable;
   monitors: MonitorsTable;
+  media_journal: MediaJournalTable;
   mail_queue: MailQueueTable;
 }

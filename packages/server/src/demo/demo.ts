@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { type Role, SERVER_ERRORS } from '@fogata/shared';
 import type { AppContext } from '../context.js';
 import type { InteractionTarget } from '../db/schema.js';
-import type { UploadedFile } from '../lib/media-upload.js';
+import { type UploadedFile, uploadsTmpRoot } from '../lib/media-upload.js';
 import { hashPassword } from '../lib/passwords.js';
 import { AlbumsService } from '../modules/albums/albums.service.js';
 import { ExperiencesService } from '../modules/experiences/experiences.service.js';
@@ -99,7 +99,8 @@ export async function seedDemo(ctx: AppContext, now = new Date()): Promise<DemoO
   };
 
   // Pictures are written as JPEG files, like a browser's upload lands on disk.
-  const tmp = join(ctx.config.dataDir, 'tmp', `demo-${randomBytes(6).toString('hex')}`);
+  // In this process's temp folder, so a crash mid-seed leaves nothing the next start keeps.
+  const tmp = join(uploadsTmpRoot(ctx.config.dataDir), `demo-${randomBytes(6).toString('hex')}`);
   await mkdir(tmp, { recursive: true });
   let fileNumber = 0;
   const picture = async (svg: string, filename: string): Promise<UploadedFile> => {

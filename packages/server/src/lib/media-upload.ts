@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Readable, Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppError } from './app-error.js';
+import { ownerTag, uploadsRoot } from './media-journal.js';
 import { readMultipart } from './multipart.js';
 
 /** One file of a multipart upload, waiting on disk. */
@@ -22,7 +23,7 @@ export interface UploadedFile {
 }
 
 export interface UploadLimits {
-  /** Folder for temp files, e.g. DATA_DIR/tmp/uploads. */
+  /** Folder for temp files: this process's `uploadsTmpRoot`. */
   tmpRoot: string;
   /** Form fields that carry files; parts in other fields are read and dropped. */
   fileFields: string[];
@@ -155,28 +156,9 @@ function refuseRest(req: FastifyRequest, reply: FastifyReply): void {
 }
 
 /**
- * Removes temp upload folders older than `maxAgeMs` (left by a crash mid-upload); younger ones
- * may belong to an upload in progress on another instance sharing the folder.
+ * Where this process keeps the temp files of its uploads in progress: a folder named after it in
+ * DATA_DIR/tmp/uploads, so after a crash the next start knows whose they were (decision 011).
  */
-export async function removeStaleUploads(tmpRoot: string, maxAgeMs = 60 * 60 * 1000) {
-  let entries: string[];
-  try {
-    entries = await readdir(tmpRoot);
-  } catch {
-    return;
-  }
-  const cutoff = Date.now() - maxAgeMs;
-  for (const entry of entries) {
-    const path = join(tmpRoot, entry);
-    try {
-      if ((await stat(path)).mtimeMs < cutoff) await rm(path, { recursive: true, force: true });
-    } catch {
-      // Removed meanwhile by someone else: nothing to do.
-    }
-  }
-}
-
-/** Where an app keeps the temp files of uploads in progress. */
 export function uploadsTmpRoot(dataDir: string): string {
-  return join(dataDir, 'tmp', 'uploads');
+  return join(uploadsRoot(dataDir), ownerTag());
 }

@@ -1,9 +1,13 @@
 import { MSG, SERVER_ERRORS } from '@fogata/shared';
+import type { FastifyBaseLogger } from 'fastify';
 import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
+import type { Kysely, Transaction } from 'kysely';
 import sharp from 'sharp';
+import type { Database } from '../db/schema.js';
 import type { MediaStorage } from '../storage/storage.js';
 import { newMediaKey } from '../storage/storage.js';
 import { AppError } from './app-error.js';
+import type { MediaJournal } from './media-journal.js';
 
 const ALLOWED_MIME = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
 
@@ -138,24 +142,53 @@ export interface StoredImage {
   height: number;
 }
 
+/** What the media helpers use of the app (an AppContext has it all). */
+export interface MediaContext {
+  storage: MediaStorage;
+  mediaJournal: MediaJournal;
+  log: FastifyBaseLogger;
+}
+
+/** A file to store. */
+export interface NewMediaFile {
+  key: string;
+  data: Buffer;
+  contentType: string;
+}
+
 /**
- * Stores the display copy and the thumbnail under fresh random keys in `folder`. If the second
- * write fails, the first file is removed: nothing is left half-stored.
+ * Journals the keys, then saves the files (decision 011): until `keepMedia` settles them, a crash
+ * leaves them to the journal's reconciliation, never as orphans. If a save fails, whatever was
+ * saved is removed and the error thrown. After the row pointing to them is committed, call
+ * `keepMedia`; if it is not, `deleteMedia`.
+ */
+export async function saveMedia(media: MediaContext, files: NewMediaFile[]): Promise<void> {
+  const keys = files.map((file) => file.key);
+  await media.mediaJournal.record(keys);
+  try {
+    for (const file of files) await media.storage.save(file.key, file.data, file.contentType);
+  } catch (err) {
+    await deleteMedia(media, keys);
+    throw err;
+  }
+}
+
+/**
+ * Stores the display copy and the thumbnail under fresh random keys in `folder`, journaled as
+ * `saveMedia` does: nothing is left half-stored, and the caller settles with `keepMedia` or
+ * `deleteMedia`.
  */
 export async function storeImageVariants(
-  storage: MediaStorage,
+  media: MediaContext,
   folder: string,
   variants: ImageVariants,
 ): Promise<StoredImage> {
   const key = newMediaKey(folder, 'webp');
   const thumbKey = newMediaKey(folder, 'webp');
-  try {
-    await storage.save(key, variants.display.data, 'image/webp');
-    await storage.save(thumbKey, variants.thumb.data, 'image/webp');
-  } catch (err) {
-    await deleteMedia(storage, [key, thumbKey]);
-    throw err;
-  }
+  await saveMedia(media, [
+    { key, data: variants.display.data, contentType: 'image/webp' },
+    { key: thumbKey, data: variants.thumb.data, contentType: 'image/webp' },
+  ]);
   return {
     key,
     thumbKey,
@@ -165,21 +198,42 @@ export async function storeImageVariants(
   };
 }
 
+/** Settles stored files once the row pointing to them is committed. Never throws. */
+export function keepMedia(media: MediaContext, keys: (string | null | undefined)[]): Promise<void> {
+  return media.mediaJournal.settle(keys);
+}
+
 /**
- * Deletes files one by one, never throwing: runs after the rows are gone, so a file that cannot
- * be removed is an unreachable orphan (logged), not a failed request.
+ * Journals the files of a row about to be deleted, or of an image about to be replaced: inside
+ * the row's transaction when there is one (`executor`), else before the row changes. Once the
+ * change is committed, `deleteMedia` removes the files and settles them.
+ */
+export function markForDeletion(
+  media: MediaContext,
+  keys: (string | null | undefined)[],
+  executor?: Kysely<Database> | Transaction<Database>,
+): Promise<void> {
+  return media.mediaJournal.record(keys, executor);
+}
+
+/**
+ * Deletes files one by one, never throwing, and settles each one deleted. It runs after the rows
+ * are gone: a file that cannot be removed is logged and stays journaled, so reconciliation tries
+ * again later.
  */
 export async function deleteMedia(
-  storage: MediaStorage,
+  media: MediaContext,
   keys: (string | null | undefined)[],
-  log?: { warn(obj: object, msg: string): void },
 ): Promise<void> {
+  const deleted: string[] = [];
   for (const key of keys) {
     if (!key) continue;
     try {
-      await storage.delete(key);
+      await media.storage.delete(key);
+      deleted.push(key);
     } catch (err) {
-      log?.warn({ err, key }, 'no se pudo borrar un archivo de medios');
+      media.log.warn({ err, key }, 'no se pudo borrar un archivo de medios');
     }
   }
+  await media.mediaJournal.settle(deleted);
 }

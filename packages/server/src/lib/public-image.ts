@@ -1,7 +1,14 @@
 import { MSG } from '@fogata/shared';
 import type { AppContext } from '../context.js';
 import { AppError } from './app-error.js';
-import { deleteMedia, type StoredImage, storeImageVariants, toImageVariants } from './media.js';
+import {
+  deleteMedia,
+  keepMedia,
+  markForDeletion,
+  type StoredImage,
+  storeImageVariants,
+  toImageVariants,
+} from './media.js';
 import type { UploadedFile } from './media-upload.js';
 
 /**
@@ -15,7 +22,7 @@ export async function storePublicImage(
   file: UploadedFile,
 ): Promise<StoredImage> {
   if (file.tooLarge) throw new AppError(413, MSG.imageTooLarge);
-  return storeImageVariants(ctx.storage, folder, await toImageVariants(file.path));
+  return storeImageVariants(ctx, folder, await toImageVariants(file.path));
 }
 
 /** The `image_*` columns of a row for a stored image. */
@@ -35,12 +42,13 @@ export function imageColumns(image: StoredImage) {
 /** Removes a stored image's files (never throws; failures are logged). */
 export function deleteStoredImage(ctx: AppContext, image: StoredImage | null): Promise<void> {
   if (!image) return Promise.resolve();
-  return deleteMedia(ctx.storage, [image.key, image.thumbKey], ctx.log);
+  return deleteMedia(ctx, [image.key, image.thumbKey]);
 }
 
 /**
  * Stores `file` in `folder`, then inserts the row with its image columns; if the insert fails,
- * the new files are removed, so a failed create leaves neither a row nor a file.
+ * the new files are removed, so a failed create leaves neither a row nor a file. The files are
+ * journaled until the row is in (a crash in between leaves them to reconciliation).
  */
 export async function insertWithImage<T>(
   ctx: AppContext,
@@ -49,18 +57,23 @@ export async function insertWithImage<T>(
   insert: (columns: ImageColumns) => Promise<T>,
 ): Promise<T> {
   const image = await storePublicImage(ctx, folder, file);
+  let result: T;
   try {
-    return await insert(imageColumns(image));
+    result = await insert(imageColumns(image));
   } catch (err) {
     await deleteStoredImage(ctx, image);
     throw err;
   }
+  await keepMedia(ctx, [image.key, image.thumbKey]);
+  return result;
 }
 
 /**
  * Stores `file` (when one came) in `folder`, then updates the row, with the new image columns or
  * none (the image is kept). `update` answers whether the row was still there. When it fails or the
  * row is gone, the new files are removed; when a new image went in, the files of `previous` are.
+ * The files of `previous` are journaled before the row changes; if the update fails they stay
+ * journaled, and reconciliation keeps them (a row still points to them).
  */
 export async function updateWithImage(
   ctx: AppContext,
@@ -70,8 +83,10 @@ export async function updateWithImage(
   update: (columns: ImageColumns | Record<string, never>) => Promise<boolean>,
 ): Promise<boolean> {
   const image = file ? await storePublicImage(ctx, folder, file) : null;
+  const old = [previous.image_key, previous.image_thumb_key];
   let updated: boolean;
   try {
+    if (image) await markForDeletion(ctx, old);
     updated = await update(image ? imageColumns(image) : {});
   } catch (err) {
     await deleteStoredImage(ctx, image);
@@ -79,7 +94,8 @@ export async function updateWithImage(
   }
   if (!updated) await deleteStoredImage(ctx, image);
   else if (image) {
-    await deleteMedia(ctx.storage, [previous.image_key, previous.image_thumb_key], ctx.log);
+    await keepMedia(ctx, [image.key, image.thumbKey]);
+    await deleteMedia(ctx, old);
   }
   return updated;
 }

@@ -6,6 +6,7 @@ import { gallery } from './002-gallery.js';
 import { oidc } from './003-oidc.js';
 import { rateLimits } from './004-rate-limits.js';
 import { content } from './005-content.js';
+import { mediaJournal } from './006-media-journal.js';
 import { mailQueue } from './007-mail-queue.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -24,6 +25,7 @@ function migrations(ctx: MigrationContext): Record<string, Migration> {
     '003-oidc': oidc(ctx),
     '004-rate-limits': rateLimits(ctx),
     '005-content': content(ctx),
+    '006-media-journal': mediaJournal(ctx),
     '007-mail-queue': mailQueue(ctx),
   };
 }

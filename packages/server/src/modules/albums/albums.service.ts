@@ -9,6 +9,8 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
 import {
   deleteMedia,
+  keepMedia,
+  markForDeletion,
   type StoredImage,
   storeImageVariants,
   toImageVariants,
@@ -32,7 +34,7 @@ export interface AlbumForm {
 /** Turns a cover upload into stored variants; a file over 25 MB is a 413. */
 async function storeCover(ctx: AppContext, file: UploadedFile): Promise<StoredImage> {
   if (file.tooLarge) throw new AppError(413, MSG.imageTooLarge);
-  return storeImageVariants(ctx.storage, ALBUM_COVERS_FOLDER, await toImageVariants(file.path));
+  return storeImageVariants(ctx, ALBUM_COVERS_FOLDER, await toImageVariants(file.path));
 }
 
 function coverColumns(cover: StoredImage) {
@@ -88,13 +90,17 @@ export class AlbumsService {
         updated_at: now,
       });
     } catch (err) {
-      await deleteMedia(this.ctx.storage, [cover.key, cover.thumbKey], this.ctx.log);
+      await deleteMedia(this.ctx, [cover.key, cover.thumbKey]);
       throw err;
     }
+    await keepMedia(this.ctx, [cover.key, cover.thumbKey]);
     return { message: SERVER_SUCCESS.albumCreated, album: await this.get(id) };
   }
 
-  /** Edits title and description; a new cover replaces the old one, whose files are deleted. */
+  /**
+   * Edits title and description; a new cover replaces the old one, whose files are journaled
+   * before the row changes and deleted after.
+   */
   async update(
     id: number,
     form: AlbumForm,
@@ -103,8 +109,11 @@ export class AlbumsService {
     const before = await this.repo().findRow(id);
     if (!before) throw new AppError(404, SERVER_ERRORS.albumNotFound);
     const cover = coverFile ? await storeCover(this.ctx, coverFile) : null;
+    const added = cover ? [cover.key, cover.thumbKey] : [];
+    const old = [before.cover_key, before.cover_thumb_key];
     let updated: boolean;
     try {
+      if (cover) await markForDeletion(this.ctx, old);
       updated = await this.repo().update(id, {
         title: form.title,
         ...(form.description !== undefined && { description: form.description || null }),
@@ -112,22 +121,23 @@ export class AlbumsService {
         updated_at: nowIso(),
       });
     } catch (err) {
-      if (cover) await deleteMedia(this.ctx.storage, [cover.key, cover.thumbKey], this.ctx.log);
+      await deleteMedia(this.ctx, added);
       throw err;
     }
     if (!updated) {
-      if (cover) await deleteMedia(this.ctx.storage, [cover.key, cover.thumbKey], this.ctx.log);
+      await deleteMedia(this.ctx, added);
       throw new AppError(404, SERVER_ERRORS.albumNotFound);
     }
     if (cover) {
-      await deleteMedia(this.ctx.storage, [before.cover_key, before.cover_thumb_key], this.ctx.log);
+      await keepMedia(this.ctx, added);
+      await deleteMedia(this.ctx, old);
     }
     return { message: SERVER_SUCCESS.albumUpdated, album: await this.get(id) };
   }
 
   /**
-   * Deletes the album with its photos and their likes and comments in one transaction, then
-   * their files and the cover's.
+   * Deletes the album with its photos and their likes and comments in one transaction (which
+   * journals their files), then their files and the cover's.
    */
   async delete(id: number): Promise<{ message: string }> {
     const { db } = this.ctx;
@@ -142,15 +152,17 @@ export class AlbumsService {
         'photo',
         photoFiles.map((p) => p.id),
       );
-      await photos.deleteByAlbum(id);
-      await albums.delete(id);
-      return [
+      const files = [
         album.cover_key,
         album.cover_thumb_key,
         ...photoFiles.flatMap((p) => [p.image_key, p.thumb_key]),
       ];
+      await markForDeletion(this.ctx, files, trx);
+      await photos.deleteByAlbum(id);
+      await albums.delete(id);
+      return files;
     });
-    await deleteMedia(this.ctx.storage, files, this.ctx.log);
+    await deleteMedia(this.ctx, files);
     return { message: SERVER_SUCCESS.albumDeleted };
   }
 }

@@ -7,7 +7,7 @@ import {
 } from '@fogata/shared';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
-import { deleteMedia } from '../../lib/media.js';
+import { deleteMedia, markForDeletion } from '../../lib/media.js';
 import type { UploadedFile } from '../../lib/media-upload.js';
 import { insertWithImage, updateWithImage } from '../../lib/public-image.js';
 import { nowIso } from '../../lib/tokens.js';
@@ -88,10 +88,11 @@ export class ExperiencesService {
     const row = await this.ctx.db.kysely.transaction().execute(async (trx) => {
       const deleted = await new ExperiencesRepository(trx).deleteReturning(id);
       if (!deleted) throw new AppError(404, SERVER_ERRORS.experienceNotFound);
+      await markForDeletion(this.ctx, [deleted.image_key, deleted.image_thumb_key], trx);
       await deleteInteractions(trx, 'experience', [id]);
       return deleted;
     });
-    await deleteMedia(this.ctx.storage, [row.image_key, row.image_thumb_key], this.ctx.log);
+    await deleteMedia(this.ctx, [row.image_key, row.image_thumb_key]);
     return { message: SERVER_SUCCESS.experienceDeleted };
   }
 }

@@ -7,7 +7,7 @@ import {
 } from '@fogata/shared';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
-import { deleteMedia } from '../../lib/media.js';
+import { deleteMedia, markForDeletion } from '../../lib/media.js';
 import type { UploadedFile } from '../../lib/media-upload.js';
 import { insertWithImage, updateWithImage } from '../../lib/public-image.js';
 import { nowIso } from '../../lib/tokens.js';
@@ -77,11 +77,17 @@ export class MonitorsService {
     return { message: SERVER_SUCCESS.monitorUpdated, monitor: await this.get(id) };
   }
 
-  /** Deletes the row, then its photo's files. */
+  /** Deletes the row, then its photo's files (journaled in the delete's transaction). */
   async delete(id: number): Promise<{ message: string }> {
-    const row = await this.repo().delete(id);
+    const row = await this.ctx.db.kysely.transaction().execute(async (trx) => {
+      const deleted = await new MonitorsRepository(trx).delete(id);
+      if (deleted) {
+        await markForDeletion(this.ctx, [deleted.image_key, deleted.image_thumb_key], trx);
+      }
+      return deleted;
+    });
     if (!row) throw new AppError(404, SERVER_ERRORS.monitorNotFound);
-    await deleteMedia(this.ctx.storage, [row.image_key, row.image_thumb_key], this.ctx.log);
+    await deleteMedia(this.ctx, [row.image_key, row.image_thumb_key]);
     return { message: SERVER_SUCCESS.monitorDeleted };
   }
 }

@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
-import { readUpload, removeStaleUploads, uploadsTmpRoot } from '../../lib/media-upload.js';
+import { readUpload, uploadsTmpRoot } from '../../lib/media-upload.js';
 import { currentUser, requireCapability } from '../../plugins/auth.js';
 import { registerInteractionRoutes } from '../interactions/interactions.routes.js';
 import { PhotosService } from './photos.service.js';
@@ -32,9 +32,8 @@ export async function photosRoutes(app: FastifyInstance): Promise<void> {
   const manage = requireCapability('content:manage');
   const tag = 'fotos';
   const tags = [tag];
+  // Temp files a crash left behind are swept at start-up (MediaSweeper).
   const tmpRoot = uploadsTmpRoot(app.ctx.config.dataDir);
-  // Temp files a crash left behind mid-upload.
-  await removeStaleUploads(tmpRoot);
 
   r.get(
     '/photos/album/:albumId',

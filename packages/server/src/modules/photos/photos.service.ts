@@ -11,6 +11,8 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
 import {
   deleteMedia,
+  keepMedia,
+  markForDeletion,
   type StoredImage,
   storeImageVariants,
   toImageVariants,
@@ -40,6 +42,11 @@ function parseAlbumId(raw: string | undefined): number {
     ]);
   }
   return id;
+}
+
+/** The storage keys of stored images' files. */
+function keysOf(images: StoredImage[]): string[] {
+  return images.flatMap((image) => [image.key, image.thumbKey]);
 }
 
 /** Photos: list an album's, read one, upload a batch, delete one. */
@@ -73,7 +80,8 @@ export class PhotosService {
    * Stores each file (one at a time, to bound memory) as display copy, thumbnail and
    * placeholder; a file that is too large, not an image or unreadable becomes a failure entry
    * while the others land. The rows go in one transaction after the files; if anything fails,
-   * every file written is removed: no file and no row are left behind.
+   * every file written is removed: no file and no row are left behind. The files stay journaled
+   * until the rows are committed, so a crash mid-way leaves them to reconciliation.
    */
   async upload(
     user: UserRow,
@@ -107,7 +115,7 @@ export class PhotosService {
           failures.push({ file: file.filename, error: err.message });
           continue;
         }
-        stored.push(await storeImageVariants(this.ctx.storage, PHOTOS_FOLDER, variants));
+        stored.push(await storeImageVariants(this.ctx, PHOTOS_FOLDER, variants));
       }
       if (stored.length === 0) {
         return {
@@ -137,13 +145,10 @@ export class PhotosService {
         );
       });
     } catch (err) {
-      await deleteMedia(
-        this.ctx.storage,
-        stored.flatMap((image) => [image.key, image.thumbKey]),
-        this.ctx.log,
-      );
+      await deleteMedia(this.ctx, keysOf(stored));
       throw err;
     }
+    await keepMedia(this.ctx, keysOf(stored));
 
     const rows = await this.repo().findMany(ids, user.id);
     const uploaded = rows.map((row) => toPhoto(row, this.ctx.storage));
@@ -154,17 +159,19 @@ export class PhotosService {
     return { status: 201, body: { message, uploaded, failures } };
   }
 
-  /** Deletes the photo with its likes and comments, then its files. */
+  /** Deletes the photo with its likes and comments (journaling its files), then its files. */
   async delete(id: number): Promise<{ message: string }> {
     const files = await this.ctx.db.kysely.transaction().execute(async (trx) => {
       const photos = new PhotosRepository(trx);
       const photo = await photos.findFiles(id);
       if (!photo) throw new AppError(404, SERVER_ERRORS.photoNotFound);
+      const keys = [photo.image_key, photo.thumb_key];
+      await markForDeletion(this.ctx, keys, trx);
       await deleteInteractions(trx, 'photo', [id]);
       await photos.delete(id);
-      return [photo.image_key, photo.thumb_key];
+      return keys;
     });
-    await deleteMedia(this.ctx.storage, files, this.ctx.log);
+    await deleteMedia(this.ctx, files);
     return { message: SERVER_SUCCESS.photoDeleted };
   }
 }

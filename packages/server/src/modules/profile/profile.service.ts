@@ -1,7 +1,7 @@
 import { MSG, SERVER_ERRORS, SERVER_SUCCESS, type User } from '@fogata/shared';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
-import { toAvatar } from '../../lib/media.js';
+import { deleteMedia, keepMedia, markForDeletion, saveMedia, toAvatar } from '../../lib/media.js';
 import { newMediaKey } from '../../storage/storage.js';
 import { toUser, type UserRow, UsersRepository } from '../users/users.repository.js';
 
@@ -18,6 +18,11 @@ export class ProfileService {
     return toUser(user, this.ctx.storage);
   }
 
+  /**
+   * Changes the name and/or the avatar. A new avatar is stored (journaled) before the row
+   * changes, the old one journaled too and deleted after: a failure or a crash leaves no file that
+   * no row points to.
+   */
   async update(user: UserRow, changes: ProfileChanges): Promise<{ message: string; user: User }> {
     if (changes.name === undefined && changes.avatar === undefined) {
       throw new AppError(400, MSG.profileNoChanges);
@@ -26,21 +31,28 @@ export class ProfileService {
     if (changes.avatar) {
       const webp = await toAvatar(changes.avatar);
       avatarKey = newMediaKey('avatars', 'webp');
-      await this.ctx.storage.save(avatarKey, webp, 'image/webp');
+      await saveMedia(this.ctx, [{ key: avatarKey, data: webp, contentType: 'image/webp' }]);
     }
     let updated: UserRow | undefined;
     try {
+      if (avatarKey) await markForDeletion(this.ctx, [user.avatar_key]);
       updated = await new UsersRepository(this.ctx.db).update(user.id, {
         ...(changes.name !== undefined && { name: changes.name }),
         ...(avatarKey && { avatar_key: avatarKey }),
       });
     } catch (err) {
       // A failed update leaves no orphan file behind.
-      if (avatarKey) await this.ctx.storage.delete(avatarKey);
+      await deleteMedia(this.ctx, [avatarKey]);
       throw err;
     }
-    if (!updated) throw new AppError(404, SERVER_ERRORS.userNotFound);
-    if (avatarKey && user.avatar_key) await this.ctx.storage.delete(user.avatar_key);
+    if (!updated) {
+      await deleteMedia(this.ctx, [avatarKey]);
+      throw new AppError(404, SERVER_ERRORS.userNotFound);
+    }
+    if (avatarKey) {
+      await keepMedia(this.ctx, [avatarKey]);
+      await deleteMedia(this.ctx, [user.avatar_key]);
+    }
     return { message: SERVER_SUCCESS.profileUpdated, user: toUser(updated, this.ctx.storage) };
   }
 }

@@ -2,6 +2,7 @@ import { type Role, SERVER_ERRORS, SERVER_SUCCESS, type User } from '@fogata/sha
 import type { AppContext } from '../../context.js';
 import type { Dialect } from '../../db/migrations/index.js';
 import { AppError } from '../../lib/app-error.js';
+import { deleteMedia, markForDeletion } from '../../lib/media.js';
 import { toUser, type UserRow, UsersRepository } from './users.repository.js';
 
 /**
@@ -55,11 +56,13 @@ export class UsersService {
     const deleted = await db.kysely.transaction().execute(async (trx) => {
       const users = new UsersRepository(trx);
       const target = await lockTarget(users, db.dialect, actor, id, true);
+      // Journaled with the delete: a crash before the file goes leaves it to reconciliation.
+      await markForDeletion(this.ctx, [target.avatar_key], trx);
       await users.delete(id);
       return target;
     });
-    // The file goes after the row: a failure here leaves an orphan file, never a broken avatar.
-    if (deleted.avatar_key) await this.ctx.storage.delete(deleted.avatar_key);
+    // The file goes after the row: a failure here leaves it journaled, never a broken avatar.
+    await deleteMedia(this.ctx, [deleted.avatar_key]);
     return { message: SERVER_SUCCESS.userDeleted(deleted.name) };
   }
 }

@@ -1,0 +1,342 @@
+// The media journal (decision 011): a stored file is journaled until a committed row points to
+// it, or until it is deleted; reconciliation finishes what a crash cut off, deleting through the
+// storage interface every journaled file no row points to — only once its writer is gone or its
+// lease is over.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { PhotosRepository } from '../modules/photos/photos.repository.js';
+import { newMediaKey } from '../storage/storage.js';
+import { buildTestApp, buildTestAppOnSameDatabase, type TestApp } from '../test/build-app.js';
+import { createUser, type TestUser } from '../test/factories.js';
+import { createAlbum } from '../test/gallery-factories.js';
+import { multipartParts, pngImage } from '../test/images.js';
+import {
+  MediaJournal,
+  ownerIsGone,
+  ownerOfTag,
+  ownerTag,
+  PROCESS_OWNER,
+  removeLeftUploads,
+} from './media-journal.js';
+import { MEDIA_KEY_COLUMNS } from './media-journal.repository.js';
+import type { UploadedFile } from './media-upload.js';
+import { insertWithImage } from './public-image.js';
+
+let t: TestApp;
+let scouter: TestUser;
+let upload: UploadedFile;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  scouter = await createUser(t.app, { role: 'scouter' });
+  const path = join(t.config.dataDir, 'upload.png');
+  writeFileSync(path, await pngImage());
+  upload = { field: 'image', filename: 'upload.png', path, size: 1, tooLarge: false };
+});
+afterAll(() => t.close());
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await t.app.ctx.db.kysely.deleteFrom('media_journal').execute();
+});
+
+const [, ourPid, ourRandom] = PROCESS_OWNER.split(':').slice(-3);
+
+/** A pid no process has any more: a child that has already exited. */
+function deadPid(): number {
+  const child = spawnSync(process.execPath, ['-e', '']);
+  return child.pid;
+}
+
+const stored = async (key: string) => (await t.app.ctx.storage.read(key)) !== null;
+
+async function entries() {
+  return t.app.ctx.db.kysely
+    .selectFrom('media_journal')
+    .select(['key', 'owner'])
+    .orderBy('key')
+    .execute();
+}
+
+/** A journal posing as `owner`, as a process that stored files and then died would have left. */
+function journalOf(owner: string) {
+  return new MediaJournal(t.app.ctx.db, t.app.log, { owner });
+}
+
+/** Saves a file under a fresh key in `folder`, journaled by `owner` and never settled. */
+async function leftBy(owner: string, folder = 'private/photos'): Promise<string> {
+  const key = newMediaKey(folder, 'webp');
+  await journalOf(owner).record([key]);
+  await t.app.ctx.storage.save(key, await pngImage(4, 4), 'image/webp');
+  return key;
+}
+
+describe('the owner of an entry', () => {
+  it('is gone when its pid has no process on this host, or is ours from an earlier start', () => {
+    expect(ownerIsGone(`${hostname()}:${deadPid()}:abc123`)).toBe(true);
+    expect(ownerIsGone(`${hostname()}:${ourPid}:0000ff`)).toBe(true);
+  });
+
+  it('is not known to be gone when it is us, a live process, or another host', () => {
+    expect(ownerIsGone(PROCESS_OWNER)).toBe(false);
+    expect(ownerIsGone(`${hostname()}:${process.ppid}:abc123`)).toBe(false);
+    expect(ownerIsGone(`otra-maquina:${deadPid()}:abc123`)).toBe(false);
+    expect(ownerIsGone('no es un dueño')).toBe(false);
+  });
+
+  it('names a temp folder it can be read back from', () => {
+    expect(ownerOfTag(ownerTag())).toBe(PROCESS_OWNER);
+    expect(ownerOfTag(ownerTag('mi_host.local:42:beef'))).toBe('mi_host.local:42:beef');
+    expect(ownerOfTag('9f86d081884c7d659a2feaa0')).toBeNull();
+    expect(ourRandom).toMatch(/^[0-9a-f]{12}$/);
+  });
+});
+
+describe('storing and deleting through the journal', () => {
+  it('journals the files before the row goes in and settles them once it is in', async () => {
+    let during: { key: string }[] = [];
+    const columns = await insertWithImage(t.app.ctx, 'news', upload, async (image) => {
+      during = await entries();
+      expect(await stored(image.image_key)).toBe(true);
+      return image;
+    });
+    expect(during.map((e) => e.key).sort()).toEqual(
+      [columns.image_key, columns.image_thumb_key].sort(),
+    );
+    expect(await entries()).toEqual([]);
+    expect(await stored(columns.image_key)).toBe(true);
+  });
+
+  it('an upload whose row insert fails leaves no file and no entry', async () => {
+    const album = await createAlbum(t.app);
+    const photosDir = join(t.config.dataDir, 'media-private', 'photos');
+    const before = existsSync(photosDir) ? readdirSync(photosDir).length : 0;
+    vi.spyOn(PhotosRepository.prototype, 'insertMany').mockRejectedValueOnce(
+      new Error('la inserción falló'),
+    );
+    const body = multipartParts([
+      { name: 'albumId', value: String(album.id) },
+      { field: 'images', filename: 'a.png', type: 'image/png', data: await pngImage() },
+      { field: 'images', filename: 'b.png', type: 'image/png', data: await pngImage(200, 100) },
+    ]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/photos/upload',
+      headers: { ...scouter.headers, ...body.headers },
+      payload: body.payload,
+    });
+    expect(res.statusCode).toBe(500);
+    expect(existsSync(photosDir) ? readdirSync(photosDir).length : 0).toBe(before);
+    expect(await entries()).toEqual([]);
+  });
+
+  it('journals a photo’s files in the delete’s transaction and settles them once deleted', async () => {
+    const album = await createAlbum(t.app);
+    const body = multipartParts([
+      { name: 'albumId', value: String(album.id) },
+      { field: 'images', filename: 'a.png', type: 'image/png', data: await pngImage() },
+    ]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/photos/upload',
+      headers: { ...scouter.headers, ...body.headers },
+      payload: body.payload,
+    });
+    expect(res.statusCode).toBe(201);
+    expect(await entries()).toEqual([]);
+    const photo = await t.app.ctx.db.kysely
+      .selectFrom('photos')
+      .select(['id', 'image_key', 'thumb_key'])
+      .where('id', '=', res.json().uploaded[0].id)
+      .executeTakeFirstOrThrow();
+    // The file delete fails: the row is gone, the entries stay for reconciliation.
+    const remove = vi
+      .spyOn(t.app.ctx.storage, 'delete')
+      .mockRejectedValue(new Error('almacén caído'));
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/photos/${photo.id}`,
+      headers: scouter.headers,
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect((await entries()).map((e) => e.key).sort()).toEqual(
+      [photo.image_key, photo.thumb_key].sort(),
+    );
+    remove.mockRestore();
+    // Once its lease is over, reconciliation finishes the delete.
+    const later = new MediaJournal(t.app.ctx.db, t.app.log, { leaseMs: 0 });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(await later.reconcile(t.app.ctx.storage)).toEqual({ deleted: 2, kept: 0 });
+    expect(await stored(photo.image_key)).toBe(false);
+    expect(await entries()).toEqual([]);
+  });
+});
+
+describe('reconcile', () => {
+  it('deletes a dead owner’s file that no row points to, and drops its entry', async () => {
+    const deadPidKey = await leftBy(`${hostname()}:${deadPid()}:abc123`);
+    const restartedKey = await leftBy(`${hostname()}:${ourPid}:0000ff`, 'avatars');
+    expect(await t.app.ctx.mediaJournal.reconcile(t.app.ctx.storage)).toEqual({
+      deleted: 2,
+      kept: 0,
+    });
+    expect(await stored(deadPidKey)).toBe(false);
+    expect(await stored(restartedKey)).toBe(false);
+    expect(await entries()).toEqual([]);
+  });
+
+  it('keeps a journaled file a row points to, and drops its entry', async () => {
+    const album = await createAlbum(t.app, { withFiles: true });
+    const row = await t.app.ctx.db.kysely
+      .selectFrom('albums')
+      .select(['cover_key', 'cover_thumb_key'])
+      .where('id', '=', album.id)
+      .executeTakeFirstOrThrow();
+    // Stored, row committed, then a crash before the entries were settled.
+    await journalOf(`${hostname()}:${deadPid()}:abc123`).record([
+      row.cover_key,
+      row.cover_thumb_key,
+    ]);
+    expect(await t.app.ctx.mediaJournal.reconcile(t.app.ctx.storage)).toEqual({
+      deleted: 0,
+      kept: 2,
+    });
+    expect(await stored(row.cover_key as string)).toBe(true);
+    expect(await stored(row.cover_thumb_key as string)).toBe(true);
+    expect(await entries()).toEqual([]);
+  });
+
+  it('leaves a young entry of a live process or another host alone, until its lease is over', async () => {
+    const ours = await leftBy(PROCESS_OWNER);
+    const liveOwner = `${hostname()}:${process.ppid}:abc123`;
+    const live = await leftBy(liveOwner);
+    const otherHost = await leftBy(`otra-maquina:${deadPid()}:abc123`);
+    expect(await t.app.ctx.mediaJournal.reconcile(t.app.ctx.storage)).toEqual({
+      deleted: 0,
+      kept: 0,
+    });
+    for (const key of [ours, live, otherHost]) expect(await stored(key)).toBe(true);
+    expect(await entries()).toHaveLength(3);
+
+    // Two hours later: whoever wrote them, they are reconciled.
+    await t.app.ctx.db.kysely
+      .updateTable('media_journal')
+      .set({ created_at: new Date(Date.now() - 2 * 3600_000).toISOString() })
+      .where('key', '=', otherHost)
+      .execute();
+    expect(await t.app.ctx.mediaJournal.reconcile(t.app.ctx.storage)).toEqual({
+      deleted: 1,
+      kept: 0,
+    });
+    expect(await stored(otherHost)).toBe(false);
+    expect((await entries()).map((e) => e.key).sort()).toEqual([ours, live].sort());
+  });
+
+  it('keeps an entry whose file cannot be deleted, for the next round', async () => {
+    const key = await leftBy(`${hostname()}:${deadPid()}:abc123`);
+    vi.spyOn(t.app.ctx.storage, 'delete').mockRejectedValueOnce(new Error('almacén caído'));
+    expect(await t.app.ctx.mediaJournal.reconcile(t.app.ctx.storage)).toEqual({
+      deleted: 0,
+      kept: 0,
+    });
+    expect(await entries()).toHaveLength(1);
+    expect(await t.app.ctx.mediaJournal.reconcile(t.app.ctx.storage)).toEqual({
+      deleted: 1,
+      kept: 0,
+    });
+    expect(await stored(key)).toBe(false);
+  });
+
+  it('looks at many entries in batches, one reference query per table and batch', async () => {
+    const owner = `${hostname()}:${deadPid()}:abc123`;
+    const keys = Array.from({ length: 450 }, () => newMediaKey('private/photos', 'webp'));
+    await journalOf(owner).record(keys);
+    const album = await createAlbum(t.app, { withFiles: true });
+    const row = await t.app.ctx.db.kysely
+      .selectFrom('albums')
+      .select(['cover_key'])
+      .where('id', '=', album.id)
+      .executeTakeFirstOrThrow();
+    await journalOf(owner).record([row.cover_key]);
+    const selects: string[] = [];
+    const journal = new MediaJournal(
+      {
+        ...t.app.ctx.db,
+        kysely: t.app.ctx.db.kysely.withPlugin({
+          transformQuery: (args) => {
+            if (args.node.kind === 'SelectQueryNode') selects.push(args.queryId.queryId);
+            return args.node;
+          },
+          transformResult: async (args) => args.result,
+        }),
+      },
+      t.app.log,
+    );
+    expect(await journal.reconcile(t.app.ctx.storage)).toEqual({ deleted: 450, kept: 1 });
+    expect(await stored(row.cover_key as string)).toBe(true);
+    expect(await entries()).toEqual([]);
+    // owners + 3 batches × (entries + 6 tables) + the empty round's entries: not one per key.
+    expect(selects.length).toBeLessThanOrEqual(1 + 3 * (1 + 6) + 1);
+  });
+
+  it('runs when an app starts', async () => {
+    const key = await leftBy(`${hostname()}:${ourPid}:0000ff`);
+    const second = await buildTestAppOnSameDatabase(t);
+    try {
+      expect(await stored(key)).toBe(false);
+      expect(await entries()).toEqual([]);
+    } finally {
+      await second.close();
+    }
+  });
+});
+
+describe('temp uploads left behind', () => {
+  it('removes a gone owner’s folder and anything older than an hour, and nothing else', () => {
+    const root = join(t.config.dataDir, 'tmp', 'uploads-test');
+    const folder = (name: string, age = 0) => {
+      const path = join(root, name, 'subida');
+      mkdirSync(path, { recursive: true });
+      writeFileSync(join(path, '0'), 'x');
+      const when = new Date(Date.now() - age);
+      for (const p of [join(path, '0'), path, join(root, name)]) utimesSync(p, when, when);
+      return join(root, name);
+    };
+    const hour = 3600_000;
+    const gone = folder(ownerTag(`${hostname()}:${deadPid()}:abc123`));
+    const restarted = folder(ownerTag(`${hostname()}:${ourPid}:0000ff`));
+    const ours = folder(ownerTag());
+    const live = folder(ownerTag(`${hostname()}:${process.ppid}:abc123`), 2 * hour);
+    const otherHost = folder(ownerTag(`otra-maquina:${deadPid()}:abc123`));
+    const legacyOld = folder('9f86d081884c7d659a2feaa0', 2 * hour);
+    const legacyYoung = folder('0f86d081884c7d659a2feaa0');
+    return removeLeftUploads(root).then(() => {
+      expect(existsSync(gone)).toBe(false);
+      expect(existsSync(restarted)).toBe(false);
+      expect(existsSync(join(ours, 'subida'))).toBe(true);
+      // A live process's folder stays, but not its uploads from two hours ago.
+      expect(existsSync(live)).toBe(true);
+      expect(existsSync(join(live, 'subida'))).toBe(false);
+      expect(existsSync(join(otherHost, 'subida'))).toBe(true);
+      expect(existsSync(legacyOld)).toBe(false);
+      expect(existsSync(legacyYoung)).toBe(true);
+    });
+  });
+});
+
+describe('MEDIA_KEY_COLUMNS', () => {
+  it('names every column of the schema that holds a media key', async () => {
+    const tables = await t.app.ctx.db.kysely.introspection.getTables();
+    const keyColumns = tables.flatMap((table) =>
+      table.columns
+        .filter((column) => column.name.endsWith('_key'))
+        .map((column) => `${table.name}.${column.name}`),
+    );
+    const listed = Object.entries(MEDIA_KEY_COLUMNS).flatMap(([table, columns]) =>
+      columns.map((column) => `${table}.${column}`),
+    );
+    expect(keyColumns.sort()).toEqual(listed.sort());
+  });
+});
