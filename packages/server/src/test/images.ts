@@ -194,3 +194,21 @@ export async function metadataTraces(image: Buffer): Promise<string[]> {
   }
   return traces;
 }
+
+/**
+ * A camera-sized JPEG of random noise (3000×2000 by default, ~4 MB): it compresses badly and
+ * takes a real share of a second to re-encode, like a phone photo.
+ */
+export function noisyJpeg(width = 3000, height = 2000): Promise<Buffer> {
+  return sharp({
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: '#777777',
+      noise: { type: 'gaussian', mean: 128, sigma: 40 },
+    },
+  })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}

@@ -1,0 +1,200 @@
+// A real server process killed with SIGKILL in the middle of a 10-photo upload, then started again
+// on the same DATA_DIR and database: no stored file may be left that no row points to (a photo of
+// a child that no delete in the app could ever reach), no temp upload may be left, and the
+// database must be intact and serving.
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, relative, sep } from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPgDatabase } from '../test/build-app.js';
+import { multipart, multipartParts, noisyJpeg, type Part, pngImage } from '../test/images.js';
+import { type ServerProcess, startServerProcess } from '../test/server-process.js';
+
+const ADMIN_EMAIL = 'jefa@example.org';
+const ADMIN_PASSWORD = 'una-clave-de-prueba-larga';
+const PHOTOS = 10;
+
+/** Every file under `dir`, as paths relative to it with `/` separators; none when it is absent. */
+function filesUnder(dir: string): string[] {
+  try {
+    return readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/'));
+  } catch {
+    return [];
+  }
+}
+
+/** The media keys of the stored files: public under media/, members-only under media-private/. */
+function storedKeys(dataDir: string): string[] {
+  return [
+    ...filesUnder(join(dataDir, 'media')),
+    ...filesUnder(join(dataDir, 'media-private')).map((path) => `private/${path}`),
+  ];
+}
+
+/** Every media key a row points to, read straight from the database. */
+const KEY_QUERIES = [
+  'select avatar_key as k from users',
+  'select cover_key as k from albums union all select cover_thumb_key from albums',
+  'select image_key as k from photos union all select thumb_key from photos',
+  ...['news', 'experiences', 'monitors'].map(
+    (table) => `select image_key as k from ${table} union all select image_thumb_key from ${table}`,
+  ),
+];
+
+describe('kill -9 in the middle of an upload', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'fogata-crash-'));
+  let pgDb: Awaited<ReturnType<typeof createPgDatabase>> = null;
+  let env: Record<string, string | undefined>;
+  let server: ServerProcess | null = null;
+  let photo: Buffer;
+
+  async function referencedKeys(): Promise<Set<string>> {
+    const keys = new Set<string>();
+    if (pgDb) {
+      const client = new pg.Client({ connectionString: pgDb.url });
+      await client.connect();
+      try {
+        for (const query of KEY_QUERIES) {
+          for (const row of (await client.query<{ k: string | null }>(query)).rows) {
+            if (row.k) keys.add(row.k);
+          }
+        }
+      } finally {
+        await client.end();
+      }
+    } else {
+      const db = new SQLite(join(dataDir, 'fogata.db'));
+      try {
+        for (const query of KEY_QUERIES) {
+          for (const row of db.prepare<[], { k: string | null }>(query).all()) {
+            if (row.k) keys.add(row.k);
+          }
+        }
+      } finally {
+        db.close();
+      }
+    }
+    return keys;
+  }
+
+  beforeAll(async () => {
+    pgDb = await createPgDatabase();
+    env = {
+      DATABASE_URL: pgDb?.url,
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
+      LOG_LEVEL: 'error',
+    };
+    photo = await noisyJpeg();
+  }, 60_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    await pgDb?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('leaves no file without a row, no temp upload, and an intact database', async () => {
+    server = await startServerProcess(dataDir, env);
+    const login = await fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+    });
+    expect(login.status).toBe(200);
+    const { token } = (await login.json()) as { token: string };
+    const auth = { authorization: `Bearer ${token}` };
+
+    const albumForm = multipart({ title: 'Campamento de verano' }, [
+      { field: 'cover', filename: 'portada.png', type: 'image/png', data: await pngImage() },
+    ]);
+    const created = await fetch(`${server.url}/api/albums/newAlbum`, {
+      method: 'POST',
+      headers: { ...auth, ...albumForm.headers },
+      body: albumForm.payload,
+    });
+    expect(created.status).toBe(201);
+    const albumId = ((await created.json()) as { album: { id: number } }).album.id;
+
+    // Ten camera-sized photos: processing them takes seconds, so the kill lands mid-way.
+    const parts: Part[] = [
+      { name: 'albumId', value: String(albumId) },
+      ...Array.from({ length: PHOTOS }, (_, i) => ({
+        field: 'images',
+        filename: `foto-${i}.jpg`,
+        type: 'image/jpeg',
+        data: photo,
+      })),
+    ];
+    const body = multipartParts(parts);
+    let answered = false;
+    const uploading = fetch(`${server.url}/api/photos/upload`, {
+      method: 'POST',
+      headers: { ...auth, ...body.headers },
+      body: body.payload,
+    }).then(
+      () => {
+        answered = true;
+      },
+      () => undefined,
+    );
+
+    // SIGKILL as soon as the first photo's files are stored, before any answer.
+    const photosDir = join(dataDir, 'media-private', 'photos');
+    const deadline = Date.now() + 15_000;
+    while (Date.now() < deadline && !answered) {
+      const stored = await readdir(photosDir).catch(() => []);
+      if (stored.length > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    await server.kill9();
+    await uploading;
+    expect(answered, 'the upload was answered before the kill').toBe(false);
+    // What the crash left: photo files that no row points to, and the upload's temp files.
+    const referencedBefore = await referencedKeys();
+    const orphansBefore = storedKeys(dataDir).filter((key) => !referencedBefore.has(key));
+    expect(orphansBefore.length).toBeGreaterThan(0);
+    expect(filesUnder(join(dataDir, 'tmp')).length).toBeGreaterThan(0);
+
+    server = await startServerProcess(dataDir, env);
+
+    const referenced = await referencedKeys();
+    const orphans = storedKeys(dataDir).filter((key) => !referenced.has(key));
+    expect(orphans, 'stored files that no row points to').toEqual([]);
+    expect(filesUnder(join(dataDir, 'tmp')), 'temp files left').toEqual([]);
+    // The album's cover is still there (its row points to it).
+    expect(storedKeys(dataDir).filter((key) => key.startsWith('private/albums/'))).toHaveLength(2);
+    if (!pgDb) {
+      const db = new SQLite(join(dataDir, 'fogata.db'), { readonly: true });
+      try {
+        expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+      } finally {
+        db.close();
+      }
+    }
+
+    // And it still serves: the album, a new upload and its file.
+    const albums = await fetch(`${server.url}/api/albums`, { headers: auth });
+    expect(albums.status).toBe(200);
+    expect(((await albums.json()) as { id: number }[]).map((a) => a.id)).toEqual([albumId]);
+    const again = multipartParts([
+      { name: 'albumId', value: String(albumId) },
+      { field: 'images', filename: 'otra.png', type: 'image/png', data: await pngImage() },
+    ]);
+    const uploaded = await fetch(`${server.url}/api/photos/upload`, {
+      method: 'POST',
+      headers: { ...auth, ...again.headers },
+      body: again.payload,
+    });
+    expect(uploaded.status).toBe(201);
+    const [landed] = ((await uploaded.json()) as { uploaded: { image_url: string }[] }).uploaded;
+    const file = await fetch(`${server.url}${landed?.image_url}`, { headers: auth });
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('image/webp');
+  }, 60_000);
+});
