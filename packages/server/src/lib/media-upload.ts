@@ -133,8 +133,9 @@ export async function readUpload(
   } catch (err) {
     await upload.cleanup();
     const code = (err as { code?: unknown }).code;
+    // Refused before its end: the rest of the body is not worth receiving.
+    if (code === 'FST_FILES_LIMIT' || err === limits.tooLarge) refuseRest(req, reply);
     if (code === 'FST_FILES_LIMIT') throw limits.tooManyFiles;
-    if (err === limits.tooLarge) refuseRest(req, reply);
     throw err;
   } finally {
     req.raw.off('data', countRaw);
@@ -147,12 +148,27 @@ export async function readUpload(
 }
 
 /**
- * After refusing a body before its end: the answer closes the connection (the client stops
- * sending), and whatever arrives meanwhile is discarded rather than left in the socket.
+ * How long a refused body is still read (and dropped) after the answer. Closing a connection
+ * with unread bytes resets it, and a client still sending then loses the answer with it; web
+ * servers linger on such connections for the same reason.
+ */
+const LINGER_MS = 2000;
+
+/**
+ * After refusing a body before its end: whatever arrives is discarded rather than buffered, and
+ * once the answer is out the connection gets `LINGER_MS` for the client to read it and stop; a
+ * body still coming then is cut off.
  */
 function refuseRest(req: FastifyRequest, reply: FastifyReply): void {
-  reply.header('connection', 'close');
   req.raw.resume();
+  reply.raw.once('finish', () => {
+    if (req.raw.complete) return;
+    // (app.inject's stand-in socket has no destroy: nothing to cut there.)
+    const socket = req.raw.socket as { destroy?: () => void } | undefined;
+    const timer = setTimeout(() => socket?.destroy?.(), LINGER_MS);
+    timer.unref();
+    req.raw.once('end', () => clearTimeout(timer));
+  });
 }
 
 /**

@@ -1,42 +1,30 @@
-import { profileUpdateResponseSchema, profileUpdateSchema, userSchema } from '@fogata/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  profileUpdateResponseSchema,
+  profileUpdateSchema,
+  SERVER_ERRORS,
+  userSchema,
+} from '@fogata/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/app-error.js';
-import { readMultipart } from '../../lib/multipart.js';
+import { readImageForm } from '../../lib/image-form.js';
 import { currentUser, requireCapability } from '../../plugins/auth.js';
-import { type ProfileChanges, ProfileService } from './profile.service.js';
+import { ProfileService } from './profile.service.js';
 
 /**
  * Reads `name` and the `avatar` file from multipart (what the web app sends), or `name` from a
- * JSON body. An empty file input (no file chosen) counts as no avatar.
+ * JSON body. The avatar is streamed to a temp file like any upload, never held in memory: one file
+ * part at most (a second one is a 400), a file in another field is read to the end and dropped,
+ * and the whole body is bounded. An empty file input (no file chosen) counts as no avatar.
  */
-async function readProfileForm(req: FastifyRequest): Promise<ProfileChanges> {
-  let rawName: unknown;
-  let avatar: Buffer | undefined;
-  if (req.isMultipart()) {
-    await readMultipart(async () => {
-      for await (const part of req.parts()) {
-        if (part.type === 'file') {
-          // Every file part must be read to the end, or the request never finishes.
-          const data = await part.toBuffer();
-          if (part.fieldname === 'avatar' && data.length > 0 && !avatar) avatar = data;
-        } else if (part.fieldname === 'name') {
-          rawName = part.value;
-        }
-      }
-    });
-  } else if (req.body && typeof req.body === 'object' && 'name' in req.body) {
-    rawName = req.body.name;
-  }
-  const parsed = profileUpdateSchema.safeParse({ name: rawName });
-  if (!parsed.success) {
-    const errors = parsed.error.issues.map((i) => ({
-      field: i.path.join('.'),
-      message: i.message,
-    }));
-    throw new AppError(400, errors[0]?.message ?? '', errors);
-  }
-  return { name: parsed.data.name, avatar };
+async function readProfileForm(req: FastifyRequest, reply: FastifyReply) {
+  const { form, image, cleanup } = await readImageForm(req, reply, {
+    schema: profileUpdateSchema,
+    fields: ['name'],
+    fileField: 'avatar',
+    imageRequired: null,
+    summarize: (errors) => errors[0]?.message ?? SERVER_ERRORS.validation,
+  });
+  return { name: form.name, avatar: image && image.size > 0 ? image : undefined, cleanup };
 }
 
 /** /api/profile/me: one's own profile. */
@@ -59,10 +47,19 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         consumes: ['multipart/form-data', 'application/json'],
-        description: 'multipart: `name` (opcional) y `avatar` (imagen opcional, máx. 25 MB).',
+        description:
+          'multipart: `name` (opcional) y `avatar` (imagen opcional: jpg, png, gif o webp, ≤ 25 MB; un solo archivo). También JSON con `name`.',
         response: { 200: profileUpdateResponseSchema },
       },
     },
-    async (req) => service.update(currentUser(req), await readProfileForm(req)),
+    async (req, reply) => {
+      const { cleanup, ...changes } = await readProfileForm(req, reply);
+      // Awaited here, so the temp file is gone before the answer is sent.
+      try {
+        return await service.update(currentUser(req), changes);
+      } finally {
+        await cleanup();
+      }
+    },
   );
 }

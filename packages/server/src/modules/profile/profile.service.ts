@@ -2,12 +2,14 @@ import { MSG, SERVER_ERRORS, SERVER_SUCCESS, type User } from '@fogata/shared';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
 import { deleteMedia, keepMedia, markForDeletion, saveMedia, toAvatar } from '../../lib/media.js';
+import type { UploadedFile } from '../../lib/media-upload.js';
 import { newMediaKey } from '../../storage/storage.js';
 import { toUser, type UserRow, UsersRepository } from '../users/users.repository.js';
 
 export interface ProfileChanges {
   name?: string;
-  avatar?: Buffer;
+  /** The avatar's temp file, when one came. */
+  avatar?: UploadedFile;
 }
 
 /** One's own profile: name and avatar. */
@@ -29,7 +31,8 @@ export class ProfileService {
     }
     let avatarKey: string | undefined;
     if (changes.avatar) {
-      const webp = await toAvatar(changes.avatar);
+      if (changes.avatar.tooLarge) throw new AppError(413, MSG.imageTooLarge);
+      const webp = await toAvatar(changes.avatar.path);
       avatarKey = newMediaKey('avatars', 'webp');
       await saveMedia(this.ctx, [{ key: avatarKey, data: webp, contentType: 'image/webp' }]);
     }

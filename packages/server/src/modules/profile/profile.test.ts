@@ -1,11 +1,19 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
+import { Readable } from 'node:stream';
 import { MSG, SERVER_ERRORS, SERVER_SUCCESS } from '@fogata/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uploadsRoot } from '../../lib/media-journal.js';
 import type { LocalStorage } from '../../storage/storage.js';
 import { buildTestApp, type TestApp } from '../../test/build-app.js';
 import { createUser } from '../../test/factories.js';
-import { jpegWithGps, multipart, pngClaimingHugeSize } from '../../test/images.js';
+import {
+  jpegWithGps,
+  multipart,
+  multipartParts,
+  pngClaimingHugeSize,
+  streamedZeroFiles,
+} from '../../test/images.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -188,6 +196,115 @@ describe('PUT /api/profile/me', () => {
     });
     expect(wrongType.statusCode).toBe(400);
     expect(wrongType.json().errors[0].field).toBe('name');
+  });
+});
+
+/** Every file left under DATA_DIR/tmp/uploads (temp uploads), whatever the folder. */
+function tempFiles(): string[] {
+  const root = uploadsRoot(t.config.dataDir);
+  if (!existsSync(root)) return [];
+  return readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => entry.name);
+}
+
+describe('PUT /api/profile/me with files it does not expect', () => {
+  it('streams the body: ten 24 MB junk parts keep memory bounded and get a Spanish 4xx', async () => {
+    const u = await createUser(t.app);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const before = process.memoryUsage();
+    let peak = 0;
+    const sample = setInterval(() => {
+      const now = process.memoryUsage();
+      peak = Math.max(peak, now.arrayBuffers - before.arrayBuffers, now.external - before.external);
+    }, 5);
+    // Generated as it is sent from one shared 1 MiB chunk: the test holds none of the 240 MB.
+    const junk = streamedZeroFiles({ name: 'Con Basura' }, 'avatar', 10, 24 * 1024 * 1024);
+    let res: { status: number; body: unknown };
+    try {
+      const answer = await fetch(`http://127.0.0.1:${port}/api/profile/me`, {
+        method: 'PUT',
+        headers: { ...u.headers, ...junk.headers },
+        body: Readable.toWeb(junk.payload) as ReadableStream<Uint8Array>,
+        duplex: 'half',
+      } as RequestInit);
+      res = { status: answer.status, body: await answer.json() };
+    } finally {
+      clearInterval(sample);
+    }
+    // Streamed, the server reads about 26 MB before it refuses, and the garbage collector may
+    // leave that much unreclaimed for a while: ~30 MB. The old reader buffered every 24 MB part
+    // whole and copied it once more: ~500 MB.
+    expect(peak, `peak growth ${(peak / 2 ** 20).toFixed(1)} MB`).toBeLessThan(100 * 2 ** 20);
+    // Refused at the second file part, or at 26 MB in all, whichever the server reads first.
+    expect([
+      { status: 400, body: { message: SERVER_ERRORS.tooManyFiles } },
+      { status: 413, body: { message: MSG.imageTooLarge } },
+    ]).toContainEqual(res);
+    const row = await t.app.ctx.db.kysely
+      .selectFrom('users')
+      .select(['name', 'avatar_key'])
+      .where('id', '=', u.row.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ name: u.row.name, avatar_key: null });
+    expect(tempFiles()).toEqual([]);
+  }, 30_000);
+
+  it('refuses a second avatar part with a Spanish 400 and changes nothing', async () => {
+    const u = await createUser(t.app);
+    const avatar = {
+      field: 'avatar',
+      filename: 'yo.png',
+      type: 'image/png',
+      data: await pngSmall(),
+    };
+    const body = multipartParts([{ name: 'name', value: 'Dos Caras' }, avatar, avatar]);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile/me',
+      headers: { ...u.headers, ...body.headers },
+      payload: body.payload,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: SERVER_ERRORS.tooManyFiles });
+    const me = await t.app.inject({ url: '/api/profile/me', headers: u.headers });
+    expect(me.json()).toMatchObject({ name: u.row.name, avatar_url: null });
+    expect(tempFiles()).toEqual([]);
+  });
+
+  it('reads a file in another field to the end and drops it; with an avatar it is one file too many', async () => {
+    const u = await createUser(t.app);
+    const other = {
+      field: 'foto',
+      filename: 'otra.png',
+      type: 'image/png',
+      data: await pngSmall(),
+    };
+    const alone = multipartParts([{ name: 'name', value: 'Sin Foto' }, other]);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile/me',
+      headers: { ...u.headers, ...alone.headers },
+      payload: alone.payload,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user).toMatchObject({ name: 'Sin Foto', avatar_url: null });
+
+    const both = multipartParts([
+      other,
+      { field: 'avatar', filename: 'yo.png', type: 'image/png', data: await pngSmall() },
+    ]);
+    const refused = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile/me',
+      headers: { ...u.headers, ...both.headers },
+      payload: both.payload,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ message: SERVER_ERRORS.tooManyFiles });
+    expect(tempFiles()).toEqual([]);
   });
 });
 
