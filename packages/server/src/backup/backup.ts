@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import tar from 'tar-stream';
 import type { Db } from '../db/database.js';
 import type { MediaStorage } from '../storage/storage.js';
-import { BACKUP_TABLES, tablesIn, untyped } from './tables.js';
+import { BACKUP_TABLES, TRANSIENT_TABLES, tablesIn, untyped } from './tables.js';
 
 /** The first entry of every archive: what it holds, to check a restore against. */
 export interface BackupManifest {
@@ -85,6 +85,21 @@ async function snapshotSqlite(dataDir: string, dest: string): Promise<void> {
     await source.backup(dest, { progress: ({ remainingPages }) => Math.max(remainingPages, 100) });
   } finally {
     source.close();
+  }
+}
+
+/** Empties the transient tables of the copy (it is ours, in the work folder). */
+function dropTransientRows(file: string): void {
+  const copy = new SQLite(file);
+  try {
+    for (const table of TRANSIENT_TABLES) {
+      const exists = copy
+        .prepare("select 1 from sqlite_master where type = 'table' and name = ?")
+        .get(table);
+      if (exists) copy.prepare(`delete from "${table}"`).run();
+    }
+  } finally {
+    copy.close();
   }
 }
 
@@ -184,6 +199,7 @@ export async function createBackup(
       if (source.db.dialect === 'sqlite') {
         const copy = join(work, 'fogata.db');
         await snapshotSqlite(source.dataDir, copy);
+        dropTransientRows(copy);
         const { tables, migrations } = countSqlite(copy);
         manifest = { format: 1, app: 'fogata', created_at, dialect: 'sqlite', migrations, tables };
         databaseEntries = [{ name: ARCHIVE.sqlite, path: copy }];

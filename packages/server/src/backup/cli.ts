@@ -1,8 +1,7 @@
 import { resolve } from 'node:path';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
-import { MediaUrlSigner } from '../lib/media-url.js';
-import { LocalStorage, mediaRoot } from '../storage/storage.js';
+import { createStorage } from '../storage/create-storage.js';
 import { BackupError, createBackup } from './backup.js';
 import { restoreBackup } from './restore.js';
 
@@ -35,8 +34,8 @@ export async function backupCommand(args: string[]): Promise<number> {
     return 2;
   }
   const config = loadConfig(process.env);
+  const storage = await createStorage(config);
   const db = openDatabase(config);
-  const storage = new LocalStorage(mediaRoot(config.dataDir), new MediaUrlSigner(config.jwtSecret));
   const print = progressPrinter();
   try {
     const summary = await createBackup(
@@ -54,6 +53,7 @@ export async function backupCommand(args: string[]): Promise<number> {
     return fail('No se pudo crear la copia de seguridad', err);
   } finally {
     await db.kysely.destroy();
+    storage.close?.();
   }
 }
 
@@ -80,8 +80,12 @@ export async function restoreCommand(args: string[]): Promise<number> {
     );
     if (process.stderr.isTTY) process.stderr.write('\n');
     const rows = Object.values(summary.manifest.tables).reduce((a, b) => a + b, 0);
+    const where =
+      config.storage.driver === 's3'
+        ? `${config.dataDir} (archivos en el bucket ${config.storage.bucket})`
+        : config.dataDir;
     console.log(
-      `Copia del ${summary.manifest.created_at} restaurada en ${config.dataDir}: ${rows} filas y ${summary.files} archivos.`,
+      `Copia del ${summary.manifest.created_at} restaurada en ${where}: ${rows} filas y ${summary.files} archivos.`,
     );
     if (summary.missing > 0) {
       console.log(

@@ -10,8 +10,8 @@ import tar from 'tar-stream';
 import type { Config } from '../config.js';
 import { type Db, openDatabase } from '../db/database.js';
 import { migrateToLatest, migrationNames } from '../db/migrations/index.js';
-import { MediaUrlSigner } from '../lib/media-url.js';
-import { LocalStorage, type MediaStorage, mediaRoot } from '../storage/storage.js';
+import { createStorage } from '../storage/create-storage.js';
+import type { MediaStorage } from '../storage/storage.js';
 import { ARCHIVE, BackupError, type BackupManifest, describeFsError } from './backup.js';
 import { type AnyDb, BACKUP_TABLES, referencedKeys, tablesIn, untyped } from './tables.js';
 
@@ -112,6 +112,22 @@ async function prepareDataDir(dataDir: string, force: boolean): Promise<void> {
   for (const entry of entries) await rm(join(dataDir, entry), { recursive: true, force: true });
 }
 
+/**
+ * With media in a bucket (STORAGE=s3): refuses one that holds files unless forced; with force,
+ * empties it. Local media lives in DATA_DIR, which prepareDataDir has seen to.
+ */
+async function prepareBucket(storage: MediaStorage, force: boolean): Promise<void> {
+  if (storage.localRoot) return;
+  for await (const key of storage.list()) {
+    if (!force) {
+      throw new BackupError(
+        'el bucket de S3_BUCKET ya tiene archivos. Restaura en un bucket vacío, o usa --force para reemplazar su contenido.',
+      );
+    }
+    await storage.delete(key);
+  }
+}
+
 /** On PostgreSQL: refuses a database with rows unless forced; with force, empties its tables. */
 async function preparePostgres(db: Db, force: boolean): Promise<void> {
   await migrateToLatest(db.kysely, db.dialect);
@@ -139,9 +155,12 @@ export async function restoreBackup(
   onProgress?: (files: number) => void,
 ): Promise<RestoreSummary> {
   await prepareDataDir(config.dataDir, force);
+  // Only its URLs would need the copy's secret, and a restore makes none.
+  const storage = await createStorage(config);
   const work = await mkdtemp(join(tmpdir(), 'fogata-restore-'));
   let db: Db | null = null;
   try {
+    await prepareBucket(storage, force);
     if (config.databaseUrl) {
       db = openDatabase(config);
       await preparePostgres(db, force);
@@ -151,7 +170,6 @@ export async function restoreBackup(
     const tableFiles = new Map<string, string>();
     let secret: string | null = null;
     let referenced: Set<string> | null = null;
-    let storage: MediaStorage | null = null;
     const restored = new Set<string>();
     let skipped = 0;
 
@@ -220,10 +238,6 @@ export async function restoreBackup(
           await writeFile(join(config.dataDir, 'jwt-secret'), secret, { mode: 0o600 });
         } else if (name.startsWith(ARCHIVE.mediaPrefix)) {
           referenced ??= await finishDatabase();
-          storage ??= new LocalStorage(
-            mediaRoot(config.dataDir),
-            new MediaUrlSigner(secret ?? config.jwtSecret),
-          );
           const key = name.slice(ARCHIVE.mediaPrefix.length);
           if (!referenced.has(key)) {
             skipped += 1;
@@ -262,6 +276,7 @@ export async function restoreBackup(
     return { manifest: manifest as BackupManifest, files: restored.size, skipped, missing };
   } finally {
     await (db as Db | null)?.kysely.destroy();
+    storage.close?.();
     await rm(work, { recursive: true, force: true });
   }
 }
