@@ -3,6 +3,7 @@
 // gallery lists on a large seeded gallery and the news list, with the SQL statements each request runs.
 // It never fails on a time; it exits non-zero only when the server cannot be started.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -88,6 +89,74 @@ const json = (method, path, body, token) =>
     return r.json();
   });
 
+/** Latencies (ms, sorted) of one GET of `url` after another, for `ms`. */
+async function pageLatencies(url, ms) {
+  const times = [];
+  const deadline = performance.now() + ms;
+  while (performance.now() < deadline) {
+    const t = performance.now();
+    await (await fetch(url)).arrayBuffer();
+    times.push(performance.now() - t);
+  }
+  return times.sort((a, b) => a - b);
+}
+
+/**
+ * The public page's latency (median, p99) quiet and while 16 connections post, without pause,
+ * password resets with random tokens, then logins of unknown addresses. The bench lifts the
+ * rate limit, so this is the flood from many addresses that no per-IP limit stops: an unknown
+ * token must cost nothing, and the logins' scrypt only some of libuv's threads.
+ */
+async function floodFigures() {
+  const page = (await fetch(`${base}/`)).ok ? `${base}/` : `${base}/api/news`;
+  const path = new URL(page).pathname;
+  const quiet = await pageLatencies(page, 2000);
+  const pct = (times, p) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))];
+  const floods = [
+    [
+      'POST /api/auth/reset-password (tokens al azar)',
+      'reset-password',
+      () => ({
+        token: randomBytes(32).toString('base64url'),
+        password: 'nueva-clave-123',
+      }),
+    ],
+    [
+      'POST /api/auth/login (direcciones desconocidas)',
+      'login',
+      () => ({
+        email: `nadie.${randomBytes(6).toString('hex')}@example.org`,
+        password: 'una-clave-cualquiera',
+      }),
+    ],
+  ];
+  const lines = [];
+  for (const [label, route, body] of floods) {
+    let stop = false;
+    let sent = 0;
+    const flood = Array.from({ length: 16 }, async () => {
+      while (!stop) {
+        const res = await fetch(`${base}/api/auth/${route}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body()),
+        });
+        await res.arrayBuffer();
+        sent += 1;
+      }
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    const busy = await pageLatencies(page, 3000);
+    stop = true;
+    await Promise.all(flood);
+    const ms = (v) => `${v.toFixed(1)} ms`;
+    lines.push(
+      `GET ${path} bajo 16 conexiones de ${label}: mediana ${ms(pct(quiet, 50))} → ${ms(pct(busy, 50))} (×${(pct(busy, 50) / pct(quiet, 50)).toFixed(1)}), p99 ${ms(pct(quiet, 99))} → ${ms(pct(busy, 99))}; ${sent} peticiones de la avalancha`,
+    );
+  }
+  return lines;
+}
+
 try {
   if (!(await waitHealthy())) throw new Error('El servidor no arrancó.');
   console.log(`arranque hasta /api/health: ${(performance.now() - started).toFixed(0)} ms`);
@@ -119,6 +188,7 @@ try {
   console.log(
     `GET /api/profile/me ×1000: ${await measure(1000, 10, () => json('GET', '/profile/me', null, token))}`,
   );
+  for (const line of await floodFigures()) console.log(line);
   console.log(`memoria (RSS) al final: ${rssMiB()} MiB`);
 } catch (err) {
   console.error(err.message);
