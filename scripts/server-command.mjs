@@ -1,6 +1,6 @@
-// `npm run backup -- <archivo>` and `npm run restore -- <archivo> [--force]`: the server bundle's
-// other entries, built first when needed, with the same configuration as `npm start` (DATA_DIR,
-// DATABASE_URL…).
+// `npm run backup -- <archivo>`, `npm run restore -- <archivo> [--force]` and
+// `npm run migrate-media -- --to s3`: the server bundle's other entries, built first when needed,
+// with the same configuration as `npm start` (DATA_DIR, DATABASE_URL, STORAGE…).
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { buildServerIfNeeded, root } from './lib.mjs';

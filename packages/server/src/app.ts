@@ -18,7 +18,6 @@ import type { AppContext } from './context.js';
 import { openDatabase } from './db/database.js';
 import { AppError } from './lib/app-error.js';
 import { MediaJournal, MediaSweeper } from './lib/media-journal.js';
-import { MediaUrlSigner } from './lib/media-url.js';
 import { OidcClient } from './lib/oidc.js';
 import { trustProxyOption } from './lib/trust-proxy.js';
 import { MailQueue } from './mail/mail-queue.js';
@@ -36,7 +35,7 @@ import { usersRoutes } from './modules/users/users.routes.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { databaseRateLimitStore } from './plugins/rate-limit-store.js';
 import { registerStatic } from './plugins/static.js';
-import { LocalStorage, mediaRoot } from './storage/storage.js';
+import { createStorage } from './storage/create-storage.js';
 
 // Zod's own messages in Spanish for anything a shared schema does not word itself.
 z.config(z.locales.es());
@@ -107,6 +106,8 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // Before the database: nothing to close if the storage cannot be opened.
+  const storage = await createStorage(config);
   const db = openDatabase(config);
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
@@ -119,7 +120,7 @@ export async function buildApp(
     db,
     mailer,
     mailQueue: new MailQueue(db, mailer, app.log, config.mailQueue),
-    storage: new LocalStorage(mediaRoot(config.dataDir), new MediaUrlSigner(config.jwtSecret)),
+    storage,
     mediaJournal: new MediaJournal(db, app.log),
     oidc: config.oidc.clientId
       ? new OidcClient({
@@ -138,6 +139,7 @@ export async function buildApp(
   app.addHook('onClose', async () => {
     await ctx.mailQueue.stop();
     ctx.mailer.close();
+    ctx.storage.close?.();
     await db.kysely.destroy();
   });
   // What a crash left (files no row points to, temp uploads): swept once the migrations are done

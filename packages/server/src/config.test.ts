@@ -75,3 +75,100 @@ describe('TRUST_PROXY', () => {
     },
   );
 });
+
+describe('STORAGE', () => {
+  const s3 = { STORAGE: 's3', S3_BUCKET: 'fotos-grupo' };
+
+  it('is the local disk by default, whatever S3_* says (set while migrate-media copies)', () => {
+    expect(load({}).storage).toEqual({ driver: 'local' });
+    expect(load({ STORAGE: 'local', S3_BUCKET: 'fotos-grupo' }).storage).toEqual({
+      driver: 'local',
+    });
+  });
+
+  it('takes an Amazon bucket with its region and the standard AWS keys', () => {
+    expect(
+      load({
+        ...s3,
+        STORAGE: 'S3',
+        S3_REGION: 'eu-south-2',
+        AWS_ACCESS_KEY_ID: 'AKIAEJEMPLO',
+        AWS_SECRET_ACCESS_KEY: 'secreto',
+      }).storage,
+    ).toEqual({
+      driver: 's3',
+      bucket: 'fotos-grupo',
+      region: 'eu-south-2',
+      endpoint: null,
+      forcePathStyle: false,
+      credentials: { accessKeyId: 'AKIAEJEMPLO', secretAccessKey: 'secreto' },
+    });
+    // The region may come from AWS_REGION; no keys: the SDK's own chain (profile, role…).
+    expect(load({ ...s3, AWS_REGION: 'eu-west-1' }).storage).toMatchObject({
+      region: 'eu-west-1',
+      credentials: null,
+    });
+    expect(
+      load({
+        ...s3,
+        S3_REGION: 'eu-west-1',
+        AWS_ACCESS_KEY_ID: 'A',
+        AWS_SECRET_ACCESS_KEY: 'B',
+        AWS_SESSION_TOKEN: 'T',
+      }).storage,
+    ).toMatchObject({ credentials: { accessKeyId: 'A', secretAccessKey: 'B', sessionToken: 'T' } });
+  });
+
+  it('takes another provider by its endpoint: path-style and us-east-1 unless said otherwise', () => {
+    expect(load({ ...s3, S3_ENDPOINT: 'http://127.0.0.1:9000/' }).storage).toMatchObject({
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'us-east-1',
+      forcePathStyle: true,
+    });
+    expect(
+      load({
+        ...s3,
+        S3_ENDPOINT: 'https://s3.garage.local',
+        S3_REGION: 'garage',
+        S3_FORCE_PATH_STYLE: 'false',
+      }).storage,
+    ).toMatchObject({ region: 'garage', forcePathStyle: false });
+    expect(load({ ...s3, S3_REGION: 'eu-west-1', S3_FORCE_PATH_STYLE: '1' }).storage).toMatchObject(
+      { forcePathStyle: true },
+    );
+  });
+
+  it.each([
+    [{ STORAGE: 'disco' }, 'STORAGE debe ser local (por defecto) o s3.'],
+    [
+      { STORAGE: 's3', S3_REGION: 'eu-west-1' },
+      'STORAGE=s3 necesita S3_BUCKET: el nombre del bucket donde se guardan las fotos.',
+    ],
+    [
+      { ...s3, S3_BUCKET: 'fotos/grupo', S3_REGION: 'eu-west-1' },
+      'S3_BUCKET no es un nombre de bucket válido: de 3 a 63 letras, números, puntos o guiones.',
+    ],
+    [
+      s3,
+      'STORAGE=s3 necesita S3_REGION con Amazon S3 (p. ej. eu-south-2), o S3_ENDPOINT con la dirección de otro proveedor.',
+    ],
+    [
+      { ...s3, S3_ENDPOINT: '127.0.0.1:9000' },
+      'S3_ENDPOINT debe ser una dirección http:// o https:// (p. ej. http://127.0.0.1:9000 para MinIO).',
+    ],
+    [
+      { ...s3, S3_REGION: 'eu-west-1', S3_FORCE_PATH_STYLE: 'sí' },
+      'S3_FORCE_PATH_STYLE debe ser 1 o 0 (o true o false).',
+    ],
+    [
+      { ...s3, S3_REGION: 'eu-west-1', AWS_ACCESS_KEY_ID: 'AKIAEJEMPLO' },
+      'AWS_ACCESS_KEY_ID y AWS_SECRET_ACCESS_KEY van juntas: define las dos, o ninguna para usar las credenciales de la máquina (perfil o rol).',
+    ],
+    [
+      { ...s3, S3_REGION: 'eu-west-1', AWS_SECRET_ACCESS_KEY: 'secreto' },
+      'AWS_ACCESS_KEY_ID y AWS_SECRET_ACCESS_KEY van juntas',
+    ],
+  ])('refuses %o at start-up with a Spanish message', (env, message) => {
+    expect(() => load(env)).toThrow(message);
+  });
+});

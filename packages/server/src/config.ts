@@ -49,8 +49,23 @@ export interface Config {
    * waits). Tests shorten both.
    */
   mailQueue: { pollMs: number; retryDelaysMs: number[] };
+  /** Where media lives (decision 016): DATA_DIR on the local disk, or an S3-compatible bucket. */
+  storage: StorageConfig;
   logLevel: string;
 }
+
+/** STORAGE and its S3_* companions; credentials null: the SDK's own chain (profile, role…). */
+export type StorageConfig =
+  | { driver: 'local' }
+  | {
+      driver: 's3';
+      bucket: string;
+      region: string;
+      /** Another provider than Amazon (MinIO, Garage…); null for Amazon S3. */
+      endpoint: string | null;
+      forcePathStyle: boolean;
+      credentials: { accessKeyId: string; secretAccessKey: string; sessionToken?: string } | null;
+    };
 
 const MINUTE = 60_000;
 /** 1 min, 5 min, 30 min, 2 h, 6 h, 12 h, 24 h: eight tries over about two days. */
@@ -139,6 +154,67 @@ function trustProxy(env: NodeJS.ProcessEnv): false | number | string[] {
   );
 }
 
+/**
+ * STORAGE: `local` (the default: DATA_DIR/media…) or `s3`, which needs S3_BUCKET; S3_REGION (or
+ * AWS_REGION) unless S3_ENDPOINT names another provider; S3_FORCE_PATH_STYLE, on by default with
+ * an endpoint (MinIO and most others want it); the keys from AWS_ACCESS_KEY_ID and
+ * AWS_SECRET_ACCESS_KEY, both or neither. The S3_* variables are ignored with local storage, so
+ * they can be set while `npm run migrate-media` copies the files over.
+ */
+export function storageConfig(env: NodeJS.ProcessEnv): StorageConfig {
+  const driver = text(env, 'STORAGE')?.toLowerCase() ?? 'local';
+  if (driver === 'local') return { driver: 'local' };
+  if (driver !== 's3') throw new Error('STORAGE debe ser local (por defecto) o s3.');
+  const bucket = text(env, 'S3_BUCKET');
+  if (!bucket) {
+    throw new Error(
+      'STORAGE=s3 necesita S3_BUCKET: el nombre del bucket donde se guardan las fotos.',
+    );
+  }
+  if (!/^[A-Za-z0-9._-]{3,63}$/.test(bucket)) {
+    throw new Error(
+      'S3_BUCKET no es un nombre de bucket válido: de 3 a 63 letras, números, puntos o guiones.',
+    );
+  }
+  const endpoint = text(env, 'S3_ENDPOINT');
+  if (endpoint && !isWebUrl(endpoint)) {
+    throw new Error(
+      'S3_ENDPOINT debe ser una dirección http:// o https:// (p. ej. http://127.0.0.1:9000 para MinIO).',
+    );
+  }
+  const region =
+    text(env, 'S3_REGION') ?? text(env, 'AWS_REGION') ?? (endpoint ? 'us-east-1' : null);
+  if (!region) {
+    throw new Error(
+      'STORAGE=s3 necesita S3_REGION con Amazon S3 (p. ej. eu-south-2), o S3_ENDPOINT con la dirección de otro proveedor.',
+    );
+  }
+  const pathStyle = text(env, 'S3_FORCE_PATH_STYLE')?.toLowerCase() ?? null;
+  if (pathStyle !== null && !['1', '0', 'true', 'false'].includes(pathStyle)) {
+    throw new Error('S3_FORCE_PATH_STYLE debe ser 1 o 0 (o true o false).');
+  }
+  const accessKeyId = text(env, 'AWS_ACCESS_KEY_ID');
+  const secretAccessKey = text(env, 'AWS_SECRET_ACCESS_KEY');
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
+    throw new Error(
+      'AWS_ACCESS_KEY_ID y AWS_SECRET_ACCESS_KEY van juntas: define las dos, o ninguna para usar las credenciales de la máquina (perfil o rol).',
+    );
+  }
+  const sessionToken = text(env, 'AWS_SESSION_TOKEN');
+  return {
+    driver: 's3',
+    bucket,
+    region,
+    endpoint: endpoint?.replace(/\/+$/, '') ?? null,
+    forcePathStyle:
+      pathStyle === null ? endpoint !== null : pathStyle === '1' || pathStyle === 'true',
+    credentials:
+      accessKeyId && secretAccessKey
+        ? { accessKeyId, secretAccessKey, ...(sessionToken ? { sessionToken } : {}) }
+        : null,
+  };
+}
+
 /** Reads the configuration from `env` (DESIGN.md's table). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] = []): Config {
   const port = positiveInt(env, 'PORT', 3000);
@@ -189,6 +265,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     demo: argv.includes('--demo') || text(env, 'DEMO') === '1',
     scryptCost: 2 ** 15,
     mailQueue: { pollMs: 30_000, retryDelaysMs: MAIL_RETRY_DELAYS_MS },
+    storage: storageConfig(env),
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',
   };
 }

@@ -45,6 +45,11 @@ if (command === 'backup' || command === 'restore') {
   const { backupCommand, restoreCommand } = await import('./backup/cli.js');
   process.exit(await (command === 'backup' ? backupCommand(args) : restoreCommand(args)));
 }
+if (command === 'migrate-media') {
+  // `npm run migrate-media -- --to s3`: the local photos to the bucket, before STORAGE=s3.
+  const { migrateMediaCommand } = await import('./storage/migrate-media.js');
+  process.exit(await migrateMediaCommand(args));
+}
 
 main().catch((err: unknown) => {
   console.error('Fogata no pudo arrancar:', err);

@@ -8,7 +8,7 @@ import { restoreBackup } from './restore.js';
 const MB = 1024 * 1024;
 
 /** A line that redraws itself on a terminal, and is printed every few seconds elsewhere. */
-function progressPrinter(): (text: string) => void {
+export function progressPrinter(): (text: string) => void {
   let last = 0;
   return (text) => {
     const now = Date.now();

@@ -13,7 +13,7 @@ export const PRIVATE_KEY_PREFIX = 'private/';
 export const MEDIA_URL_BUCKET_SECONDS = 12 * 60 * 60;
 
 /** The shape of a storage key under /media/p/: folders, then 32 hex characters and an extension. */
-const KEY_PATTERN = /^(?:[a-z0-9-]+\/)+[0-9a-f]{32}\.[a-z0-9]{2,5}$/;
+export const KEY_PATTERN = /^(?:[a-z0-9-]+\/)+[0-9a-f]{32}\.[a-z0-9]{2,5}$/;
 
 /**
  * Signs and checks members-only media URLs: `/media/p/<key>?exp=<unix seconds>&sig=<base64url>`,

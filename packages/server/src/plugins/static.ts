@@ -7,6 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../lib/app-error.js';
 import { MediaUrlSigner, PRIVATE_MEDIA_PREFIX } from '../lib/media-url.js';
+import { registerStoredPublicMedia } from './stored-media.js';
 
 /**
  * Members-only media at /media/p/<key>?exp=…&sig=…: served only with a valid, unexpired
@@ -68,6 +69,9 @@ export async function registerStatic(app: FastifyInstance): Promise<void> {
         immutable: true,
       });
     });
+  } else {
+    // Media in a bucket (STORAGE=s3): the app streams the public files itself.
+    registerStoredPublicMedia(app);
   }
 
   const hasWeb = existsSync(join(config.webDist, 'index.html'));

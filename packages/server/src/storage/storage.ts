@@ -10,6 +10,8 @@ export interface StoredFile {
   stream: Readable;
   size: number;
   contentType: string;
+  /** A validator of the content (S3's ETag, quoted), when the storage has one for free. */
+  etag?: string;
 }
 
 /**
@@ -35,6 +37,8 @@ export interface MediaStorage {
   check(): Promise<void>;
   /** The folder served publicly at /media, or null when media is served from elsewhere. */
   readonly localRoot: string | null;
+  /** Lets go of connections when the app closes (S3); nothing to do on disk. */
+  close?(): void;
 }
 
 /** A fresh, unguessable key in `folder` with `extension`. */
@@ -54,6 +58,11 @@ const CONTENT_TYPES: Record<string, string> = {
   '.png': 'image/png',
   '.gif': 'image/gif',
 };
+
+/** The content type a key's extension stands for, or null for an unknown one. */
+export function contentTypeOf(key: string): string | null {
+  return CONTENT_TYPES[extname(key)] ?? null;
+}
 
 /**
  * Media on the local disk: public files under DATA_DIR/media (served at /media/), private ones

@@ -38,6 +38,7 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     demo: false,
     scryptCost: 1024,
     mailQueue: { pollMs: 30_000, retryDelaysMs: MAIL_RETRY_DELAYS_MS },
+    storage: { driver: 'local' },
     logLevel: 'silent',
     ...overrides,
   };

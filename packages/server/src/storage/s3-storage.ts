@@ -1,0 +1,188 @@
+import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type { GetObjectCommandOutput, S3Client } from '@aws-sdk/client-s3';
+import type { StorageConfig } from '../config.js';
+import type { MediaUrlSigner } from '../lib/media-url.js';
+import { contentTypeOf, isPrivateKey, type MediaStorage, type StoredFile } from './storage.js';
+
+type Sdk = typeof import('@aws-sdk/client-s3');
+
+/** What S3Storage needs: STORAGE=s3's settings (config.ts). */
+export type S3StorageOptions = Omit<Extract<StorageConfig, { driver: 's3' }>, 'driver'>;
+
+/** Knobs for tests: a small list page makes list() go through several pages. */
+export interface S3StorageTuning {
+  /** Keys per ListObjectsV2 page (S3's own maximum, 1000, by default). */
+  listPageSize?: number | undefined;
+}
+
+/** A connection that takes longer is given up (and retried by the SDK). */
+const CONNECT_TIMEOUT_MS = 5_000;
+/** The answer's headers must come within this, or the request is given up (and retried). */
+const REQUEST_TIMEOUT_MS = 30_000;
+/** A socket silent this long mid-transfer is cut, so a stalled bucket cannot hang a request. */
+const SOCKET_IDLE_MS = 60_000;
+
+/** The SDK's errors carry their S3 code as the name, and the HTTP status. */
+function s3Error(err: unknown): { name: string; status: number | undefined } {
+  const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return { name: e.name ?? '', status: e.$metadata?.httpStatusCode };
+}
+
+/**
+ * Whether `err` says the object is not there. A missing bucket is not "no file": it is an error
+ * (everything would look deleted otherwise). A HEAD answer has no body, so its 404 says nothing
+ * more; the write that follows such a check then fails on its own.
+ */
+function isMissingObject(err: unknown): boolean {
+  const { name, status } = s3Error(err);
+  if (name === 'NoSuchKey' || name === 'NotFound') return true;
+  return status === 404 && name !== 'NoSuchBucket';
+}
+
+/**
+ * Media in an S3-compatible bucket (Amazon S3, MinIO, Garage…), for several app instances on one
+ * storage (decision 016). The bucket stays private: nothing in it is ever linked to; the app reads
+ * each file and serves it under the same URLs as local storage (signed /media/p/… for members,
+ * /media/… for public media), so the signature check, the caching and the page's CSP stay as
+ * they are. Keys are the bucket's object keys as they are (`private/photos/….webp`, `news/….webp`).
+ */
+export class S3Storage implements MediaStorage {
+  readonly localRoot = null;
+  readonly bucket: string;
+  private readonly client: S3Client;
+  private readonly listPageSize: number;
+
+  private constructor(
+    private readonly sdk: Sdk,
+    options: S3StorageOptions,
+    private readonly signer: MediaUrlSigner,
+    tuning: S3StorageTuning,
+  ) {
+    this.bucket = options.bucket;
+    this.listPageSize = tuning.listPageSize ?? 1000;
+    this.client = new sdk.S3Client({
+      region: options.region,
+      ...(options.endpoint ? { endpoint: options.endpoint } : {}),
+      forcePathStyle: options.forcePathStyle,
+      ...(options.credentials ? { credentials: options.credentials } : {}),
+      // Other providers than Amazon often refuse the newer checksum headers the SDK adds by
+      // default; every write sends Content-MD5 instead, which they all check.
+      ...(options.endpoint
+        ? {
+            requestChecksumCalculation: 'WHEN_REQUIRED' as const,
+            responseChecksumValidation: 'WHEN_REQUIRED' as const,
+          }
+        : {}),
+      requestHandler: {
+        connectionTimeout: CONNECT_TIMEOUT_MS,
+        requestTimeout: REQUEST_TIMEOUT_MS,
+        throwOnRequestTimeout: true,
+        socketTimeout: SOCKET_IDLE_MS,
+      },
+    });
+  }
+
+  /**
+   * Opens the bucket's client. The SDK is loaded here, not at start-up: it takes most of a second
+   * to load, which local storage never needs.
+   */
+  static async open(
+    options: S3StorageOptions,
+    signer: MediaUrlSigner,
+    tuning: S3StorageTuning = {},
+  ): Promise<S3Storage> {
+    const sdk = await import('@aws-sdk/client-s3');
+    return new S3Storage(sdk, options, signer, tuning);
+  }
+
+  async save(key: string, data: Buffer, contentType: string): Promise<void> {
+    await this.client.send(
+      new this.sdk.PutObjectCommand({
+        Bucket: this.bucket,
+        Key: key,
+        Body: data,
+        ContentLength: data.length,
+        // The provider checks the bytes it got against this, and refuses a damaged upload.
+        ContentMD5: createHash('md5').update(data).digest('base64'),
+        // A restore passes octet-stream: the key's extension knows better.
+        ContentType:
+          contentType === 'application/octet-stream'
+            ? (contentTypeOf(key) ?? contentType)
+            : contentType,
+      }),
+    );
+  }
+
+  async read(key: string): Promise<StoredFile | null> {
+    let out: GetObjectCommandOutput;
+    try {
+      out = await this.client.send(
+        new this.sdk.GetObjectCommand({ Bucket: this.bucket, Key: key }),
+      );
+    } catch (err) {
+      if (isMissingObject(err)) return null;
+      throw err;
+    }
+    const stream = out.Body as Readable | undefined;
+    if (!stream || out.ContentLength === undefined) {
+      stream?.destroy();
+      throw new Error(`El almacenamiento S3 no dio el tamaño de ${key}.`);
+    }
+    return {
+      stream,
+      size: out.ContentLength,
+      contentType: contentTypeOf(key) ?? out.ContentType ?? 'application/octet-stream',
+      ...(out.ETag ? { etag: out.ETag } : {}),
+    };
+  }
+
+  /** The size of a stored object, or null when there is none (migrate-media's resume check). */
+  async sizeOf(key: string): Promise<number | null> {
+    try {
+      const out = await this.client.send(
+        new this.sdk.HeadObjectCommand({ Bucket: this.bucket, Key: key }),
+      );
+      return out.ContentLength ?? null;
+    } catch (err) {
+      if (isMissingObject(err)) return null;
+      throw err;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    try {
+      await this.client.send(new this.sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+    } catch (err) {
+      // S3 answers 204 for a missing key; some compatible servers answer 404.
+      if (!isMissingObject(err)) throw err;
+    }
+  }
+
+  url(key: string): string {
+    return isPrivateKey(key) ? this.signer.url(key) : `/media/${key}`;
+  }
+
+  async *list(): AsyncIterable<string> {
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(
+        new this.sdk.ListObjectsV2Command({
+          Bucket: this.bucket,
+          MaxKeys: this.listPageSize,
+          ...(token ? { ContinuationToken: token } : {}),
+        }),
+      );
+      for (const object of page.Contents ?? []) if (object.Key) yield object.Key;
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+  }
+
+  async check(): Promise<void> {
+    await this.client.send(new this.sdk.HeadBucketCommand({ Bucket: this.bucket }));
+  }
+
+  close(): void {
+    this.client.destroy();
+  }
+}
