@@ -23,6 +23,7 @@ import { trustProxyOption } from './lib/trust-proxy.js';
 import { MailQueue } from './mail/mail-queue.js';
 import { createMailer } from './mail/mailer.js';
 import { albumsRoutes } from './modules/albums/albums.routes.js';
+import { auditRoutes } from './modules/audit/audit.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { experiencesRoutes } from './modules/experiences/experiences.routes.js';
 import { invitationsRoutes } from './modules/invitations/invitations.routes.js';
@@ -215,6 +216,7 @@ export async function buildApp(
       await api.register(authRoutes);
       await api.register(invitationsRoutes);
       await api.register(usersRoutes);
+      await api.register(auditRoutes);
       await api.register(profileRoutes);
       await api.register(albumsRoutes);
       await api.register(photosRoutes);

@@ -3,6 +3,7 @@ export * from './limits.js';
 export * from './messages.js';
 export * from './permissions.js';
 export * from './schemas/album.js';
+export * from './schemas/audit.js';
 export * from './schemas/auth.js';
 export * from './schemas/comment.js';
 export * from './schemas/common.js';

@@ -14,6 +14,9 @@ const expected: Record<(typeof CAPABILITIES)[number], [boolean, boolean, boolean
   'experience:manage:detail': [false, false, false, true],
   'monitor:manage': [false, false, false, true],
   'admin:panel': [false, false, false, true],
+  'photo:caption': [false, false, true, true],
+  'album:download': [false, true, true, true],
+  'audit:view': [false, false, false, true],
 };
 const actors: Actor[] = [null, 'usuario', 'scouter', 'admin'];
 

@@ -16,6 +16,9 @@ export const CAPABILITIES = [
   'experience:manage:detail',
   'monitor:manage',
   'admin:panel',
+  'photo:caption',
+  'album:download',
+  'audit:view',
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
@@ -45,6 +48,12 @@ const table: Record<Capability, { anonymous: boolean } & Record<Role, boolean>> 
   'monitor:manage': { anonymous: false, usuario: false, scouter: false, admin: true },
   // Invite, revoke, change roles, delete users, admin panel
   'admin:panel': { anonymous: false, usuario: false, scouter: false, admin: true },
+  // Not in SPEC §6 (issue #14). Write or edit a photo's caption: whoever uploads photos
+  'photo:caption': { anonymous: false, usuario: false, scouter: true, admin: true },
+  // Download an album as a ZIP (a draft album only by those who may see drafts)
+  'album:download': { anonymous: false, usuario: true, scouter: true, admin: true },
+  // Read the audit trail (nobody may edit it)
+  'audit:view': { anonymous: false, usuario: false, scouter: false, admin: true },
 };
 
 export const PERMISSIONS = table;

@@ -18,6 +18,7 @@ export const BACKUP_TABLES = [
   'monitors',
   'media_journal',
   'mail_queue',
+  'audit_log',
 ] as const;
 
 /** Tables a backup leaves out: counters and one-use nonces that mean nothing after a restore. */

@@ -186,6 +186,19 @@ export interface MailQueueTable {
   created_at: string;
 }
 
+/** An audit trail entry (migration 009): append-only, names copied in, details as JSON text. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  actor_id: number | null;
+  actor_name: string;
+  action: string;
+  target_type: string;
+  target_id: number | null;
+  target_label: string | null;
+  details: string | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   invitations: InvitationsTable;
@@ -201,4 +214,5 @@ export interface Database {
   monitors: MonitorsTable;
   media_journal: MediaJournalTable;
   mail_queue: MailQueueTable;
+  audit_log: AuditLogTable;
 }

@@ -274,6 +274,12 @@ const endpoints: Endpoint[] = [
     }),
   },
   {
+    name: 'GET /api/admin/audit',
+    capability: 'audit:view',
+    success: 200,
+    request: async () => ({ url: '/api/admin/audit?page=1&limit=5' }),
+  },
+  {
     name: 'GET /api/profile/me',
     capability: 'profile:edit',
     success: 200,
@@ -501,7 +507,7 @@ describe('permissions: every endpoint for every role', () => {
         if (expected === 403) {
           expect(res.json()).toEqual({
             message:
-              endpoint.capability === 'admin:panel'
+              endpoint.capability === 'admin:panel' || endpoint.capability === 'audit:view'
                 ? SERVER_ERRORS.adminOnly
                 : SERVER_ERRORS.forbidden,
           });

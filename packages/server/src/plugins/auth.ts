@@ -46,6 +46,9 @@ export async function optionalAuth(request: FastifyRequest, _reply: FastifyReply
   if (request.headers.authorization) await authenticate(request);
 }
 
+/** Capabilities of the administration panel: refused with the panel's own message. */
+const ADMIN_ONLY = new Set<Capability>(['admin:panel', 'audit:view']);
+
 /** Guard: a signed-in user whose role holds `capability` in the shared permissions table. */
 export function requireCapability(capability: Capability) {
   return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
@@ -53,7 +56,7 @@ export function requireCapability(capability: Capability) {
     if (!can(user.role, capability)) {
       throw new AppError(
         403,
-        capability === 'admin:panel' ? SERVER_ERRORS.adminOnly : SERVER_ERRORS.forbidden,
+        ADMIN_ONLY.has(capability) ? SERVER_ERRORS.adminOnly : SERVER_ERRORS.forbidden,
       );
     }
   };

@@ -119,6 +119,6 @@ export async function albumsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: messageResponse },
       },
     },
-    (req) => service.delete(req.params.id),
+    (req) => service.delete(currentUser(req), req.params.id),
   );
 }

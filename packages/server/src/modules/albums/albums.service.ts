@@ -17,6 +17,7 @@ import {
 } from '../../lib/media.js';
 import type { UploadedFile } from '../../lib/media-upload.js';
 import { nowIso } from '../../lib/tokens.js';
+import { type AuditActor, recordAudit } from '../audit/audit.js';
 import { deleteInteractions } from '../interactions/interactions.repository.js';
 import { PhotosRepository } from '../photos/photos.repository.js';
 import type { UserRow } from '../users/users.repository.js';
@@ -139,7 +140,7 @@ export class AlbumsService {
    * Deletes the album with its photos and their likes and comments in one transaction (which
    * journals their files), then their files and the cover's.
    */
-  async delete(id: number): Promise<{ message: string }> {
+  async delete(actor: AuditActor, id: number): Promise<{ message: string }> {
     const { db } = this.ctx;
     const files = await db.kysely.transaction().execute(async (trx) => {
       const albums = new AlbumsRepository(trx);
@@ -160,6 +161,12 @@ export class AlbumsService {
       await markForDeletion(this.ctx, files, trx);
       await photos.deleteByAlbum(id);
       await albums.delete(id);
+      await recordAudit(trx, {
+        actor,
+        action: 'album.deleted',
+        target: { type: 'album', id, label: album.title },
+        details: { photos: String(photoFiles.length) },
+      });
       return files;
     });
     await deleteMedia(this.ctx, files);

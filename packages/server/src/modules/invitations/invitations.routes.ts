@@ -11,7 +11,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireCapability } from '../../plugins/auth.js';
+import { currentUser, requireCapability } from '../../plugins/auth.js';
 import { InvitationsService } from './invitations.service.js';
 
 const tokenParams = z.object({
@@ -41,7 +41,7 @@ export async function invitationsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: sendInvitationsResponseSchema },
       },
     },
-    (req) => service.send(req.body),
+    (req) => service.send(currentUser(req), req.body),
   );
 
   r.get(
@@ -68,6 +68,6 @@ export async function invitationsRoutes(app: FastifyInstance): Promise<void> {
   r.delete(
     '/invitations/:id',
     { onRequest: guard, schema: { tags, params: idParams, response: { 200: messageResponse } } },
-    (req) => service.revoke(req.params.id),
+    (req) => service.revoke(currentUser(req), req.params.id),
   );
 }

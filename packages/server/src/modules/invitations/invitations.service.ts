@@ -13,6 +13,7 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
 import { hashToken, newLinkToken, nowIso } from '../../lib/tokens.js';
 import { invitationMail } from '../../mail/templates.js';
+import { type AuditActor, recordAudit } from '../audit/audit.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { type InvitationRow, InvitationsRepository } from './invitations.repository.js';
 
@@ -62,25 +63,36 @@ export class InvitationsService {
     );
   }
 
-  /** Creates an invitation (replacing the open ones of that address) and returns its token. */
-  async create(email: string, role: Role): Promise<string> {
+  /**
+   * Creates an invitation (replacing the open ones of that address) and returns its token; with
+   * an `actor` (an admin, not the start-up's first-admin invitation) it goes in the audit trail.
+   */
+  async create(email: string, role: Role, actor?: AuditActor): Promise<string> {
     const token = newLinkToken();
     const now = Date.now();
     await this.ctx.db.kysely.transaction().execute(async (trx) => {
       const repo = new InvitationsRepository(trx);
       await repo.deleteOpenFor([email]);
-      await repo.insert({
+      const row = await repo.insert({
         email,
         role,
         token_hash: hashToken(token),
         expires_at: this.expiry(now),
         created_at: new Date(now).toISOString(),
       });
+      if (actor) {
+        await recordAudit(trx, {
+          actor,
+          action: 'invitation.sent',
+          target: { type: 'invitation', id: row.id, label: email },
+          details: { role },
+        });
+      }
     });
     return token;
   }
 
-  async send(body: SendInvitationsBody): Promise<SendInvitationsResponse> {
+  async send(actor: AuditActor, body: SendInvitationsBody): Promise<SendInvitationsResponse> {
     const sent: SendInvitationsResponse['results']['sent'] = [];
     const errors: SendInvitationsResponse['results']['errors'] = [];
     const notMailed: string[] = [];
@@ -93,7 +105,7 @@ export class InvitationsService {
         errors.push({ email, error: SERVER_ERRORS.emailTaken });
         continue;
       }
-      const token = await this.create(email, role);
+      const token = await this.create(email, role, actor);
       const link = this.link(token);
       try {
         await this.mail(email, role, link);
@@ -159,14 +171,22 @@ export class InvitationsService {
     return rows.map((row) => toInvitation(row, now));
   }
 
-  async revoke(id: number): Promise<{ message: string }> {
-    const repo = new InvitationsRepository(this.ctx.db);
-    const row = await repo.findById(id);
-    if (!row) throw new AppError(404, SERVER_ERRORS.invitationNotFound);
-    if (statusOf(row, nowIso()) !== 'pending') {
-      throw new AppError(409, SERVER_ERRORS.invitationNotPending);
-    }
-    await repo.delete(id);
+  async revoke(actor: AuditActor, id: number): Promise<{ message: string }> {
+    await this.ctx.db.kysely.transaction().execute(async (trx) => {
+      const repo = new InvitationsRepository(trx);
+      const row = await repo.findById(id);
+      if (!row) throw new AppError(404, SERVER_ERRORS.invitationNotFound);
+      if (statusOf(row, nowIso()) !== 'pending') {
+        throw new AppError(409, SERVER_ERRORS.invitationNotPending);
+      }
+      await repo.delete(id);
+      await recordAudit(trx, {
+        actor,
+        action: 'invitation.revoked',
+        target: { type: 'invitation', id, label: row.email },
+        details: { role: row.role },
+      });
+    });
     return { message: SERVER_SUCCESS.invitationRevoked };
   }
 

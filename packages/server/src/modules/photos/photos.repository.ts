@@ -116,6 +116,16 @@ export class PhotosRepository {
       .executeTakeFirst();
   }
 
+  /** The album a photo is in, with its title (for the audit trail). */
+  albumOf(id: number): Promise<{ album_id: number; album_title: string } | undefined> {
+    return this.db
+      .selectFrom('photos')
+      .innerJoin('albums', 'albums.id', 'photos.album_id')
+      .select(['photos.album_id as album_id', 'albums.title as album_title'])
+      .where('photos.id', '=', id)
+      .executeTakeFirst();
+  }
+
   filesOfAlbum(albumId: number): Promise<PhotoFiles[]> {
     return this.db
       .selectFrom('photos')

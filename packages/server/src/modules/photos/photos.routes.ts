@@ -101,7 +101,7 @@ export async function photosRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: messageResponse },
       },
     },
-    (req) => service.delete(req.params.id),
+    (req) => service.delete(currentUser(req), req.params.id),
   );
 
   registerInteractionRoutes(app, {

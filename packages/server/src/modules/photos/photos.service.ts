@@ -20,6 +20,7 @@ import {
 import type { UploadedFile } from '../../lib/media-upload.js';
 import { nowIso } from '../../lib/tokens.js';
 import { AlbumsRepository } from '../albums/albums.repository.js';
+import { type AuditActor, recordAudit } from '../audit/audit.js';
 import { deleteInteractions } from '../interactions/interactions.repository.js';
 import type { UserRow } from '../users/users.repository.js';
 import { PhotosRepository, toPhoto } from './photos.repository.js';
@@ -160,15 +161,22 @@ export class PhotosService {
   }
 
   /** Deletes the photo with its likes and comments (journaling its files), then its files. */
-  async delete(id: number): Promise<{ message: string }> {
+  async delete(actor: AuditActor, id: number): Promise<{ message: string }> {
     const files = await this.ctx.db.kysely.transaction().execute(async (trx) => {
       const photos = new PhotosRepository(trx);
       const photo = await photos.findFiles(id);
       if (!photo) throw new AppError(404, SERVER_ERRORS.photoNotFound);
+      const album = await photos.albumOf(id);
       const keys = [photo.image_key, photo.thumb_key];
       await markForDeletion(this.ctx, keys, trx);
       await deleteInteractions(trx, 'photo', [id]);
       await photos.delete(id);
+      await recordAudit(trx, {
+        actor,
+        action: 'photo.deleted',
+        target: { type: 'photo', id, label: album?.album_title ?? null },
+        details: album ? { album_id: String(album.album_id) } : undefined,
+      });
       return keys;
     });
     await deleteMedia(this.ctx, files);

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.js';
 import type { Dialect } from '../../db/migrations/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { deleteMedia, markForDeletion } from '../../lib/media.js';
+import { recordAudit } from '../audit/audit.js';
 import { toUser, type UserRow, UsersRepository } from './users.repository.js';
 
 /**
@@ -43,8 +44,17 @@ export class UsersService {
     const { db } = this.ctx;
     const updated = await db.kysely.transaction().execute(async (trx) => {
       const users = new UsersRepository(trx);
-      await lockTarget(users, db.dialect, actor, id, role !== 'admin');
-      return users.update(id, { role });
+      const target = await lockTarget(users, db.dialect, actor, id, role !== 'admin');
+      const row = await users.update(id, { role });
+      if (row && target.role !== role) {
+        await recordAudit(trx, {
+          actor,
+          action: 'user.role_changed',
+          target: { type: 'user', id, label: target.name },
+          details: { email: target.email, from: target.role, to: role },
+        });
+      }
+      return row;
     });
     if (!updated) throw new AppError(404, SERVER_ERRORS.userNotFound);
     return toUser(updated, this.ctx.storage);
@@ -59,6 +69,12 @@ export class UsersService {
       // Journaled with the delete: a crash before the file goes leaves it to reconciliation.
       await markForDeletion(this.ctx, [target.avatar_key], trx);
       await users.delete(id);
+      await recordAudit(trx, {
+        actor,
+        action: 'user.deleted',
+        target: { type: 'user', id, label: target.name },
+        details: { email: target.email, role: target.role },
+      });
       return target;
     });
     // The file goes after the row: a failure here leaves it journaled, never a broken avatar.

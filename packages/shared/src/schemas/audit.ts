@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+/**
+ * What the audit trail records (issue #14 part 5): the acts that expose or withdraw the children's
+ * photos, and the acts on accounts. Append-only; the app has no call that edits or deletes one.
+ */
+export const AUDIT_ACTIONS = [
+  'album.published',
+  'album.unpublished',
+  'album.deleted',
+  'photo.hidden',
+  'photo.deleted',
+  'hide_request.resolved',
+  'user.role_changed',
+  'user.deleted',
+  'invitation.sent',
+  'invitation.revoked',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** What an entry is about; `album`, `photo`, `hide_request`, `user` or `invitation`. */
+export const AUDIT_TARGETS = ['album', 'photo', 'hide_request', 'user', 'invitation'] as const;
+export type AuditTargetType = (typeof AUDIT_TARGETS)[number];
+
+/**
+ * One entry as the API returns it. `actor_name` and `target_label` are copied when the entry is
+ * written, so the entry still reads right after the user, album or photo is gone. `details` is a
+ * small object of strings (e.g. `{ from: 'usuario', to: 'scouter' }` for a role change).
+ */
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  actor_id: z.number().int().nullable(),
+  actor_name: z.string(),
+  action: z.enum(AUDIT_ACTIONS),
+  target_type: z.enum(AUDIT_TARGETS),
+  target_id: z.number().int().nullable(),
+  target_label: z.string().nullable(),
+  details: z.record(z.string(), z.string()).nullable(),
+  created_at: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/** Entries per page of the admin panel's audit section, and the most one request may ask for. */
+export const AUDIT_PAGE_SIZE = 20;
+export const AUDIT_MAX_LIMIT = 100;
+
+/**
+ * GET /admin/audit query: page ≥ 1 (default 1), limit 1–100 (default 20); newest first. The answer
+ * is a plain array (DESIGN: lists are arrays) with the total in the `X-Total-Count` header.
+ */
+export const auditQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  limit: z.coerce.number().int().min(1).max(AUDIT_MAX_LIMIT).default(AUDIT_PAGE_SIZE),
+});
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+/** The header carrying how many entries there are in all. */
+export const AUDIT_TOTAL_HEADER = 'x-total-count';
