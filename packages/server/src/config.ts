@@ -49,7 +49,7 @@ export interface Config {
    * waits). Tests shorten both.
    */
   mailQueue: { pollMs: number; retryDelaysMs: number[] };
-  /** Where media lives (decision 016): DATA_DIR on the local disk, or an S3-compatible bucket. */
+  /** Where media lives (decision 017): DATA_DIR on the local disk, or an S3-compatible bucket. */
   storage: StorageConfig;
   logLevel: string;
 }

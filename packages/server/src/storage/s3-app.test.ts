@@ -13,12 +13,13 @@ import { createBackup } from '../backup/backup.js';
 import { restoreBackup } from '../backup/restore.js';
 import { referencedKeys } from '../backup/tables.js';
 import { openDatabase } from '../db/database.js';
+import { MediaJournal } from '../lib/media-journal.js';
 import { MediaUrlSigner } from '../lib/media-url.js';
 import { buildTestApp, createPgDatabase, type TestApp, testConfig } from '../test/build-app.js';
 import { createUser, type TestUser } from '../test/factories.js';
 import { metadataTraces, multipartParts, type Part, phonePhoto, pngImage } from '../test/images.js';
 import { startS3, type TestS3 } from '../test/s3.js';
-import { LocalStorage, mediaRoot } from './storage.js';
+import { LocalStorage, mediaRoot, newMediaKey } from './storage.js';
 
 let s3: TestS3;
 let bucket: string;
@@ -250,6 +251,26 @@ describe('public images with STORAGE=s3', () => {
     expect(keys).not.toContain(keyOf(news.thumb_url));
     expect(keys).toContain(keyOf(res.json().news.image_url));
     expect((await t.app.inject({ url: news.image_url })).statusCode).toBe(404);
+  });
+});
+
+describe('crash reconciliation with STORAGE=s3', () => {
+  it('deletes from the bucket the journaled objects no row points to, and keeps the others', async () => {
+    const album = await newAlbum();
+    const orphans = [newMediaKey('private/photos', 'webp'), newMediaKey('news', 'webp')];
+    for (const key of orphans) await t.app.ctx.storage.save(key, Buffer.from(key), 'image/webp');
+    // A process on another machine journaled them (and the album's cover) and died.
+    const crashed = new MediaJournal(t.app.ctx.db, t.app.log, {
+      owner: 'otra-maquina:4242:abc123',
+    });
+    await crashed.record([...orphans, keyOf(album.cover)]);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const later = new MediaJournal(t.app.ctx.db, t.app.log, { leaseMs: 0 });
+    expect(await later.reconcile(t.app.ctx.storage)).toEqual({ deleted: 2, kept: 1 });
+    const keys = await s3.keys(bucket);
+    for (const key of orphans) expect(keys).not.toContain(key);
+    expect(keys).toContain(keyOf(album.cover));
+    expect((await t.app.inject({ url: album.cover })).statusCode).toBe(200);
   });
 });
 

@@ -42,7 +42,7 @@ function isMissingObject(err: unknown): boolean {
 
 /**
  * Media in an S3-compatible bucket (Amazon S3, MinIO, Garage…), for several app instances on one
- * storage (decision 016). The bucket stays private: nothing in it is ever linked to; the app reads
+ * storage (decision 017). The bucket stays private: nothing in it is ever linked to; the app reads
  * each file and serves it under the same URLs as local storage (signed /media/p/… for members,
  * /media/… for public media), so the signature check, the caching and the page's CSP stay as
  * they are. Keys are the bucket's object keys as they are (`private/photos/….webp`, `news/….webp`).
