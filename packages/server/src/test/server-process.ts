@@ -72,7 +72,7 @@ export interface ServerProcess {
 
 /**
  * Starts the bundled server on `dataDir` with `env` (PORT, HOST and DATA_DIR are set here;
- * DATABASE_URL only if given) and resolves once it listens. Cheap scrypt unless said otherwise.
+ * DATABASE_URL only if given) and resolves once it listens. Passwords get the real scrypt cost.
  */
 export async function startServerProcess(
   dataDir: string,
