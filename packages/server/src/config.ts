@@ -24,6 +24,11 @@ export interface Config {
   group: { name: string; address: string; mapUrl: string | null };
   invitationTtlDays: number;
   /**
+   * ALBUMS_DRAFT_BY_DEFAULT=1: a new album starts as a draft ('Publicar ahora' unchecked), for a
+   * group that reviews every album before families see it (decision 018). Off by default.
+   */
+  albumsDraftByDefault: boolean;
+  /**
    * Tries allowed per minute and IP on each anonymous auth call: login (password or external),
    * forgot-password, reset-password and register-invited.
    */
@@ -258,6 +263,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
       mapUrl,
     },
     invitationTtlDays: positiveInt(env, 'INVITATION_TTL_DAYS', 7),
+    albumsDraftByDefault: text(env, 'ALBUMS_DRAFT_BY_DEFAULT') === '1',
     authRateLimit: positiveInt(env, 'AUTH_RATE_LIMIT', 10),
     rateLimitStore: 'database',
     trustProxy: trustProxy(env),

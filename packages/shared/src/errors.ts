@@ -42,6 +42,11 @@ export const CLIENT_ERRORS = {
   commentsGet: (target: string) => `Error al obtener comentarios para ${target}.`,
   commentAdd: (target: string) => `Error al añadir comentario a ${target}.`,
   commentDelete: (id: number | string) => `Error al eliminar el comentario ${id}.`,
+  albumPublish: (id: number | string) => `Error al publicar el álbum ${id}.`,
+  albumUnpublish: (id: number | string) => `Error al pasar a borrador el álbum ${id}.`,
+  removalRequest: (id: number | string) => `Error al pedir que se retire la foto ${id}.`,
+  removalRequestsList: 'Error al obtener las solicitudes de retirada.',
+  removalResolve: (id: number | string) => `Error al resolver la solicitud ${id}.`,
   newsList: 'Error al obtener las noticias.',
   newsGet: (id: number | string) => `Error al obtener la noticia ${id}.`,
   newsCreate: 'Error al crear la noticia.',
@@ -108,6 +113,8 @@ export const SERVER_ERRORS = {
   monitorNotFound: 'Monitor no encontrado',
   photoNotFound: 'Foto no encontrada.',
   commentNotFound: 'Comentario no encontrado.',
+  removalRequestNotFound: 'Solicitud de retirada no encontrada.',
+  removalRequestClosed: 'Esta solicitud ya está resuelta: la foto se eliminó o se volvió a mostrar.',
   likeExists: 'Ya has dado me gusta a este contenido.',
   likeMissing: 'No habías dado me gusta a este contenido.',
   mediaLinkInvalid: 'El enlace de la imagen no es válido o ha caducado.',
@@ -168,4 +175,12 @@ export const SERVER_SUCCESS = {
   monitorUpdated: 'Monitor actualizado con éxito.',
   monitorDeleted: 'Monitor eliminado.',
   commentDeleted: 'Comentario eliminado.',
+  /** Issue #14: drafts and removal requests (decision 018). */
+  albumPublished: 'Álbum publicado: ya lo ven todos los miembros.',
+  albumUnpublished: 'El álbum vuelve a ser un borrador: solo lo ven los scouters.',
+  /** What the requester sees wherever the photo was. */
+  removalRequested: 'Has pedido retirar esta foto. El equipo la revisará.',
+  removalResolvedDeleted: 'Foto eliminada. La solicitud queda resuelta.',
+  removalResolvedKept: 'La foto sigue oculta. La solicitud queda resuelta.',
+  removalResolvedShown: 'La foto vuelve a estar visible para todos los miembros.',
 } as const;

@@ -13,4 +13,5 @@ export * from './schemas/monitor.js';
 export * from './schemas/news.js';
 export * from './schemas/photo.js';
 export * from './schemas/profile.js';
+export * from './schemas/removal-request.js';
 export * from './schemas/user.js';

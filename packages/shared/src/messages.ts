@@ -47,6 +47,9 @@ export const MSG = {
   albumTitleTooLong: 'El título no puede tener más de 100 caracteres.',
   albumDescriptionTooLong: 'La descripción no puede tener más de 1000 caracteres.',
   albumCoverRequired: 'Error: La imagen de portada es obligatoria. Refresca e intenta de nuevo.',
+  /** Not in SPEC (issue #14): the reason of a removal request and a manager's note, ≤ 500. */
+  removalReasonTooLong: 'El motivo no puede tener más de 500 caracteres.',
+  removalNoteTooLong: 'La nota no puede tener más de 500 caracteres.',
   /** Not in SPEC: a text with a NUL character, which nobody types and no database should keep. */
   textInvalidCharacters: 'El texto contiene caracteres no válidos.',
 } as const;

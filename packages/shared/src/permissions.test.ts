@@ -11,6 +11,8 @@ const expected: Record<(typeof CAPABILITIES)[number], [boolean, boolean, boolean
   'comment:delete:own': [false, true, true, true],
   'comment:delete:any': [false, false, true, true],
   'content:manage': [false, false, true, true],
+  'gallery:review': [false, false, true, true],
+  'photo:removal:request': [false, true, false, false],
   'experience:manage:detail': [false, false, false, true],
   'monitor:manage': [false, false, false, true],
   'admin:panel': [false, false, false, true],

@@ -13,6 +13,8 @@ export const CAPABILITIES = [
   'comment:delete:own',
   'comment:delete:any',
   'content:manage',
+  'gallery:review',
+  'photo:removal:request',
   'experience:manage:detail',
   'monitor:manage',
   'admin:panel',
@@ -42,6 +44,11 @@ const table: Record<Capability, { anonymous: boolean } & Record<Role, boolean>> 
   'comment:delete:any': { anonymous: false, usuario: false, scouter: true, admin: true },
   // Create, edit, delete albums, news, experiences; upload and delete photos
   'content:manage': { anonymous: false, usuario: false, scouter: true, admin: true },
+  // Not in SPEC §6 (issue #14, decision 018): see draft albums and hidden photos, publish and
+  // unpublish albums, resolve removal requests
+  'gallery:review': { anonymous: false, usuario: false, scouter: true, admin: true },
+  // Ask for a photo to be hidden and follow one's own requests (managers hide it themselves)
+  'photo:removal:request': { anonymous: false, usuario: true, scouter: false, admin: false },
   // Edit or delete experiences on the detail page
   'experience:manage:detail': { anonymous: false, usuario: false, scouter: false, admin: true },
   // Add, edit or delete monitors

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Db } from '../db/database.js';
+import { MEDIA_KEY_COLUMNS } from '../lib/media-journal.repository.js';
 
 /**
  * Every table a backup carries, parents before children (a restore inserts in this order, so the
@@ -11,18 +12,21 @@ export const BACKUP_TABLES = [
   'password_resets',
   'albums',
   'photos',
+  'photo_removal_requests',
   'likes',
   'comments',
   'news',
   'experiences',
   'monitors',
-  'media_journal',
   'mail_queue',
   'audit_log',
 ] as const;
 
-/** Tables a backup leaves out: counters and one-use nonces that mean nothing after a restore. */
-export const TRANSIENT_TABLES = ['rate_limits', 'oidc_nonces'] as const;
+/**
+ * Tables a backup leaves out: counters, one-use nonces, and the media journal (a restore brings
+ * only the files that rows point to, so there is nothing for it to reconcile).
+ */
+export const TRANSIENT_TABLES = ['rate_limits', 'oidc_nonces', 'media_journal'] as const;
 
 /** Kysely without the schema's types, for code that walks every table by name. */
 // biome-ignore lint/suspicious/noExplicitAny: rows of any table, by name.
@@ -46,21 +50,14 @@ export async function tablesIn(db: Db): Promise<string[]> {
   return rows.map((r) => r.name).filter((name) => !name.startsWith('kysely_'));
 }
 
-/** Every column that holds a media key (a file in storage), by table. */
-export const MEDIA_KEY_COLUMNS: Record<string, readonly string[]> = {
-  users: ['avatar_key'],
-  albums: ['cover_key', 'cover_thumb_key'],
-  photos: ['image_key', 'thumb_key'],
-  news: ['image_key', 'image_thumb_key'],
-  experiences: ['image_key', 'image_thumb_key'],
-  monitors: ['image_key', 'image_thumb_key'],
-};
-
 /** Every media key the database's rows point to. */
 export async function referencedKeys(db: Db): Promise<Set<string>> {
   const keys = new Set<string>();
   for (const [table, columns] of Object.entries(MEDIA_KEY_COLUMNS)) {
-    const rows = await untyped(db).selectFrom(table).select(columns).execute();
+    const rows = await untyped(db)
+      .selectFrom(table)
+      .select([...columns])
+      .execute();
     for (const row of rows) {
       for (const column of columns) {
         const key = row[column];

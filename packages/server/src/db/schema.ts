@@ -70,7 +70,11 @@ export interface AlbumsTable {
   created_by: number | null;
   created_at: string;
   updated_at: string;
+  /** 'draft': only managers see it (decision 018). Defaults to 'published'. */
+  status: ColumnType<AlbumStatus, AlbumStatus | undefined, AlbumStatus>;
 }
+
+export type AlbumStatus = 'published' | 'draft';
 
 /** A photo in an album: a display copy, a thumbnail and a placeholder, all metadata-free. */
 export interface PhotosTable {
@@ -84,6 +88,24 @@ export interface PhotosTable {
   height: number;
   description: string | null;
   uploaded_by: number | null;
+  created_at: string;
+  /** Set while a member's removal request holds the photo back from everyone but managers. */
+  hidden_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A member's request to hide a photo (decision 018). */
+export interface PhotoRemovalRequestsTable {
+  id: Generated<number>;
+  photo_id: number | null;
+  album_id: number | null;
+  /** The album's title when asked, so the request still reads once the album is gone. */
+  album_title: string;
+  requested_by: number | null;
+  reason: string | null;
+  status: 'pending' | 'kept' | 'shown' | 'deleted';
+  resolution_note: string | null;
+  resolved_by: number | null;
+  resolved_at: string | null;
   created_at: string;
 }
 
@@ -205,6 +227,7 @@ export interface Database {
   password_resets: PasswordResetsTable;
   albums: AlbumsTable;
   photos: PhotosTable;
+  photo_removal_requests: PhotoRemovalRequestsTable;
   likes: LikesTable;
   comments: CommentsTable;
   oidc_nonces: OidcNoncesTable;

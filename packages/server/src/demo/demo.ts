@@ -229,7 +229,7 @@ export async function seedDemo(ctx: AppContext, now = new Date()): Promise<DemoO
       const cover = await scene(item.cover.scene, item.cover.seed, `portada-${a + 1}`);
       const { album } = await albums.create(
         scouter,
-        { title: item.title, description: item.description },
+        { title: item.title, description: item.description, publish: true },
         { ...cover, field: 'cover' },
       );
       const files: UploadedFile[] = [];

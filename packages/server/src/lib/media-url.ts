@@ -16,6 +16,13 @@ export const MEDIA_URL_BUCKET_SECONDS = 12 * 60 * 60;
 export const KEY_PATTERN = /^(?:[a-z0-9-]+\/)+[0-9a-f]{32}\.[a-z0-9]{2,5}$/;
 
 /**
+ * The scope of a URL issued to a manager (`&scope=m`, signed with the rest): it also opens the
+ * files of draft albums and hidden photos, which a plain member URL no longer does (decision 018).
+ */
+export const MANAGER_SCOPE = 'm';
+export type MediaScope = typeof MANAGER_SCOPE;
+
+/**
  * Signs and checks members-only media URLs: `/media/p/<key>?exp=<unix seconds>&sig=<base64url>`,
  * where sig = HMAC-SHA256 over the path and the expiry. The HMAC key is derived from the JWT
  * secret (HMAC(secret, 'media-url')), so a media signature can never pass for a session token.
@@ -27,8 +34,9 @@ export class MediaUrlSigner {
     this.key = createHmac('sha256', jwtSecret).update('media-url').digest();
   }
 
-  private signature(path: string, exp: number): Buffer {
-    return createHmac('sha256', this.key).update(`${path}\n${exp}`).digest();
+  private signature(path: string, exp: number, scope?: MediaScope): Buffer {
+    const data = scope ? `${path}\n${exp}\n${scope}` : `${path}\n${exp}`;
+    return createHmac('sha256', this.key).update(data).digest();
   }
 
   /** The expiry a URL signed at `nowSeconds` gets: the end of the next bucket. */
@@ -38,14 +46,19 @@ export class MediaUrlSigner {
   }
 
   /** The signed URL of a private storage key (`private/photos/…`). */
-  url(storageKey: string, nowSeconds = Math.floor(Date.now() / 1000)): string {
+  url(
+    storageKey: string,
+    nowSeconds = Math.floor(Date.now() / 1000),
+    scope?: MediaScope,
+  ): string {
     const path = PRIVATE_MEDIA_PREFIX + storageKey.slice(PRIVATE_KEY_PREFIX.length);
-    return this.urlFor(path, MediaUrlSigner.expiryFor(nowSeconds));
+    return this.urlFor(path, MediaUrlSigner.expiryFor(nowSeconds), scope);
   }
 
   /** A URL for `path` expiring at `exp` exactly (tests use it to forge an expired one). */
-  urlFor(path: string, exp: number): string {
-    return `${path}?exp=${exp}&sig=${this.signature(path, exp).toString('base64url')}`;
+  urlFor(path: string, exp: number, scope?: MediaScope): string {
+    const sig = this.signature(path, exp, scope).toString('base64url');
+    return scope ? `${path}?exp=${exp}&scope=${scope}&sig=${sig}` : `${path}?exp=${exp}&sig=${sig}`;
   }
 
   /**
@@ -57,17 +70,19 @@ export class MediaUrlSigner {
     exp: unknown,
     sig: unknown,
     nowSeconds = Math.floor(Date.now() / 1000),
-  ): { key: string; exp: number } | null {
+    scope?: unknown,
+  ): { key: string; exp: number; scope: MediaScope | null } | null {
     if (typeof exp !== 'string' || typeof sig !== 'string' || !/^\d{1,12}$/.test(exp)) return null;
+    if (scope !== undefined && scope !== MANAGER_SCOPE) return null;
     const expiry = Number(exp);
     if (expiry <= nowSeconds) return null;
     // Compared as text: decoding first would accept variants of the last base64 character.
     const given = Buffer.from(sig);
-    const expected = Buffer.from(this.signature(path, expiry).toString('base64url'));
+    const expected = Buffer.from(this.signature(path, expiry, scope).toString('base64url'));
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
     if (!path.startsWith(PRIVATE_MEDIA_PREFIX)) return null;
     const rest = path.slice(PRIVATE_MEDIA_PREFIX.length);
     if (!KEY_PATTERN.test(rest)) return null;
-    return { key: PRIVATE_KEY_PREFIX + rest, exp: expiry };
+    return { key: PRIVATE_KEY_PREFIX + rest, exp: expiry, scope: scope ?? null };
   }
 }

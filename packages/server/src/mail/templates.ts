@@ -60,3 +60,30 @@ export function passwordResetMail(opts: {
     link: opts.link,
   };
 }
+
+/**
+ * To each scouter and admin when a member asks for a photo to be hidden (decision 018): the photo
+ * is already hidden; the link opens 'Solicitudes de retirada'. No image in the mail.
+ */
+export function removalRequestMail(opts: {
+  to: string;
+  groupName: string;
+  albumTitle: string;
+  requesterName: string;
+  reason: string | null;
+  link: string;
+}): MailMessage {
+  const paragraphs = [
+    'Hola:',
+    `${opts.requesterName} ha pedido que se retire una foto del álbum «${opts.albumTitle}».`,
+    opts.reason ? `Motivo: ${opts.reason}` : 'No ha indicado ningún motivo.',
+    'La foto ya está oculta para todos salvo los scouters y administradores. Revisa la solicitud para eliminarla, mantenerla oculta o volver a mostrarla.',
+  ];
+  return {
+    to: opts.to,
+    subject: `Solicitud de retirada de una foto en ${opts.groupName}`,
+    text: `${paragraphs.join('\n\n')}\n\n${opts.link}\n`,
+    html: layout(opts.groupName, paragraphs, opts.link, 'Revisar la solicitud'),
+    link: opts.link,
+  };
+}

@@ -31,6 +31,31 @@ async function newPhoto(t: TestApp) {
   return createPhoto(t.app, (await createAlbum(t.app)).id);
 }
 
+/** A pending removal request on a fresh photo, hidden as a member's request leaves it. */
+async function pendingRemovalRequest(t: TestApp): Promise<number> {
+  const photo = await newPhoto(t);
+  const db = t.app.ctx.db.kysely;
+  const now = nowIso();
+  await db.updateTable('photos').set({ hidden_at: now }).where('id', '=', photo.id).execute();
+  const row = await db
+    .insertInto('photo_removal_requests')
+    .values({
+      photo_id: photo.id,
+      album_id: null,
+      album_title: 'Álbum',
+      requested_by: null,
+      reason: null,
+      status: 'pending',
+      resolution_note: null,
+      resolved_by: null,
+      resolved_at: null,
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 /**
  * The rows of a public content type with likes and comments (news, experiences): reading is
  * open to everyone, managing is `content:manage`, liking and commenting `interact`.
@@ -427,6 +452,56 @@ const endpoints: Endpoint[] = [
       const comment = await createComment(t.app, 'photo', photo.id, author.row.id);
       return { method: 'DELETE', url: `/api/photos/${photo.id}/comments/${comment}` };
     },
+  },
+  {
+    name: 'POST /api/albums/:id/publish',
+    capability: 'gallery:review',
+    success: 200,
+    request: async (t) => ({
+      method: 'POST',
+      url: `/api/albums/${(await createAlbum(t.app)).id}/publish`,
+    }),
+  },
+  {
+    name: 'POST /api/albums/:id/unpublish',
+    capability: 'gallery:review',
+    success: 200,
+    request: async (t) => ({
+      method: 'POST',
+      url: `/api/albums/${(await createAlbum(t.app)).id}/unpublish`,
+    }),
+  },
+  {
+    name: 'POST /api/photos/:id/removal-request',
+    capability: 'photo:removal:request',
+    success: 201,
+    request: async (t) => ({
+      method: 'POST',
+      url: `/api/photos/${(await newPhoto(t)).id}/removal-request`,
+      payload: { reason: 'Sale mi hija' },
+    }),
+  },
+  {
+    name: 'GET /api/removal-requests/mine',
+    capability: 'photo:removal:request',
+    success: 200,
+    request: async () => ({ url: '/api/removal-requests/mine' }),
+  },
+  {
+    name: 'GET /api/removal-requests',
+    capability: 'gallery:review',
+    success: 200,
+    request: async () => ({ url: '/api/removal-requests' }),
+  },
+  {
+    name: 'POST /api/removal-requests/:id/resolve',
+    capability: 'gallery:review',
+    success: 200,
+    request: async (t) => ({
+      method: 'POST',
+      url: `/api/removal-requests/${await pendingRemovalRequest(t)}/resolve`,
+      payload: { action: 'keep' },
+    }),
   },
   ...contentEndpoints('news', 'news', (t) => createNews(t.app), {
     title: 'Noticia nueva',

@@ -7,6 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../lib/app-error.js';
 import { MediaUrlSigner, PRIVATE_MEDIA_PREFIX } from '../lib/media-url.js';
+import { isRestrictedMedia } from '../modules/albums/album-visibility.js';
 import { registerStoredPublicMedia } from './stored-media.js';
 
 /**
@@ -17,7 +18,11 @@ import { registerStoredPublicMedia } from './stored-media.js';
 function registerPrivateMedia(app: FastifyInstance): void {
   const { storage, config } = app.ctx;
   const signer = new MediaUrlSigner(config.jwtSecret);
-  const querystring = z.object({ exp: z.string().optional(), sig: z.string().optional() });
+  const querystring = z.object({
+    exp: z.string().optional(),
+    sig: z.string().optional(),
+    scope: z.string().optional(),
+  });
   app
     .withTypeProvider<ZodTypeProvider>()
     .get(
@@ -26,8 +31,14 @@ function registerPrivateMedia(app: FastifyInstance): void {
       async (request, reply) => {
         const path = request.url.split('?')[0] ?? '';
         const now = Math.floor(Date.now() / 1000);
-        const signed = signer.verify(path, request.query.exp, request.query.sig, now);
+        const { exp, sig, scope } = request.query;
+        const signed = signer.verify(path, exp, sig, now, scope);
         if (!signed) throw new AppError(403, SERVER_ERRORS.mediaLinkInvalid);
+        // A draft's or a hidden photo's file opens only with a manager's URL; to anyone else it
+        // does not exist, whatever link they kept (decision 018).
+        if (!signed.scope && (await isRestrictedMedia(app.ctx.db, signed.key))) {
+          throw new AppError(404, SERVER_ERRORS.mediaNotFound);
+        }
         const file = await storage.read(signed.key);
         if (!file) throw new AppError(404, SERVER_ERRORS.mediaNotFound);
         return reply

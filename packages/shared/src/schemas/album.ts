@@ -45,6 +45,8 @@ export const albumSchema = z.object({
   likes_count: z.number().int(),
   comments_count: z.number().int(),
   photos_count: z.number().int(),
+  /** false: a draft, which only managers see (decision 018); counts leave out hidden photos. */
+  published: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -18,6 +18,8 @@ export const photoSchema = z.object({
   likes_count: z.number().int(),
   comments_count: z.number().int(),
   user_has_liked: z.boolean(),
+  /** Hidden on a member's request (decision 018): only managers get such a photo, with true. */
+  hidden: z.boolean(),
   created_at: z.string(),
 });
 export type Photo = z.infer<typeof photoSchema>;

@@ -8,6 +8,7 @@ import { rateLimits } from './004-rate-limits.js';
 import { content } from './005-content.js';
 import { mediaJournal } from './006-media-journal.js';
 import { mailQueue } from './007-mail-queue.js';
+import { safeguarding } from './008-safeguarding.js';
 import { audit } from './009-audit.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -28,6 +29,7 @@ function migrations(ctx: MigrationContext): Record<string, Migration> {
     '005-content': content(ctx),
     '006-media-journal': mediaJournal(ctx),
     '007-mail-queue': mailQueue(ctx),
+    '008-safeguarding': safeguarding(ctx),
     '009-audit': audit(ctx),
   };
 }

@@ -1,5 +1,12 @@
 import type { Album } from '@fogata/shared';
-import { type Insertable, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import {
+  type Insertable,
+  type Kysely,
+  type Selectable,
+  sql,
+  type Transaction,
+  type Updateable,
+} from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Dialect } from '../../db/migrations/index.js';
 import type { AlbumsTable, Database } from '../../db/schema.js';
@@ -17,7 +24,7 @@ export type AlbumWithCounts = AlbumRow & {
 };
 
 /** The API shape of an album: cover files as signed URLs, counts summed over its photos. */
-export function toAlbum(row: AlbumWithCounts, storage: MediaStorage): Album {
+export function toAlbum(row: AlbumWithCounts, storage: Pick<MediaStorage, 'url'>): Album {
   return {
     id: row.id,
     title: row.title,
@@ -30,6 +37,7 @@ export function toAlbum(row: AlbumWithCounts, storage: MediaStorage): Album {
     likes_count: Number(row.likes_count),
     comments_count: Number(row.comments_count),
     photos_count: Number(row.photos_count),
+    published: row.status === 'published',
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
@@ -37,6 +45,8 @@ export function toAlbum(row: AlbumWithCounts, storage: MediaStorage): Album {
 
 /** The ids of an album's photos, as a subquery of the album row in the outer query. */
 const photoIdsOfAlbum = sql`select photos.id from photos where photos.album_id = albums.id`;
+/** The same, without photos hidden on request: what members count (decision 018). */
+const shownPhotoIdsOfAlbum = sql`select photos.id from photos where photos.album_id = albums.id and photos.hidden_at is null`;
 
 /** SQL on `albums`. */
 export class AlbumsRepository {
@@ -46,43 +56,45 @@ export class AlbumsRepository {
     this.db = 'kysely' in db ? db.kysely : db;
   }
 
-  /** Albums with their photo, like and comment counts, computed in the same query. */
-  private withCounts() {
-    return this.db
+  /**
+   * Albums with their photo, like and comment counts, computed in the same query. `all`
+   * (managers): drafts too, and hidden photos counted; else published albums only, and their
+   * shown photos (decision 018).
+   */
+  private withCounts(all: boolean) {
+    const ids = all ? photoIdsOfAlbum : shownPhotoIdsOfAlbum;
+    const query = this.db
       .selectFrom('albums')
       .selectAll('albums')
       .select([
-        sql<number>`(select count(*) from photos where photos.album_id = albums.id)`.as(
-          'photos_count',
-        ),
-        likesCountInSql('photo', photoIdsOfAlbum).as('likes_count'),
-        commentsCountInSql('photo', photoIdsOfAlbum).as('comments_count'),
+        sql<number>`(select count(*) from (${ids}) as shown)`.as('photos_count'),
+        likesCountInSql('photo', ids).as('likes_count'),
+        commentsCountInSql('photo', ids).as('comments_count'),
       ]);
+    return all ? query : query.where('albums.status', '=', 'published');
   }
 
-  /** Every album, newest first, in one query. */
-  list(): Promise<AlbumWithCounts[]> {
-    return this.withCounts()
+  /** Every album `all` says (see withCounts), newest first, in one query. */
+  list(all: boolean): Promise<AlbumWithCounts[]> {
+    return this.withCounts(all)
       .orderBy('albums.created_at', 'desc')
       .orderBy('albums.id', 'desc')
       .execute();
   }
 
-  find(id: number): Promise<AlbumWithCounts | undefined> {
-    return this.withCounts().where('albums.id', '=', id).executeTakeFirst();
+  find(id: number, all: boolean): Promise<AlbumWithCounts | undefined> {
+    return this.withCounts(all).where('albums.id', '=', id).executeTakeFirst();
   }
 
   findRow(id: number): Promise<AlbumRow | undefined> {
     return this.db.selectFrom('albums').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  async exists(id: number): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('albums')
-      .select('id')
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return row !== undefined;
+  /** Whether album `id` exists; unless `all`, a draft counts as missing. */
+  async exists(id: number, all = true): Promise<boolean> {
+    let query = this.db.selectFrom('albums').select('id').where('id', '=', id);
+    if (!all) query = query.where('status', '=', 'published');
+    return (await query.executeTakeFirst()) !== undefined;
   }
 
   /**
@@ -106,7 +118,7 @@ export class AlbumsRepository {
 
   async update(
     id: number,
-    changes: Partial<Omit<AlbumsTable, 'id' | 'created_at' | 'created_by'>>,
+    changes: Updateable<Omit<AlbumsTable, 'id' | 'created_at' | 'created_by'>>,
   ): Promise<boolean> {
     const result = await this.db
       .updateTable('albums')

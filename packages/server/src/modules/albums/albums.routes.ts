@@ -22,13 +22,21 @@ import { AlbumsService } from './albums.service.js';
  */
 function readAlbumForm(req: FastifyRequest, reply: FastifyReply, coverRequired: boolean) {
   return readImageForm(req, reply, {
-    schema: albumFormSchema,
-    fields: ['title', 'description'],
+    schema: coverRequired ? albumCreateFormSchema : albumFormSchema,
+    fields: coverRequired ? ['title', 'description', 'publish'] : ['title', 'description'],
     fileField: 'cover',
     imageRequired: coverRequired ? MSG.albumCoverRequired : null,
     summarize: (errors) => errors[0]?.message ?? SERVER_ERRORS.validation,
   });
 }
+
+/** On create, `publish` ('true' or 'false'; absent: ALBUMS_DRAFT_BY_DEFAULT decides). */
+const albumCreateFormSchema = albumFormSchema.extend({
+  publish: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value === 'true')),
+});
 
 /** /api/albums: anyone signed in reads; scouters and admins create, edit and delete. */
 export async function albumsRoutes(app: FastifyInstance): Promise<void> {
@@ -36,6 +44,7 @@ export async function albumsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const view = requireCapability('gallery:view');
   const manage = requireCapability('content:manage');
+  const review = requireCapability('gallery:review');
   const tags = ['álbumes'];
 
   r.get(
@@ -45,18 +54,47 @@ export async function albumsRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         description:
-          'Todos los álbumes, los más recientes primero. `cover` y `cover_thumb` son URLs firmadas que caducan (12–24 h); los contadores suman los de sus fotos.',
+          'Todos los álbumes, los más recientes primero. `cover` y `cover_thumb` son URLs firmadas que caducan (12–24 h); los contadores suman los de sus fotos. Los borradores (`published: false`) y las fotos ocultas solo los ven scouters y admins.',
         response: { 200: z.array(albumSchema) },
       },
     },
-    () => service.list(),
+    (req) => service.list(currentUser(req)),
   );
 
   r.get(
     '/albums/:id',
-    { onRequest: view, schema: { tags, params: idParams, response: { 200: albumSchema } } },
-    (req) => service.get(req.params.id),
+    {
+      onRequest: view,
+      schema: {
+        tags,
+        description: 'Un borrador es un 404 para quien no es scouter ni admin.',
+        params: idParams,
+        response: { 200: albumSchema },
+      },
+    },
+    (req) => service.get(currentUser(req), req.params.id),
   );
+
+  for (const [action, published] of [
+    ['publish', true],
+    ['unpublish', false],
+  ] as const) {
+    r.post(
+      `/albums/:id/${action}`,
+      {
+        onRequest: review,
+        schema: {
+          tags,
+          description: published
+            ? 'Publica un borrador: lo ven todos los miembros. Las fotos ocultas por una solicitud siguen ocultas.'
+            : 'Vuelve a dejar el álbum como borrador: solo lo ven scouters y admins.',
+          params: idParams,
+          response: { 200: albumMutationResultSchema },
+        },
+      },
+      (req) => service.setPublished(currentUser(req), req.params.id, published),
+    );
+  }
 
   r.post(
     '/albums/newAlbum',
@@ -66,7 +104,7 @@ export async function albumsRoutes(app: FastifyInstance): Promise<void> {
         tags,
         consumes: ['multipart/form-data'],
         description:
-          'multipart: `title` (1–100), `description` (opcional, ≤ 1000) y `cover` (imagen obligatoria: jpg, png, gif o webp, ≤ 25 MB).',
+          'multipart: `title` (1–100), `description` (opcional, ≤ 1000), `cover` (imagen obligatoria: jpg, png, gif o webp, ≤ 25 MB) y `publish` (`true`/`false`: `false` lo crea como borrador; sin el campo, publicado salvo con ALBUMS_DRAFT_BY_DEFAULT=1).',
         response: { 201: albumMutationResultSchema },
       },
     },
@@ -101,7 +139,7 @@ export async function albumsRoutes(app: FastifyInstance): Promise<void> {
       const { form, image: cover, cleanup } = await readAlbumForm(req, reply, false);
       try {
         // Awaited here, so the finally runs before the answer is sent.
-        return await service.update(req.params.id, form, cover);
+        return await service.update(currentUser(req), req.params.id, form, cover);
       } finally {
         await cleanup();
       }

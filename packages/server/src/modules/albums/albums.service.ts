@@ -21,6 +21,7 @@ import { type AuditActor, recordAudit } from '../audit/audit.js';
 import { deleteInteractions } from '../interactions/interactions.repository.js';
 import { PhotosRepository } from '../photos/photos.repository.js';
 import type { UserRow } from '../users/users.repository.js';
+import { mediaUrlsFor, seesRestricted } from './album-visibility.js';
 import { AlbumsRepository, toAlbum } from './albums.repository.js';
 
 /** Album covers are members-only media. */
@@ -30,6 +31,11 @@ export interface AlbumForm {
   title: string;
   /** undefined: unchanged (on update) or none (on create); blank: none. */
   description?: string;
+  /**
+   * On create: false makes a draft only managers see; undefined follows ALBUMS_DRAFT_BY_DEFAULT
+   * (unset: published at once, as SPEC says).
+   */
+  publish?: boolean;
 }
 
 /** Turns a cover upload into stored variants; a file over 25 MB is a 413. */
@@ -56,15 +62,40 @@ export class AlbumsService {
     return new AlbumsRepository(this.ctx.db);
   }
 
-  async list(): Promise<Album[]> {
-    const rows = await this.repo().list();
-    return rows.map((row) => toAlbum(row, this.ctx.storage));
+  /** The albums `viewer` may see: managers get drafts too (decision 018). */
+  async list(viewer: UserRow): Promise<Album[]> {
+    const rows = await this.repo().list(seesRestricted(viewer));
+    return rows.map((row) => toAlbum(row, mediaUrlsFor(this.ctx, viewer, row.status === 'draft')));
   }
 
-  async get(id: number): Promise<Album> {
-    const row = await this.repo().find(id);
+  /** An album; a draft is a 404 to anyone but a manager. */
+  async get(viewer: UserRow, id: number): Promise<Album> {
+    const row = await this.repo().find(id, seesRestricted(viewer));
     if (!row) throw new AppError(404, SERVER_ERRORS.albumNotFound);
-    return toAlbum(row, this.ctx.storage);
+    return toAlbum(row, mediaUrlsFor(this.ctx, viewer, row.status === 'draft'));
+  }
+
+  /**
+   * Publishes a draft (every member sees it at once) or turns a published album back into a
+   * draft; photos hidden on request stay hidden either way.
+   */
+  async setPublished(user: UserRow, id: number, published: boolean): Promise<AlbumMutationResult> {
+    const status = published ? 'published' : 'draft';
+    await this.ctx.db.kysely.transaction().execute(async (trx) => {
+      const album = await new AlbumsRepository(trx).lock(id, this.ctx.db.dialect);
+      if (!album) throw new AppError(404, SERVER_ERRORS.albumNotFound);
+      if (album.status === status) return;
+      await new AlbumsRepository(trx).update(id, { status });
+      await recordAudit(trx, {
+        actor: user,
+        action: published ? 'album.published' : 'album.unpublished',
+        target: { type: 'album', id, label: album.title },
+      });
+    });
+    return {
+      message: published ? SERVER_SUCCESS.albumPublished : SERVER_SUCCESS.albumUnpublished,
+      album: await this.get(user, id),
+    };
   }
 
   /** Whether album `id` exists (the photos module asks before an upload). */
@@ -86,6 +117,10 @@ export class AlbumsService {
         title: form.title,
         description: form.description || null,
         ...coverColumns(cover),
+        status:
+          (form.publish ?? !this.ctx.config.albumsDraftByDefault)
+            ? 'published'
+            : ('draft' as const),
         created_by: user.id,
         created_at: now,
         updated_at: now,
@@ -95,7 +130,7 @@ export class AlbumsService {
       throw err;
     }
     await keepMedia(this.ctx, [cover.key, cover.thumbKey]);
-    return { message: SERVER_SUCCESS.albumCreated, album: await this.get(id) };
+    return { message: SERVER_SUCCESS.albumCreated, album: await this.get(user, id) };
   }
 
   /**
@@ -103,6 +138,7 @@ export class AlbumsService {
    * before the row changes and deleted after.
    */
   async update(
+    user: UserRow,
     id: number,
     form: AlbumForm,
     coverFile: UploadedFile | undefined,
@@ -133,7 +169,7 @@ export class AlbumsService {
       await keepMedia(this.ctx, added);
       await deleteMedia(this.ctx, old);
     }
-    return { message: SERVER_SUCCESS.albumUpdated, album: await this.get(id) };
+    return { message: SERVER_SUCCESS.albumUpdated, album: await this.get(user, id) };
   }
 
   /**

@@ -77,6 +77,7 @@ describe('POST /api/albums/newAlbum', () => {
       likes_count: 0,
       comments_count: 0,
       photos_count: 0,
+      published: true,
       created_at: expect.any(String),
       updated_at: album.created_at,
     });

@@ -17,8 +17,11 @@ import { type CommentRow, InteractionsRepository } from './interactions.reposito
 /** What the interactions need to know about the kind of content they attach to. */
 export interface InteractionTargetOptions {
   targetType: InteractionTarget;
-  /** Whether the target `id` exists (one cheap query). */
-  targetExists(id: number): Promise<boolean>;
+  /**
+   * Whether the target `id` exists for `viewer` (one cheap query): a photo a member may not see
+   * (hidden, or in a draft album) does not.
+   */
+  targetExists(id: number, viewer: UserRow | null): Promise<boolean>;
   /** The 404 message when it does not (e.g. 'Foto no encontrada.'). */
   notFoundMessage: string;
 }
@@ -39,8 +42,8 @@ export class InteractionsService {
     return new InteractionsRepository(this.ctx.db, this.target.targetType);
   }
 
-  private async assertTarget(id: number): Promise<void> {
-    if (!(await this.target.targetExists(id))) {
+  private async assertTarget(id: number, viewer: UserRow | null): Promise<void> {
+    if (!(await this.target.targetExists(id, viewer))) {
       throw new AppError(404, this.target.notFoundMessage);
     }
   }
@@ -67,7 +70,7 @@ export class InteractionsService {
 
   /** Likes the target; a second like is a 409, even when two arrive at once. */
   async like(user: UserRow, id: number): Promise<LikeResult> {
-    await this.assertTarget(id);
+    await this.assertTarget(id, user);
     const repo = this.repo();
     try {
       await repo.addLike(id, user.id, nowIso());
@@ -80,7 +83,7 @@ export class InteractionsService {
 
   /** Removes the user's like; none to remove is a 404. */
   async unlike(user: UserRow, id: number): Promise<LikeResult> {
-    await this.assertTarget(id);
+    await this.assertTarget(id, user);
     const repo = this.repo();
     if (!(await repo.removeLike(id, user.id))) {
       throw new AppError(404, SERVER_ERRORS.likeMissing);
@@ -90,13 +93,13 @@ export class InteractionsService {
 
   /** A page of comments, newest first, each saying whether `viewer` may delete it. */
   async comments(viewer: UserRow | null, id: number, query: CommentsQuery): Promise<Comment[]> {
-    await this.assertTarget(id);
+    await this.assertTarget(id, viewer);
     const rows = await this.repo().listComments(id, query.page, query.limit);
     return rows.map((row) => this.toComment(row, viewer));
   }
 
   async addComment(user: UserRow, id: number, text: string): Promise<Comment> {
-    await this.assertTarget(id);
+    await this.assertTarget(id, user);
     const repo = this.repo();
     const commentId = await repo.insertComment(id, user.id, text, nowIso());
     const row = await repo.findComment(id, commentId);
@@ -106,7 +109,7 @@ export class InteractionsService {
 
   /** Deletes a comment of this target: its author, a scouter or an admin (else 403). */
   async deleteComment(user: UserRow, id: number, commentId: number): Promise<{ message: string }> {
-    await this.assertTarget(id);
+    await this.assertTarget(id, user);
     const repo = this.repo();
     const row = await repo.findComment(id, commentId);
     if (!row) throw new AppError(404, SERVER_ERRORS.commentNotFound);

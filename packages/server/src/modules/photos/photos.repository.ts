@@ -1,8 +1,9 @@
 import type { Photo } from '@fogata/shared';
-import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import { type Insertable, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database, PhotosTable } from '../../db/schema.js';
 import type { MediaStorage } from '../../storage/storage.js';
+import { memberVisiblePhoto } from '../albums/album-visibility.js';
 import {
   commentsCountSql,
   likedBySql,
@@ -14,13 +15,14 @@ type Executor = Kysely<Database> | Transaction<Database>;
 
 /** A photo row with its counts and the reader's like (types as each database returns them). */
 export type PhotoWithCounts = PhotoRow & {
+  album_status: string;
   likes_count: number | string;
   comments_count: number | string;
   user_has_liked: boolean | number;
 };
 
 /** The API shape of a photo: files as signed URLs. */
-export function toPhoto(row: PhotoWithCounts, storage: MediaStorage): Photo {
+export function toPhoto(row: PhotoWithCounts, storage: Pick<MediaStorage, 'url'>): Photo {
   return {
     id: row.id,
     album_id: row.album_id,
@@ -33,8 +35,14 @@ export function toPhoto(row: PhotoWithCounts, storage: MediaStorage): Photo {
     likes_count: Number(row.likes_count),
     comments_count: Number(row.comments_count),
     user_has_liked: Boolean(row.user_has_liked),
+    hidden: row.hidden_at !== null,
     created_at: row.created_at,
   };
+}
+
+/** Whether only managers may see the photo: hidden on request, or in a draft album. */
+export function isRestricted(row: PhotoWithCounts): boolean {
+  return row.hidden_at !== null || row.album_status === 'draft';
 }
 
 /** The storage keys of a photo's files. */
@@ -52,45 +60,50 @@ export class PhotosRepository {
     this.db = 'kysely' in db ? db.kysely : db;
   }
 
-  /** Photos with like and comment counts and whether `viewerId` liked each, in one query. */
-  private withCounts(viewerId: number | null) {
-    return this.db
+  /**
+   * Photos with like and comment counts and whether `viewerId` liked each, in one query. Unless
+   * `all` (managers), only photos members may see: not hidden, in a published album.
+   */
+  private withCounts(viewerId: number | null, all: boolean) {
+    const query = this.db
       .selectFrom('photos')
       .selectAll('photos')
       .select([
         likesCountSql('photo', 'photos.id').as('likes_count'),
         commentsCountSql('photo', 'photos.id').as('comments_count'),
         likedBySql('photo', 'photos.id', viewerId).as('user_has_liked'),
+        sql<string>`(select albums.status from albums where albums.id = photos.album_id)`.as(
+          'album_status',
+        ),
       ]);
+    return all ? query : query.where(memberVisiblePhoto);
   }
 
   /** An album's photos, newest first. */
-  listByAlbum(albumId: number, viewerId: number | null): Promise<PhotoWithCounts[]> {
-    return this.withCounts(viewerId)
+  listByAlbum(albumId: number, viewerId: number | null, all: boolean): Promise<PhotoWithCounts[]> {
+    return this.withCounts(viewerId, all)
       .where('photos.album_id', '=', albumId)
       .orderBy('photos.created_at', 'desc')
       .orderBy('photos.id', 'desc')
       .execute();
   }
 
-  find(id: number, viewerId: number | null): Promise<PhotoWithCounts | undefined> {
-    return this.withCounts(viewerId).where('photos.id', '=', id).executeTakeFirst();
+  find(id: number, viewerId: number | null, all: boolean): Promise<PhotoWithCounts | undefined> {
+    return this.withCounts(viewerId, all).where('photos.id', '=', id).executeTakeFirst();
   }
 
   /** Several photos by id, in the order of `ids` (fresh uploads, for the answer). */
   async findMany(ids: number[], viewerId: number | null): Promise<PhotoWithCounts[]> {
     if (ids.length === 0) return [];
-    const rows = await this.withCounts(viewerId).where('photos.id', 'in', ids).execute();
+    const rows = await this.withCounts(viewerId, true).where('photos.id', 'in', ids).execute();
     const byId = new Map(rows.map((row) => [row.id, row]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
-  async exists(id: number): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('photos')
-      .select('id')
-      .where('id', '=', id)
-      .executeTakeFirst();
+  /** Whether photo `id` exists; unless `all`, one members may not see counts as missing. */
+  async exists(id: number, all = true): Promise<boolean> {
+    const query = this.db.selectFrom('photos').select('id').where('photos.id', '=', id);
+    const row = await (all ? query : query.where(memberVisiblePhoto)).executeTakeFirst();
     return row !== undefined;
   }
 

@@ -108,7 +108,7 @@ export async function photosRoutes(app: FastifyInstance): Promise<void> {
     prefix: '/photos',
     targetType: 'photo',
     readCapability: 'gallery:view',
-    targetExists: (id) => service.exists(id),
+    targetExists: (id, viewer) => service.exists(id, viewer),
     notFoundMessage: SERVER_ERRORS.photoNotFound,
     tag,
   });

@@ -19,11 +19,12 @@ import {
 } from '../../lib/media.js';
 import type { UploadedFile } from '../../lib/media-upload.js';
 import { nowIso } from '../../lib/tokens.js';
+import { mediaUrlsFor, seesRestricted } from '../albums/album-visibility.js';
 import { AlbumsRepository } from '../albums/albums.repository.js';
 import { type AuditActor, recordAudit } from '../audit/audit.js';
 import { deleteInteractions } from '../interactions/interactions.repository.js';
 import type { UserRow } from '../users/users.repository.js';
-import { PhotosRepository, toPhoto } from './photos.repository.js';
+import { isRestricted, PhotosRepository, toPhoto } from './photos.repository.js';
 
 /** Photos are members-only media. */
 export const PHOTOS_FOLDER = 'private/photos';
@@ -58,23 +59,29 @@ export class PhotosService {
     return new PhotosRepository(this.ctx.db);
   }
 
-  /** The album's photos, newest first; 404 when the album does not exist. */
+  /**
+   * The album's photos, newest first; 404 when the album does not exist or is a draft the viewer
+   * may not see. Members never get a photo hidden on request (decision 018).
+   */
   async listByAlbum(viewer: UserRow, albumId: number): Promise<Photo[]> {
-    if (!(await new AlbumsRepository(this.ctx.db).exists(albumId))) {
+    const all = seesRestricted(viewer);
+    if (!(await new AlbumsRepository(this.ctx.db).exists(albumId, all))) {
       throw new AppError(404, SERVER_ERRORS.albumNotFound);
     }
-    const rows = await this.repo().listByAlbum(albumId, viewer.id);
-    return rows.map((row) => toPhoto(row, this.ctx.storage));
+    const rows = await this.repo().listByAlbum(albumId, viewer.id, all);
+    return rows.map((row) => toPhoto(row, mediaUrlsFor(this.ctx, viewer, isRestricted(row))));
   }
 
+  /** A photo; hidden or in a draft, a 404 to anyone but a manager. */
   async get(viewer: UserRow, id: number): Promise<Photo> {
-    const row = await this.repo().find(id, viewer.id);
+    const row = await this.repo().find(id, viewer.id, seesRestricted(viewer));
     if (!row) throw new AppError(404, SERVER_ERRORS.photoNotFound);
-    return toPhoto(row, this.ctx.storage);
+    return toPhoto(row, mediaUrlsFor(this.ctx, viewer, isRestricted(row)));
   }
 
-  exists(id: number): Promise<boolean> {
-    return this.repo().exists(id);
+  /** Whether `viewer` may see photo `id` (likes and comments ask; no viewer: as a member). */
+  exists(id: number, viewer?: UserRow | null): Promise<boolean> {
+    return this.repo().exists(id, seesRestricted(viewer));
   }
 
   /**
@@ -152,7 +159,9 @@ export class PhotosService {
     await keepMedia(this.ctx, keysOf(stored));
 
     const rows = await this.repo().findMany(ids, user.id);
-    const uploaded = rows.map((row) => toPhoto(row, this.ctx.storage));
+    const uploaded = rows.map((row) =>
+      toPhoto(row, mediaUrlsFor(this.ctx, user, isRestricted(row))),
+    );
     const message =
       failures.length === 0
         ? SERVER_SUCCESS.photosUploaded(uploaded.length)

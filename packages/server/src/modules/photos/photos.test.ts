@@ -118,6 +118,7 @@ describe('POST /api/photos/upload', () => {
       likes_count: 0,
       comments_count: 0,
       user_has_liked: false,
+      hidden: false,
       created_at: expect.any(String),
     });
     // A few hundred bytes at most: it travels inline in every list.

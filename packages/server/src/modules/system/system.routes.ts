@@ -8,6 +8,8 @@ const configResponse = z.object({
   groupName: z.string(),
   groupAddress: z.string(),
   groupMapUrl: z.string().nullable(),
+  /** Whether 'Publicar ahora' starts checked in the create-album modal (ALBUMS_DRAFT_BY_DEFAULT). */
+  albumsPublishByDefault: z.boolean(),
   oidc: z
     .object({
       issuer: z.string(),
@@ -88,6 +90,7 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
     groupName: config.group.name,
     groupAddress: config.group.address,
     groupMapUrl: config.group.mapUrl,
+    albumsPublishByDefault: !config.albumsDraftByDefault,
     // The web app shows the external sign-in button only with a client id and a reachable
     // provider (authorizationEndpoint null: discovery failed, and is retried on the next call).
     oidc: oidc

@@ -51,6 +51,7 @@ describe('system', () => {
       groupName: 'Grupo Scout Prueba 7',
       groupAddress: 'Calle Mayor 1',
       groupMapUrl: null,
+      albumsPublishByDefault: true,
       oidc: null,
     });
   });

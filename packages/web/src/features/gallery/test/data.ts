@@ -15,6 +15,7 @@ export const albumData = (id: number, extra: Partial<Album> = {}): Album => ({
   likes_count: 0,
   comments_count: 0,
   photos_count: 0,
+  published: true,
   created_at: '2025-05-01T10:00:00Z',
   updated_at: '2025-05-01T10:00:00Z',
   ...extra,
@@ -33,6 +34,7 @@ export const photoData = (id: number, extra: Partial<Photo> = {}): Photo => ({
   likes_count: 0,
   comments_count: 0,
   user_has_liked: false,
+  hidden: false,
   created_at: '2025-05-01T10:00:00Z',
   ...extra,
 });

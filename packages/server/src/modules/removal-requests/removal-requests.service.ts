@@ -1,0 +1,216 @@
+import {
+  type MyRemovalRequest,
+  type RemovalAction,
+  type RemovalRequest,
+  type RemovalStatus,
+  SERVER_ERRORS,
+  SERVER_SUCCESS,
+} from '@fogata/shared';
+import type { AppContext } from '../../context.js';
+import { AppError } from '../../lib/app-error.js';
+import { deleteMedia, markForDeletion } from '../../lib/media.js';
+import { nowIso } from '../../lib/tokens.js';
+import { removalRequestMail } from '../../mail/templates.js';
+import { mediaUrlsFor, memberVisiblePhoto } from '../albums/album-visibility.js';
+import { recordAudit } from '../audit/audit.js';
+import { deleteInteractions } from '../interactions/interactions.repository.js';
+import { PhotosRepository } from '../photos/photos.repository.js';
+import type { UserRow } from '../users/users.repository.js';
+import {
+  OPEN_STATUSES,
+  type RemovalRequestRow,
+  RemovalRequestsRepository,
+} from './removal-requests.repository.js';
+
+/** The status a request shows: an open one whose photo is gone reads as deleted. */
+function statusOf(row: Pick<RemovalRequestRow, 'status' | 'photo_id'>): RemovalStatus {
+  const open = (OPEN_STATUSES as readonly string[]).includes(row.status);
+  return open && row.photo_id === null ? 'deleted' : row.status;
+}
+
+function toMine(row: RemovalRequestRow): MyRemovalRequest {
+  return {
+    id: row.id,
+    photo_id: row.photo_id,
+    album_id: row.album_id,
+    album_title: row.album_title,
+    reason: row.reason,
+    status: statusOf(row),
+    resolution_note: row.resolution_note,
+    created_at: row.created_at,
+    resolved_at: row.resolved_at,
+  };
+}
+
+const RESOLVED_STATUS: Record<RemovalAction, RemovalStatus> = {
+  delete: 'deleted',
+  keep: 'kept',
+  show: 'shown',
+};
+
+const RESOLVED_MESSAGE: Record<RemovalAction, string> = {
+  delete: SERVER_SUCCESS.removalResolvedDeleted,
+  keep: SERVER_SUCCESS.removalResolvedKept,
+  show: SERVER_SUCCESS.removalResolvedShown,
+};
+
+/**
+ * A member asks for a photo to be hidden: it is hidden from everyone but managers in the same
+ * transaction, managers are mailed, and a manager resolves it: delete the photo, keep it hidden,
+ * or show it again (decision 018).
+ */
+export class RemovalRequestsService {
+  constructor(private readonly ctx: AppContext) {}
+
+  private repo() {
+    return new RemovalRequestsRepository(this.ctx.db);
+  }
+
+  /**
+   * Hides photo `photoId` at once and records the request; a photo the member cannot see (hidden
+   * already, in a draft, missing) is a 404. The managers' mails go out after the commit.
+   */
+  async request(
+    user: UserRow,
+    photoId: number,
+    reason: string | undefined,
+  ): Promise<{ message: string; request: MyRemovalRequest }> {
+    const { db, config } = this.ctx;
+    const id = await db.kysely.transaction().execute(async (trx) => {
+      let query = trx
+        .selectFrom('photos')
+        .innerJoin('albums', 'albums.id', 'photos.album_id')
+        .select(['photos.id', 'photos.album_id', 'albums.title as album_title'])
+        .where('photos.id', '=', photoId)
+        .where(memberVisiblePhoto);
+      if (db.dialect === 'postgres') query = query.forUpdate('photos');
+      const photo = await query.executeTakeFirst();
+      if (!photo) throw new AppError(404, SERVER_ERRORS.photoNotFound);
+      const now = nowIso();
+      const id = await new RemovalRequestsRepository(trx).insert({
+        photo_id: photo.id,
+        album_id: photo.album_id,
+        album_title: photo.album_title,
+        requested_by: user.id,
+        reason: reason || null,
+        status: 'pending',
+        resolution_note: null,
+        resolved_by: null,
+        resolved_at: null,
+        created_at: now,
+      });
+      await trx.updateTable('photos').set({ hidden_at: now }).where('id', '=', photo.id).execute();
+      await recordAudit(trx, {
+        actor: user,
+        action: 'photo.hidden',
+        target: { type: 'photo', id: photo.id, label: photo.album_title },
+        details: { request: String(id) },
+      });
+      const managers = await trx
+        .selectFrom('users')
+        .select(['email'])
+        .where('role', 'in', ['scouter', 'admin'])
+        .execute();
+      for (const manager of managers) {
+        const mail = removalRequestMail({
+          to: manager.email,
+          groupName: config.group.name,
+          albumTitle: photo.album_title,
+          requesterName: user.name,
+          reason: reason || null,
+          link: `${config.publicUrl}/admin/removal-requests`,
+        });
+        await this.ctx.mailQueue.enqueue(mail, { trx });
+      }
+      return id;
+    });
+    this.ctx.mailQueue.kick();
+    const row = await this.repo().find(id);
+    if (!row) throw new AppError(404, SERVER_ERRORS.removalRequestNotFound);
+    return { message: SERVER_SUCCESS.removalRequested, request: toMine(row) };
+  }
+
+  /** The member's own requests and their state; never the photo itself. */
+  async mine(user: UserRow): Promise<MyRemovalRequest[]> {
+    const rows = await this.repo().listByRequester(user.id);
+    return rows.map(toMine);
+  }
+
+  /** Every request for the managers' screen, with the photo's thumbnail while it exists. */
+  async list(viewer: UserRow): Promise<RemovalRequest[]> {
+    const rows = await this.repo().listAll();
+    return rows.map((row) => this.toFull(row, viewer));
+  }
+
+  private toFull(row: RemovalRequestRow, viewer: UserRow): RemovalRequest {
+    return {
+      ...toMine(row),
+      photo_thumb: row.photo_thumb_key
+        ? mediaUrlsFor(this.ctx, viewer, true).url(row.photo_thumb_key)
+        : null,
+      requester_name: row.requester_name,
+      resolver_name: row.resolver_name,
+    };
+  }
+
+  /**
+   * Resolves an open request (pending, or kept hidden): `delete` removes the photo with its
+   * likes, comments and files; `keep` leaves it hidden; `show` makes it visible again. Deleting
+   * or showing closes every open request on that photo. A closed one is a 409.
+   */
+  async resolve(
+    user: UserRow,
+    id: number,
+    action: RemovalAction,
+    note: string | undefined,
+  ): Promise<{ message: string; request: RemovalRequest }> {
+    const { db } = this.ctx;
+    const status = RESOLVED_STATUS[action];
+    const files = await db.kysely.transaction().execute(async (trx) => {
+      const requests = new RemovalRequestsRepository(trx);
+      const request = await requests.lock(id, db.dialect);
+      if (!request) throw new AppError(404, SERVER_ERRORS.removalRequestNotFound);
+      const photoId = request.photo_id;
+      if (photoId === null || statusOf(request) !== request.status || !isOpen(request.status)) {
+        throw new AppError(409, SERVER_ERRORS.removalRequestClosed);
+      }
+      const now = nowIso();
+      const text = note || null;
+      await requests.resolve(id, status, user.id, text, now);
+      let files: string[] = [];
+      if (action === 'delete') {
+        await requests.resolveOthersOfPhoto(photoId, id, status, user.id, text, now);
+        const photos = new PhotosRepository(trx);
+        const photo = await photos.findFiles(photoId);
+        if (photo) {
+          files = [photo.image_key, photo.thumb_key];
+          await markForDeletion(this.ctx, files, trx);
+          await deleteInteractions(trx, 'photo', [photoId]);
+          await photos.delete(photoId);
+        }
+      } else if (action === 'show') {
+        await requests.resolveOthersOfPhoto(photoId, id, status, user.id, text, now);
+        await trx
+          .updateTable('photos')
+          .set({ hidden_at: null })
+          .where('id', '=', photoId)
+          .execute();
+      }
+      await recordAudit(trx, {
+        actor: user,
+        action: 'hide_request.resolved',
+        target: { type: 'hide_request', id, label: request.album_title },
+        details: { photo: String(photoId), how: action },
+      });
+      return files;
+    });
+    await deleteMedia(this.ctx, files);
+    const row = await this.repo().find(id);
+    if (!row) throw new AppError(404, SERVER_ERRORS.removalRequestNotFound);
+    return { message: RESOLVED_MESSAGE[action], request: this.toFull(row, user) };
+  }
+}
+
+function isOpen(status: string): boolean {
+  return (OPEN_STATUSES as readonly string[]).includes(status);
+}
