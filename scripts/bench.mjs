@@ -1,4 +1,6 @@
-// `npm run bench`: figures, not tests. Starts the built server on a fresh SQLite data directory
+// `npm run bench`: figures, not tests. First the performance figures of issue #12 as ratios
+// measured in the same run (read endpoints against a bare Fastify route, first load and
+// Lighthouse, photo pipeline against sharp alone, an album of 2000 photos). Then it starts the built server on a fresh SQLite data directory
 // and prints start-up time, latency of the main account calls, throughput and memory; then the
 // gallery lists on a large seeded gallery and the news list, with the SQL statements each request runs.
 // It never fails on a time; it exits non-zero only when the server cannot be started.
@@ -8,9 +10,23 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { PARTS, performanceFigures } from './bench/performance.mjs';
 import { buildIfNeeded, root } from './lib.mjs';
 
 if (!(await buildIfNeeded())) process.exit(1);
+
+// Issue #12's figures first: ratios measured in this one run (scripts/bench/performance.mjs).
+// `npm run bench -- reads web photos album` runs only those parts of it.
+{
+  const asked = process.argv.slice(2).filter((a) => PARTS.includes(a));
+  try {
+    await performanceFigures(asked.length ? asked : PARTS);
+  } catch (err) {
+    console.error(`rendimiento: ${err.message}`);
+    process.exitCode = 1;
+  }
+  console.log('━━ Otras cifras (tiempos absolutos de esta máquina: solo orientativos) ━━');
+}
 
 const port = 3300 + Math.floor(Math.random() * 500);
 const base = `http://127.0.0.1:${port}`;

@@ -1,17 +1,12 @@
 import type { Socket } from 'node:net';
 import { join } from 'node:path';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { EXTERNAL_SIGNIN_CALLBACK_PATH, LIMITS, SERVER_ERRORS } from '@fogata/shared';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
@@ -19,6 +14,7 @@ import { openDatabase } from './db/database.js';
 import { AppError } from './lib/app-error.js';
 import { MediaJournal, MediaSweeper } from './lib/media-journal.js';
 import { OidcClient } from './lib/oidc.js';
+import { fastSerializerCompiler, validatingSerializerCompiler } from './lib/response-serializer.js';
 import { trustProxyOption } from './lib/trust-proxy.js';
 import { MailQueue } from './mail/mail-queue.js';
 import { createMailer } from './mail/mailer.js';
@@ -31,11 +27,12 @@ import { monitorsRoutes } from './modules/monitors/monitors.routes.js';
 import { newsRoutes } from './modules/news/news.routes.js';
 import { photosRoutes } from './modules/photos/photos.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
-import { removalRequestsRoutes } from './modules/removal-requests/removal-requests.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { registerCompression } from './plugins/compression.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { databaseRateLimitStore } from './plugins/rate-limit-store.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerStatic } from './plugins/static.js';
 import { createStorage } from './storage/create-storage.js';
 
@@ -45,6 +42,11 @@ z.config(z.locales.es());
 export interface BuildOptions {
   /** Pino options; tests pass `false`. */
   logger?: boolean | { level: string };
+  /**
+   * Check every response against its schema (tests). Off, responses are written straight from
+   * the schema without re-validating them (production: the checks cost more than the query).
+   */
+  validateResponses?: boolean;
 }
 
 /** Answers a request the HTTP parser could not read, in the app's shape, and closes. */
@@ -106,7 +108,9 @@ export async function buildApp(
     clientErrorHandler: answerClientError,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(
+    options.validateResponses ? validatingSerializerCompiler : fastSerializerCompiler,
+  );
 
   // Before the database: nothing to close if the storage cannot be opened.
   const storage = await createStorage(config);
@@ -156,7 +160,7 @@ export async function buildApp(
   registerErrorHandling(app);
 
   const mapOrigin = originOf(config.group.mapUrl);
-  await app.register(fastifyHelmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -172,6 +176,7 @@ export async function buildApp(
     // The external sign-in popup must keep its link to the page that opened it.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
+  await registerCompression(app);
   await app.register(fastifyRateLimit, {
     global: false,
     // Counters in the database, shared by every app instance on it (DESIGN.md's scale path).
@@ -221,7 +226,6 @@ export async function buildApp(
       await api.register(profileRoutes);
       await api.register(albumsRoutes);
       await api.register(photosRoutes);
-      await api.register(removalRequestsRoutes);
       await api.register(newsRoutes);
       await api.register(experiencesRoutes);
       await api.register(monitorsRoutes);

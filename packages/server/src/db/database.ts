@@ -6,6 +6,7 @@ import {
   type Driver,
   Kysely,
   PostgresDialect,
+  type SqliteDatabase,
   SqliteDialect,
   type SqliteDialectConfig,
   SqliteDriver,
@@ -42,6 +43,31 @@ class ImmediateSqliteDialect extends SqliteDialect {
   }
 }
 
+/** Statements kept prepared; more distinct texts than this (long `in (…)` lists) evict the oldest. */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * The database as Kysely sees it, with each SQL text prepared once: Kysely asks for a fresh
+ * statement on every query, and preparing costs as much as running a list query. Statements are
+ * reused only when idle (one still being iterated gets a fresh copy); SQLite re-prepares a cached
+ * one by itself after a schema change.
+ */
+export function withStatementCache(database: SQLite.Database): SqliteDatabase {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => database.close(),
+    prepare(sql) {
+      const cached = cache.get(sql);
+      if (cached && !cached.busy) return cached;
+      const statement = database.prepare(sql);
+      if (cached) return statement;
+      if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+      cache.set(sql, statement);
+      return statement;
+    },
+  };
+}
+
 /** Opens SQLite at DATA_DIR/fogata.db, or PostgreSQL when DATABASE_URL is a postgres URL. */
 export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Db {
   if (config.databaseUrl) {
@@ -59,7 +85,9 @@ export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): D
   // Safe with WAL (a power cut may lose the last commits, never corrupt the file) and much faster.
   sqlite.pragma('synchronous = NORMAL');
   return {
-    kysely: new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) }),
+    kysely: new Kysely<Database>({
+      dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }),
+    }),
     dialect: 'sqlite',
   };
 }

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual, webcrypto } from 'node:crypto';
 import type { Role } from '@fogata/shared';
 import { jwtVerify, SignJWT } from 'jose';
 
@@ -50,6 +50,20 @@ export async function signSession(user: SessionSubject, secret: Uint8Array): Pro
     .sign(secret);
 }
 
+const verifyKeys = new WeakMap<Uint8Array, Promise<webcrypto.CryptoKey>>();
+
+/** The secret as an HMAC key, imported once: jose would import a raw secret on every call. */
+function verifyKey(secret: Uint8Array): Promise<webcrypto.CryptoKey> {
+  let key = verifyKeys.get(secret);
+  if (!key) {
+    key = webcrypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'verify',
+    ]);
+    verifyKeys.set(secret, key);
+  }
+  return key;
+}
+
 /**
  * The user id, issue time and password stamp of a valid session token, or null. Only HS256 is
  * accepted, so `alg: none` and tokens signed with another algorithm fail, as do tampered and
@@ -60,7 +74,7 @@ export async function verifySession(
   secret: Uint8Array,
 ): Promise<VerifiedSession | null> {
   try {
-    const { payload } = await jwtVerify(token, secret, {
+    const { payload } = await jwtVerify(token, await verifyKey(secret), {
       algorithms: ['HS256'],
       requiredClaims: ['iat', 'exp'],
     });

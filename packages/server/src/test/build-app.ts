@@ -31,7 +31,6 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     oidc: { issuer: 'https://accounts.google.com', clientId: null, cooldownMs: 30_000 },
     group: { name: DEFAULT_GROUP.name, address: DEFAULT_GROUP.address, mapUrl: null },
     invitationTtlDays: 7,
-    albumsDraftByDefault: false,
     authRateLimit: 1000,
     rateLimitStore: 'database',
     trustProxy: false,
@@ -89,7 +88,7 @@ export async function buildTestApp(
   const dataDir = mkdtempSync(join(tmpdir(), 'fogata-test-'));
   const pgDb = await createPgDatabase();
   const config = testConfig(dataDir, { databaseUrl: pgDb?.url ?? null, ...overrides });
-  const app = await buildApp(config, { logger: false });
+  const app = await buildApp(config, { logger: false, validateResponses: true });
   await migrateToLatest(app.ctx.db.kysely, app.ctx.db.dialect);
   await prepare?.(app);
   await app.ready();
@@ -113,7 +112,7 @@ export async function buildTestAppOnSameDatabase(
   overrides: Partial<Config> = {},
 ): Promise<TestApp> {
   const config = { ...first.config, ...overrides };
-  const app = await buildApp(config, { logger: false });
+  const app = await buildApp(config, { logger: false, validateResponses: true });
   await app.ready();
   return { app, config, close: () => app.close() };
 }

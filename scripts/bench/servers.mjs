@@ -1,0 +1,167 @@
+// The processes the bench measures: the built Fogata server (demo mode on a fresh data directory)
+// and a bare Fastify server that answers fixed bodies, each in its own child process.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { root } from '../lib.mjs';
+
+const here = new URL('.', import.meta.url).pathname;
+
+/** Resolves with the first line of `child`'s stdout that `pattern` matches (its match). */
+function waitForLine(child, pattern, timeoutMs, what) {
+  return new Promise((resolve, reject) => {
+    let buffer = '';
+    const timer = setTimeout(() => reject(new Error(`${what}: no arrancó a tiempo.`)), timeoutMs);
+    const onData = (chunk) => {
+      buffer += chunk.toString('utf8');
+      const match = pattern.exec(buffer);
+      if (match) {
+        clearTimeout(timer);
+        child.stdout.off('data', onData);
+        resolve({ match, output: buffer });
+      }
+    };
+    child.stdout.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${what}: terminó al arrancar (código ${code}).`));
+    });
+  });
+}
+
+function stop(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+  });
+}
+
+/**
+ * The built server in demo mode on SQLite in a fresh data directory: `{ base, dataDir, pid,
+ * accounts: { admin, scouter, usuario }, stop() }`, the accounts with the passwords the demo
+ * printed. Everything else as a fresh install runs it (request logging at `info` included).
+ * `nodeArgs` go to node (e.g. --cpu-prof).
+ */
+export async function startDemoServer({ nodeArgs = [], env = {} } = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'fogata-bench-demo-'));
+  const port = 4100 + Math.floor(Math.random() * 800);
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, join(root, 'packages/server/dist/server.js'), '--demo'],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        DATABASE_URL: '',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        SMTP_URL: '',
+        ADMIN_EMAIL: '',
+        ADMIN_PASSWORD: '',
+        AUTH_RATE_LIMIT: '100000',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  try {
+    const { output } = await waitForLine(child, /Fogata escuchando en/, 120_000, 'Fogata');
+    const accounts = {};
+    for (const m of output.matchAll(/^\s+(\w+)\s+(\S+@\S+)\s+contraseña: (\S+)/gm)) {
+      accounts[m[1]] = { email: m[2], password: m[3] };
+    }
+    child.stdout.resume();
+    return {
+      base: `http://127.0.0.1:${port}`,
+      dataDir,
+      pid: child.pid,
+      accounts,
+      async stop() {
+        await stop(child);
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (err) {
+    await stop(child);
+    rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
+}
+
+/**
+ * A bare Fastify server in its own process answering each of `routes` (`{ path, contentType,
+ * body: Buffer, encoding? }`) with exactly those bytes: the ceiling the framework allows.
+ */
+export async function startBareServer(routes) {
+  const dir = mkdtempSync(join(tmpdir(), 'fogata-bench-bare-'));
+  const file = join(dir, 'routes.json');
+  writeFileSync(
+    file,
+    JSON.stringify(
+      routes.map((r) => ({ ...r, body: Buffer.from(r.body).toString('base64') })),
+      null,
+      0,
+    ),
+  );
+  const child = spawn(process.execPath, [join(here, 'bare-server.mjs'), file], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  try {
+    const { match } = await waitForLine(child, /listening (\d+)/, 20_000, 'Fastify mínimo');
+    child.stdout.resume();
+    return {
+      base: `http://127.0.0.1:${match[1]}`,
+      pid: child.pid,
+      async stop() {
+        await stop(child);
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  } catch (err) {
+    await stop(child);
+    rmSync(dir, { recursive: true, force: true });
+    throw err;
+  }
+}
+
+/** Signs in through the API; returns the session token. */
+export async function signIn(base, { email, password }) {
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!res.ok) throw new Error(`login ${email}: ${res.status}`);
+  return (await res.json()).token;
+}
+
+/** A GET whose body comes back as sent (no decompression): `{ status, headers, body }`. */
+export function rawGet(url, headers = {}) {
+  return new Promise((resolve, reject) => {
+    get(url, { headers }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () =>
+        resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
+      res.on('error', reject);
+    }).on('error', reject);
+  });
+}
+
+/** CPU time (ms, user + system) that process `pid` has used so far; null when unreadable. */
+export function cpuMs(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime, fields 14 and 15 of the whole line, in clock ticks (100 a second on Linux).
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
+  }
+}
