@@ -27,6 +27,7 @@ import { monitorsRoutes } from './modules/monitors/monitors.routes.js';
 import { newsRoutes } from './modules/news/news.routes.js';
 import { photosRoutes } from './modules/photos/photos.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
+import { removalRequestsRoutes } from './modules/removal-requests/removal-requests.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { registerCompression } from './plugins/compression.js';
@@ -226,6 +227,7 @@ export async function buildApp(
       await api.register(profileRoutes);
       await api.register(albumsRoutes);
       await api.register(photosRoutes);
+      await api.register(removalRequestsRoutes);
       await api.register(newsRoutes);
       await api.register(experiencesRoutes);
       await api.register(monitorsRoutes);

@@ -31,6 +31,7 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     oidc: { issuer: 'https://accounts.google.com', clientId: null, cooldownMs: 30_000 },
     group: { name: DEFAULT_GROUP.name, address: DEFAULT_GROUP.address, mapUrl: null },
     invitationTtlDays: 7,
+    albumsDraftByDefault: false,
     authRateLimit: 1000,
     rateLimitStore: 'database',
     trustProxy: false,
