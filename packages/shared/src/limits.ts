@@ -25,6 +25,8 @@ export const LIMITS = {
   monitorDescriptionMax: 2000,
   profileNameMax: 100,
   commentMax: 500,
+  /** Not in SPEC §9 (issue #14): a photo's caption. */
+  photoCaptionMax: 500,
   /** Not in SPEC §9 (issue #14): the reason of a photo removal request and a manager's note. */
   removalReasonMax: 500,
   commentsPageSize: 5,

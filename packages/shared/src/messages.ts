@@ -23,6 +23,9 @@ export const MSG = {
   commentLoginRequired: 'Debes iniciar sesión para comentar.',
   commentEmpty: 'El comentario no puede estar vacío.',
   commentTooLong: 'El comentario no puede tener más de 500 caracteres.',
+  /** Not in SPEC (issue #14): a photo's caption, ≤ 500, and the upload's `captions` field. */
+  photoCaptionTooLong: 'El pie de foto no puede tener más de 500 caracteres.',
+  photoCaptionsInvalid: 'Los pies de foto enviados no son válidos.',
   imageUnsupported: 'Formato de archivo no soportado (permitidos: jpg, jpeg, gif, png, webp)',
   imageTooLarge: 'El archivo es demasiado grande (máximo 25 MB)',
   imagesRequired: 'Debes seleccionar al menos una imagen.',

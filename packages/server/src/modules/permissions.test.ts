@@ -299,6 +299,35 @@ const endpoints: Endpoint[] = [
     }),
   },
   {
+    name: 'PUT /api/photos/:id',
+    capability: 'photo:caption',
+    success: 200,
+    request: async (t) => ({
+      method: 'PUT',
+      url: `/api/photos/${(await newPhoto(t)).id}`,
+      payload: { description: 'Pie de foto' },
+    }),
+  },
+  {
+    name: 'POST /api/albums/:id/download-link',
+    capability: 'album:download',
+    success: 200,
+    request: async (t) => ({
+      method: 'POST',
+      url: `/api/albums/${(await createAlbum(t.app)).id}/download-link`,
+    }),
+  },
+  {
+    name: 'GET /api/albums/:id/download',
+    capability: 'album:download',
+    success: 200,
+    request: async (t) => {
+      const album = await createAlbum(t.app);
+      await createPhoto(t.app, album.id, { withFiles: true });
+      return { url: `/api/albums/${album.id}/download` };
+    },
+  },
+  {
     name: 'GET /api/admin/audit',
     capability: 'audit:view',
     success: 200,

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { LIMITS } from '../limits.js';
+import { MSG } from '../messages.js';
+import { storedText } from './common.js';
 
 /**
  * A photo as the API returns it. `image_url` is the display copy (≤ 1920 px) for the detail
@@ -35,3 +38,27 @@ export const uploadResultSchema = z.object({
   failures: z.array(uploadFailureSchema),
 });
 export type UploadResult = z.infer<typeof uploadResultSchema>;
+
+/**
+ * A photo's caption (issue #14): trimmed, at most 500 characters; blank or null means none. No
+ * children's full names beside their pictures: the form says so beside the field.
+ */
+export const photoCaptionField = z
+  .union([
+    storedText(z.string().trim().max(LIMITS.photoCaptionMax, { error: MSG.photoCaptionTooLong })),
+    z.null(),
+  ])
+  .transform((value) => (value ? value : null));
+
+/** PUT /photos/{id} body: the new caption (null or blank removes it). */
+export const photoCaptionBodySchema = z.object({ description: photoCaptionField });
+export type PhotoCaptionBody = z.input<typeof photoCaptionBodySchema>;
+
+/**
+ * The upload's optional `captions` field, once parsed from its JSON text: one caption (or null)
+ * per file, in the order the `images` parts are sent; fewer entries than files leave the rest
+ * without one.
+ */
+export const uploadCaptionsSchema = z
+  .array(photoCaptionField, { error: MSG.photoCaptionsInvalid })
+  .max(LIMITS.imagesPerUpload, { error: MSG.photoCaptionsInvalid });

@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import { readImageForm } from '../../lib/image-form.js';
 import { currentUser, requireCapability } from '../../plugins/auth.js';
+import { downloadGuard, downloadLink, sendAlbumZip } from './album-download.js';
 import { AlbumsService } from './albums.service.js';
 
 /**
@@ -120,6 +121,37 @@ export async function albumsRoutes(app: FastifyInstance): Promise<void> {
       }
       return reply.status(201).send(result);
     },
+  );
+
+  r.post(
+    '/albums/:id/download-link',
+    {
+      onRequest: requireCapability('album:download'),
+      schema: {
+        tags,
+        description:
+          'Un enlace `{ url }` a la descarga del álbum que vale un minuto, para este usuario y este álbum: el navegador lo abre sin cabecera Authorization y descarga el ZIP por sí mismo. 404 si el álbum no existe o es un borrador que el usuario no ve.',
+        params: idParams,
+        response: { 200: z.object({ url: z.string() }) },
+      },
+    },
+    (req) => downloadLink(app.ctx, currentUser(req), req.params.id),
+  );
+
+  r.get(
+    '/albums/:id/download',
+    {
+      onRequest: downloadGuard(requireCapability('album:download')),
+      schema: {
+        tags,
+        params: idParams,
+        querystring: z.object({ token: z.string().optional() }),
+        produces: ['application/zip'],
+        description:
+          'El álbum como ZIP (`Content-Disposition: attachment`, `<titulo>.zip`) con la copia de visualización de cada foto, sin metadatos, guardada sin comprimir: `<titulo>-001.webp`… en el orden del álbum (las más recientes primero). Las fotos ocultas nunca van; un borrador solo lo descargan scouters y admins (404 para los demás). Se genera mientras se envía, sin copia temporal y sin tamaño conocido de antemano.',
+      },
+    },
+    (req, reply) => sendAlbumZip(app.ctx, currentUser(req), req.params.id, reply),
   );
 
   r.put(

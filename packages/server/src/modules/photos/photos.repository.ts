@@ -129,6 +129,31 @@ export class PhotosRepository {
       .executeTakeFirst();
   }
 
+  /** Sets a photo's caption; false when there is no such photo. */
+  async setDescription(id: number, description: string | null): Promise<boolean> {
+    const result = await this.db
+      .updateTable('photos')
+      .set({ description })
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /**
+   * What an album's ZIP holds: the display copy of every photo not hidden, in the album's order
+   * (newest first). Hidden photos are left out for everyone, managers too.
+   */
+  displayCopies(albumId: number): Promise<{ id: number; image_key: string; created_at: string }[]> {
+    return this.db
+      .selectFrom('photos')
+      .select(['id', 'image_key', 'created_at'])
+      .where('album_id', '=', albumId)
+      .where('hidden_at', 'is', null)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+  }
+
   /** The album a photo is in, with its title (for the audit trail). */
   albumOf(id: number): Promise<{ album_id: number; album_title: string } | undefined> {
     return this.db

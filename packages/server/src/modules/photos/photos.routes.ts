@@ -3,6 +3,7 @@ import {
   LIMITS,
   MSG,
   messageResponse,
+  photoCaptionBodySchema,
   photoSchema,
   SERVER_ERRORS,
   uploadResultSchema,
@@ -63,7 +64,7 @@ export async function photosRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         consumes: ['multipart/form-data'],
-        description: `multipart: \`albumId\` y \`images\` (repetido: de 1 a ${LIMITS.imagesPerUpload} archivos, ≤ 25 MB cada uno, ≤ 250 MB en total; jpg, png, gif o webp según su contenido), en cualquier orden. 201 si al menos una foto se subió; las que no, en \`failures\`. 400 con la misma forma si no se subió ninguna; 413 si el total supera 250 MB.`,
+        description: `multipart: \`albumId\` y \`images\` (repetido: de 1 a ${LIMITS.imagesPerUpload} archivos, ≤ 25 MB cada uno, ≤ 250 MB en total; jpg, png, gif o webp según su contenido), en cualquier orden; opcional \`captions\`: un array JSON con el pie de foto de cada archivo (texto ≤ ${LIMITS.photoCaptionMax} o null) en el orden de las partes \`images\` (si tiene menos elementos que archivos, el resto queda sin pie; un \`captions\` inválido es un 400 antes de guardar nada). 201 si al menos una foto se subió; las que no, en \`failures\`. 400 con la misma forma si no se subió ninguna; 413 si el total supera 250 MB.`,
         response: { 201: uploadResultSchema, 400: z.union([uploadResultSchema, errorResponse]) },
       },
     },
@@ -82,12 +83,32 @@ export async function photosRoutes(app: FastifyInstance): Promise<void> {
       // The temp files go before the answer does: once answered, nothing is left on disk.
       let outcome: Awaited<ReturnType<typeof service.upload>>;
       try {
-        outcome = await service.upload(currentUser(req), upload.fields.albumId, upload.files);
+        outcome = await service.upload(
+          currentUser(req),
+          upload.fields.albumId,
+          upload.files,
+          upload.fields.captions,
+        );
       } finally {
         await upload.cleanup();
       }
       return reply.status(outcome.status).send(outcome.body);
     },
+  );
+
+  r.put(
+    '/photos/:id',
+    {
+      onRequest: requireCapability('photo:caption'),
+      schema: {
+        tags,
+        description: `JSON \`{ description }\`: el pie de foto (≤ ${LIMITS.photoCaptionMax}; vacío o null lo quita). Devuelve la foto.`,
+        params: idParams,
+        body: photoCaptionBodySchema,
+        response: { 200: photoSchema },
+      },
+    },
+    (req) => service.setCaption(currentUser(req), req.params.id, req.body.description),
   );
 
   r.delete(

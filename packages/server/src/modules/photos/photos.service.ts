@@ -6,6 +6,7 @@ import {
   SERVER_SUCCESS,
   type UploadFailure,
   type UploadResult,
+  uploadCaptionsSchema,
 } from '@fogata/shared';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
@@ -46,6 +47,26 @@ function parseAlbumId(raw: string | undefined): number {
   return id;
 }
 
+/**
+ * Reads the upload's optional `captions` field (a JSON array, one caption or null per file in
+ * the order of the `images` parts); a 400 on the field when it is not one.
+ */
+function parseCaptions(raw: string | undefined): (string | null)[] {
+  if (raw === undefined || raw.trim() === '') return [];
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    value = undefined;
+  }
+  const parsed = uploadCaptionsSchema.safeParse(value);
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? MSG.photoCaptionsInvalid;
+    throw new AppError(400, message, [{ field: 'captions', message }]);
+  }
+  return parsed.data;
+}
+
 /** The storage keys of stored images' files. */
 function keysOf(images: StoredImage[]): string[] {
   return images.flatMap((image) => [image.key, image.thumbKey]);
@@ -79,6 +100,14 @@ export class PhotosService {
     return toPhoto(row, mediaUrlsFor(this.ctx, viewer, isRestricted(row)));
   }
 
+  /** Sets or clears photo `id`'s caption (managers); answers with the photo. */
+  async setCaption(user: UserRow, id: number, description: string | null): Promise<Photo> {
+    if (!(await this.repo().setDescription(id, description))) {
+      throw new AppError(404, SERVER_ERRORS.photoNotFound);
+    }
+    return this.get(user, id);
+  }
+
   /** Whether `viewer` may see photo `id` (likes and comments ask; no viewer: as a member). */
   exists(id: number, viewer?: UserRow | null): Promise<boolean> {
     return this.repo().exists(id, seesRestricted(viewer));
@@ -95,8 +124,10 @@ export class PhotosService {
     user: UserRow,
     rawAlbumId: string | undefined,
     files: UploadedFile[],
+    rawCaptions?: string,
   ): Promise<UploadOutcome> {
     const albumId = parseAlbumId(rawAlbumId);
+    const captions = parseCaptions(rawCaptions);
     if (files.length === 0) {
       throw new AppError(400, MSG.imagesRequired, [
         { field: 'images', message: MSG.imagesRequired },
@@ -107,10 +138,12 @@ export class PhotosService {
     }
 
     const stored: StoredImage[] = [];
+    /** The caption of each stored image, by the same index. */
+    const descriptions: (string | null)[] = [];
     const failures: UploadFailure[] = [];
     let ids: number[] = [];
     try {
-      for (const file of files) {
+      for (const [index, file] of files.entries()) {
         if (file.tooLarge) {
           failures.push({ file: file.filename, error: MSG.imageTooLarge });
           continue;
@@ -124,6 +157,7 @@ export class PhotosService {
           continue;
         }
         stored.push(await storeImageVariants(this.ctx, PHOTOS_FOLDER, variants));
+        descriptions.push(captions[index] ?? null);
       }
       if (stored.length === 0) {
         return {
@@ -139,14 +173,14 @@ export class PhotosService {
         }
         const now = nowIso();
         return new PhotosRepository(trx).insertMany(
-          stored.map((image) => ({
+          stored.map((image, index) => ({
             album_id: albumId,
             image_key: image.key,
             thumb_key: image.thumbKey,
             placeholder: image.placeholder,
             width: image.width,
             height: image.height,
-            description: null,
+            description: descriptions[index] ?? null,
             uploaded_by: user.id,
             created_at: now,
           })),
