@@ -38,6 +38,10 @@ export const CLIENT_ERRORS = {
   photoDelete: (id: number | string) => `Error al eliminar la foto ${id}.`,
   photoLike: (id: number | string) => `Error al dar like a la foto ${id}.`,
   photoUnlike: (id: number | string) => `Error al quitar like a la foto ${id}.`,
+  /** Not in SPEC §8 (issue #14). */
+  photoCaption: (id: number | string) => `Error al guardar el pie de la foto ${id}.`,
+  albumDownload: (id: number | string) => `Error al descargar el álbum ${id}.`,
+  auditList: 'Error al obtener el registro de actividad.',
   /** `target` names what is commented on, e.g. 'la foto 3'. */
   commentsGet: (target: string) => `Error al obtener comentarios para ${target}.`,
   commentAdd: (target: string) => `Error al añadir comentario a ${target}.`,
@@ -114,7 +118,8 @@ export const SERVER_ERRORS = {
   photoNotFound: 'Foto no encontrada.',
   commentNotFound: 'Comentario no encontrado.',
   removalRequestNotFound: 'Solicitud de retirada no encontrada.',
-  removalRequestClosed: 'Esta solicitud ya está resuelta: la foto se eliminó o se volvió a mostrar.',
+  removalRequestClosed:
+    'Esta solicitud ya está resuelta: la foto se eliminó o se volvió a mostrar.',
   likeExists: 'Ya has dado me gusta a este contenido.',
   likeMissing: 'No habías dado me gusta a este contenido.',
   mediaLinkInvalid: 'El enlace de la imagen no es válido o ha caducado.',

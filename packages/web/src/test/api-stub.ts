@@ -1,7 +1,10 @@
 import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { api } from '../lib/api-client';
 
-type Reply = [status: number, data?: unknown] | 'network-error' | 'timeout';
+type Reply =
+  | [status: number, data?: unknown, headers?: Record<string, string>]
+  | 'network-error'
+  | 'timeout';
 type Handler = Reply | ((config: InternalAxiosRequestConfig) => Reply | Promise<Reply>);
 
 /** Requests the stub received, in order. */
@@ -36,12 +39,12 @@ export function stubApi(routes: Record<string, Handler>) {
     if (reply === 'timeout') {
       throw new AxiosError('timeout exceeded', AxiosError.ECONNABORTED, config);
     }
-    const [status, data] = reply;
+    const [status, data, headers = {}] = reply;
     const response: AxiosResponse = {
       status,
       statusText: String(status),
       data,
-      headers: {},
+      headers,
       config,
     };
     if (status >= 400) {

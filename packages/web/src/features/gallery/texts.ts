@@ -75,4 +75,19 @@ export const GALLERY_TEXTS = {
   compressFailed: (file: string) => `Error al comprimir ${file}. Se usará el original.`,
   processFailed: 'Error al procesar imágenes. Inténtalo de nuevo.',
   failuresHeading: 'No se pudieron subir:',
+
+  // Issue #14: captions and album download.
+  captionLabel: 'Pie de foto (opcional)',
+  captionFor: (file: string) => `Pie de foto de ${file} (opcional)`,
+  captionHint:
+    'Por su seguridad, no escribas nombres completos de niños y niñas junto a sus fotos.',
+  captionCount: (n: number) => `${n}/${LIMITS.photoCaptionMax}`,
+  captionAdd: 'Añadir pie de foto',
+  captionEdit: 'Editar pie de foto',
+  captionSave: 'Guardar',
+  captionSaving: 'Guardando...',
+  download: 'Descargar álbum',
+  downloadPreparing: 'Preparando descarga...',
+  downloadHelp: (n: number) =>
+    n === 1 ? 'Un archivo ZIP con 1 foto.' : `Un archivo ZIP con ${n} fotos.`,
 } as const;

@@ -46,6 +46,7 @@ function setup(routes: Parameters<typeof stubApi>[0] = {}) {
   const calls = stubApi({
     'GET /invitations': [200, invitations],
     'GET /admin/users': [200, [me, iker]],
+    'GET /admin/audit': [200, [], { 'x-total-count': '0' }],
     ...routes,
   });
   const rendered = renderApp(<AdminPage />, { route: '/admin/invitations' });

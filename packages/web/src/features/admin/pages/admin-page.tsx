@@ -2,6 +2,7 @@ import { SERVER_ERRORS } from '@fogata/shared';
 import { DismissibleAlert } from '../../../components/dismissible-alert';
 import { useAuth } from '../../../lib/auth';
 import { useCan } from '../../../lib/can';
+import { AuditTable } from '../components/audit-table';
 import { InvitationsTable } from '../components/invitations-table';
 import { InviteForm } from '../components/invite-form';
 import { UsersTable } from '../components/users-table';
@@ -21,6 +22,7 @@ export function AdminPage() {
           <InviteForm />
           <InvitationsTable />
           <UsersTable currentUserId={user.id} />
+          <AuditTable />
         </>
       )}
     </>

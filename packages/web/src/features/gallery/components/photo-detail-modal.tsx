@@ -10,6 +10,7 @@ import { useCan } from '../../../lib/can';
 import { usePhoto } from '../api/get-photo';
 import { photoInteractions } from '../api/photo-interactions';
 import { GALLERY_TEXTS as T } from '../texts';
+import { PhotoCaption } from './photo-caption';
 
 interface PhotoDetailModalProps {
   /** The photo as the album list has it; null when closed. */
@@ -88,7 +89,7 @@ function PhotoDetail({
               onChange={(result) => onLiked(photo, result)}
             />
           </div>
-          {photo.description && <p className="mb-0 text-break">{photo.description}</p>}
+          <PhotoCaption photo={photo} />
           <CommentsSection
             api={interactions}
             canComment={canInteract}

@@ -170,6 +170,36 @@ describe('UploadPhotosModal', () => {
     expect(await within(dialog).findByText('Se subió 1 foto.')).toBeInTheDocument();
   });
 
+  it('sends a caption per file, in order, as JSON; none when none is written', async () => {
+    const { dialog, choose, user, calls } = setup({
+      'POST /photos/upload': [
+        201,
+        { message: 'Se subieron 3 fotos.', uploaded: [photoData(1)], failures: [] },
+      ],
+    });
+    choose(images(3));
+    expect(
+      within(dialog).getByText(/no escribas nombres completos de niños y niñas/),
+    ).toBeInTheDocument();
+    const third = within(dialog).getByLabelText('Pie de foto de foto-3.jpg (opcional)');
+    expect(third).toHaveAttribute('maxlength', '500');
+    await user.type(
+      within(dialog).getByLabelText('Pie de foto de foto-1.jpg (opcional)'),
+      ' Fuego ',
+    );
+    await user.type(third, 'Lago');
+    await user.click(within(dialog).getByRole('button', { name: 'Subir' }));
+    expect(await within(dialog).findByText('Se subieron 3 fotos.')).toBeInTheDocument();
+    const form = calls.find((c) => c.url === '/photos/upload')!.data as FormData;
+    expect(JSON.parse(form.get('captions') as string)).toEqual(['Fuego', null, 'Lago']);
+
+    choose(images(1));
+    await user.click(within(dialog).getByRole('button', { name: 'Subir' }));
+    await within(dialog).findByText('Se subieron 3 fotos.');
+    const posts = calls.filter((c) => c.url === '/photos/upload');
+    expect((posts[1]?.data as FormData).get('captions')).toBeNull();
+  });
+
   it('sends the original when one file cannot be compressed, and says so', async () => {
     compression.fn.mockImplementationOnce(async () => {
       throw new Error('canvas');

@@ -49,6 +49,8 @@ function UploadForm({ albumId, onClose }: { albumId: number; onClose: () => void
   const ids = useId();
   const upload = useUploadPhotos(albumId);
   const [files, setFiles] = useState<File[]>([]);
+  /** The caption written for each file, by the same index. */
+  const [captions, setCaptions] = useState<string[]>([]);
   const [phase, setPhase] = useState<Phase>('idle');
   const [percent, setPercent] = useState(0);
   const [status, setStatus] = useState<Status>(null);
@@ -70,6 +72,7 @@ function UploadForm({ albumId, onClose }: { albumId: number; onClose: () => void
   const choose = (list: FileList | null) => {
     const selection = selectImages(list);
     setFiles(selection.files);
+    setCaptions(selection.files.map(() => ''));
     setStatus(selection.message ? { variant: 'danger', message: selection.message } : null);
     setWarnings([]);
     setResult(null);
@@ -108,7 +111,7 @@ function UploadForm({ albumId, onClose }: { albumId: number; onClose: () => void
     setPhase('uploading');
     setPercent(0);
     try {
-      const answer = await upload.mutateAsync({ files: ready, onProgress: setPercent });
+      const answer = await upload.mutateAsync({ files: ready, captions, onProgress: setPercent });
       setResult(answer);
       const variant: AlertVariant =
         answer.uploaded.length === 0
@@ -118,7 +121,10 @@ function UploadForm({ albumId, onClose }: { albumId: number; onClose: () => void
             : variantFor(answer.message);
       setStatus({ variant, message: answer.message });
       setPhase(answer.uploaded.length > 0 ? 'done' : 'idle');
-      if (answer.uploaded.length > 0) setFiles([]);
+      if (answer.uploaded.length > 0) {
+        setFiles([]);
+        setCaptions([]);
+      }
     } catch (error) {
       setStatus({ variant: 'danger', message: (error as Error).message });
       setPhase('idle');
@@ -179,11 +185,29 @@ function UploadForm({ albumId, onClose }: { albumId: number; onClose: () => void
         {files.length > 0 && (
           <div className="mb-3">
             <p className="mb-1 small fw-semibold">{T.selected(files.length)}</p>
-            <ul className="small text-body-secondary mb-0 ps-3 text-break">
+            <p id={`${ids}-caption-hint`} className="small text-body-secondary mb-2">
+              {T.captionHint}
+            </p>
+            <ul className="small mb-0 ps-0 list-unstyled text-break">
               {files.map((f, i) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: two files may share a name
-                <li key={`${f.name}-${i}`}>
-                  {f.name} ({formatSize(f.size)})
+                <li key={`${f.name}-${i}`} className="mb-2">
+                  <span className="text-body-secondary">
+                    {f.name} ({formatSize(f.size)})
+                  </span>
+                  <Form.Control
+                    size="sm"
+                    className="mt-1"
+                    value={captions[i] ?? ''}
+                    maxLength={LIMITS.photoCaptionMax}
+                    placeholder={T.captionLabel}
+                    aria-label={T.captionFor(f.name)}
+                    aria-describedby={`${ids}-caption-hint`}
+                    disabled={busy}
+                    onChange={(e) =>
+                      setCaptions((list) => list.map((c, j) => (j === i ? e.target.value : c)))
+                    }
+                  />
                 </li>
               ))}
             </ul>

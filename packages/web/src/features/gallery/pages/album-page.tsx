@@ -15,6 +15,7 @@ import { useDeletePhoto } from '../api/delete-photo';
 import { albumQueryKey, useAlbum } from '../api/get-album';
 import { albumPhotosQueryKey, useAlbumPhotos } from '../api/get-album-photos';
 import { albumsQueryKey } from '../api/get-albums';
+import { DownloadAlbumButton } from '../components/download-album-button';
 import { PhotoCard } from '../components/photo-card';
 import { PhotoDetailModal } from '../components/photo-detail-modal';
 import { UploadPhotosModal } from '../components/upload-photos-modal';
@@ -131,6 +132,10 @@ function Album({ id }: { id: number }) {
           {album.data.description}
         </p>
       )}
+      <DownloadAlbumButton
+        album={album.data}
+        onError={(message) => setBanner({ variant: 'danger', message })}
+      />
       <DismissibleAlert
         variant={banner?.variant ?? 'danger'}
         message={banner?.message}

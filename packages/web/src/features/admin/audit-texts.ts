@@ -1,0 +1,54 @@
+import { type AuditEntry, ROLE_LABELS, type Role } from '@fogata/shared';
+
+const role = (value: string | undefined) => ROLE_LABELS[value as Role] ?? value ?? '';
+const quoted = (label: string | null) => (label ? ` «${label}»` : '');
+
+/** How a removal request was resolved (`details.how` of 'hide_request.resolved'). */
+const RESOLUTIONS: Record<string, string> = {
+  delete: 'eliminó la foto',
+  keep: 'la mantuvo oculta',
+  show: 'la volvió a mostrar',
+};
+
+/** Texts of the admin panel's 'Registro de actividad' (issue #14 part 5). */
+export const AUDIT_TEXTS = {
+  title: 'Registro de actividad',
+  intro:
+    'Quién hizo qué y cuándo con los álbumes, las fotos y las cuentas. Solo se puede consultar: nadie puede modificarlo ni borrarlo desde la aplicación.',
+  empty: 'Todavía no hay actividad registrada.',
+  when: 'Cuándo',
+  who: 'Quién',
+  what: 'Qué',
+  previous: 'Anterior',
+  next: 'Siguiente',
+  pagination: 'Páginas del registro de actividad',
+  page: (page: number, pages: number) => `Página ${page} de ${pages}`,
+  total: (n: number) => (n === 1 ? '1 entrada' : `${n} entradas`),
+  /** What an entry records, in one Spanish sentence. */
+  describe(entry: AuditEntry): string {
+    const d = entry.details ?? {};
+    const label = entry.target_label;
+    switch (entry.action) {
+      case 'album.published':
+        return `Publicó el álbum${quoted(label)}.`;
+      case 'album.unpublished':
+        return `Volvió a borrador el álbum${quoted(label)}.`;
+      case 'album.deleted':
+        return `Eliminó el álbum${quoted(label)}${d.photos ? ` con sus ${d.photos} fotos` : ''}.`;
+      case 'photo.hidden':
+        return `Pidió retirar una foto del álbum${quoted(label)}: quedó oculta.`;
+      case 'photo.deleted':
+        return `Eliminó una foto del álbum${quoted(label)}.`;
+      case 'hide_request.resolved':
+        return `Resolvió una solicitud de retirada del álbum${quoted(label)}: ${RESOLUTIONS[d.how ?? ''] ?? d.how ?? ''}.`;
+      case 'user.role_changed':
+        return `Cambió el rol de ${label ?? d.email} de ${role(d.from)} a ${role(d.to)}.`;
+      case 'user.deleted':
+        return `Eliminó la cuenta de ${label ?? ''}${d.email ? ` (${d.email})` : ''}.`;
+      case 'invitation.sent':
+        return `Invitó a ${label ?? ''} como ${role(d.role)}.`;
+      case 'invitation.revoked':
+        return `Revocó la invitación de ${label ?? ''}.`;
+    }
+  },
+} as const;

@@ -1,0 +1,90 @@
+import { AUDIT_PAGE_SIZE } from '@fogata/shared';
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Table from 'react-bootstrap/Table';
+import { formatDateTime } from '../../../lib/format-date';
+import { useAudit } from '../api/get-audit';
+import { AUDIT_TEXTS as T } from '../audit-texts';
+import { LoadError, TableSkeleton } from './section-state';
+
+/**
+ * 'Registro de actividad': the audit trail, newest first, a page at a time. Read-only: there is
+ * no control that edits or removes an entry (nor any call that could).
+ */
+export function AuditTable() {
+  const [page, setPage] = useState(1);
+  const audit = useAudit(page);
+  const pages = Math.max(1, Math.ceil((audit.data?.total ?? 0) / AUDIT_PAGE_SIZE));
+
+  let body: React.ReactNode;
+  if (audit.isPending) {
+    body = <TableSkeleton />;
+  } else if (audit.isError) {
+    body = <LoadError message={audit.error.message} onRetry={() => audit.refetch()} />;
+  } else if (audit.data.entries.length === 0 && page === 1) {
+    body = <p className="text-body-secondary">{T.empty}</p>;
+  } else {
+    body = (
+      <>
+        <div className="card border-0 shadow-sm">
+          <Table responsive hover className="mb-0 align-middle audit-table">
+            <thead>
+              <tr>
+                <th scope="col">{T.when}</th>
+                <th scope="col">{T.who}</th>
+                <th scope="col">{T.what}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {audit.data.entries.map((entry) => (
+                <tr key={entry.id}>
+                  <td className="text-nowrap small">
+                    <time dateTime={entry.created_at}>{formatDateTime(entry.created_at)}</time>
+                  </td>
+                  <td className="text-break">{entry.actor_name}</td>
+                  <td className="text-break">{T.describe(entry)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </div>
+        <nav
+          aria-label={T.pagination}
+          className="d-flex flex-wrap align-items-center justify-content-between gap-2 mt-2"
+        >
+          <span className="small text-body-secondary" aria-live="polite">
+            {T.page(page, pages)} · {T.total(audit.data.total)}
+          </span>
+          <div className="d-flex gap-2">
+            <Button
+              size="sm"
+              variant="outline-secondary"
+              disabled={page <= 1 || audit.isFetching}
+              onClick={() => setPage((p) => Math.max(1, p - 1))}
+            >
+              {T.previous}
+            </Button>
+            <Button
+              size="sm"
+              variant="outline-secondary"
+              disabled={page >= pages || audit.isFetching}
+              onClick={() => setPage((p) => p + 1)}
+            >
+              {T.next}
+            </Button>
+          </div>
+        </nav>
+      </>
+    );
+  }
+
+  return (
+    <section className="mb-5" aria-labelledby="audit-title">
+      <h2 id="audit-title" className="h4">
+        {T.title}
+      </h2>
+      <p className="text-body-secondary small">{T.intro}</p>
+      {body}
+    </section>
+  );
+}
