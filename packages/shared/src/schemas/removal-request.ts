@@ -58,3 +58,11 @@ export const removalRequestResultSchema = z.object({
   message: z.string(),
   request: myRemovalRequestSchema,
 });
+
+/** How each status reads on screen, for managers and for the member who asked. */
+export const REMOVAL_STATUS_LABELS: Record<RemovalStatus, string> = {
+  pending: 'Pendiente: la foto está oculta mientras el equipo la revisa',
+  kept: 'Resuelta: la foto sigue oculta',
+  shown: 'Resuelta: la foto vuelve a verse',
+  deleted: 'Resuelta: la foto se eliminó',
+};

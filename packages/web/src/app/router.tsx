@@ -3,15 +3,30 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Loading } from '../components/loading';
 import { paths } from '../config/paths';
 import { AuthProvider } from '../lib/auth';
+import { loadBootstrapRest } from '../styles/load-bootstrap-rest';
 import { AppLayout } from './layout/app-layout';
 import { AdminRoute, ProtectedRoute } from './routes/guards';
 
-/** A page loaded only when its route is visited (its own chunk). */
-function lazyPage<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M) {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+/**
+ * A page loaded only when its route is visited (its own chunk), with the rest of Bootstrap's
+ * styles: both arrive before the page shows, so nothing is drawn unstyled.
+ */
+function lazyPage<M extends Record<string, unknown>>(
+  load: () => Promise<M>,
+  name: keyof M,
+  styles: () => Promise<unknown> = loadBootstrapRest,
+) {
+  return lazy(async () => {
+    const [page] = await Promise.all([load(), styles()]);
+    return { default: page[name] as ComponentType };
+  });
 }
 
-const LandingPage = lazyPage(() => import('../features/landing/pages/landing-page'), 'LandingPage');
+const LandingPage = lazyPage(
+  () => import('../features/landing/pages/landing-page'),
+  'LandingPage',
+  async () => {},
+);
 const LoginPage = lazyPage(() => import('../features/auth/pages/login-page'), 'LoginPage');
 const ForgotPasswordPage = lazyPage(
   () => import('../features/auth/pages/forgot-password-page'),
@@ -23,6 +38,10 @@ const ResetPasswordPage = lazyPage(
 );
 const RegisterPage = lazyPage(() => import('../features/auth/pages/register-page'), 'RegisterPage');
 const AdminPage = lazyPage(() => import('../features/admin/pages/admin-page'), 'AdminPage');
+const RemovalRequestsPage = lazyPage(
+  () => import('../features/admin/pages/removal-requests-page'),
+  'RemovalRequestsPage',
+);
 const ProfileEditPage = lazyPage(
   () => import('../features/profile/pages/profile-edit-page'),
   'ProfileEditPage',
@@ -116,6 +135,14 @@ export const routes: RouteObject[] = [
           <AdminRoute>
             <AdminPage />
           </AdminRoute>
+        ),
+      },
+      {
+        path: paths.removalRequests.path,
+        element: (
+          <ProtectedRoute>
+            <RemovalRequestsPage />
+          </ProtectedRoute>
         ),
       },
       { path: '*', element: <NotFoundPage /> },

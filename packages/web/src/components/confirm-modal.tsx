@@ -11,6 +11,8 @@ interface ConfirmModalProps {
   /** Label while the action runs; the buttons are locked meanwhile. */
   busyLabel?: string;
   busy?: boolean;
+  /** An action that can be taken back (publishing): no 'cannot be undone' line, a primary button. */
+  reversible?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }
@@ -23,6 +25,7 @@ export function ConfirmModal({
   confirmLabel,
   busyLabel = 'Eliminando...',
   busy = false,
+  reversible = false,
   onConfirm,
   onCancel,
 }: ConfirmModalProps) {
@@ -43,13 +46,13 @@ export function ConfirmModal({
       </Modal.Header>
       <Modal.Body>
         {body}
-        <p className="mb-0">Esta acción no se puede deshacer.</p>
+        {!reversible && <p className="mb-0">Esta acción no se puede deshacer.</p>}
       </Modal.Body>
       <Modal.Footer>
         <Button variant="secondary" onClick={onCancel} disabled={busy}>
           Cancelar
         </Button>
-        <Button variant="danger" onClick={onConfirm} disabled={busy}>
+        <Button variant={reversible ? 'primary' : 'danger'} onClick={onConfirm} disabled={busy}>
           {busy ? (
             <>
               <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-2" />

@@ -30,6 +30,8 @@ export const paths = {
   album: { path: '/album/:albumId', getHref: (id: number | string) => `/album/${id}` },
   profileEdit: { path: '/profile/edit', getHref: () => '/profile/edit' },
   admin: { path: '/admin/invitations', getHref: () => '/admin/invitations' },
+  /** Scouters and admins: members' requests to hide a photo (issue #14, decision 018). */
+  removalRequests: { path: '/admin/removal-requests', getHref: () => '/admin/removal-requests' },
   /** Where the external sign-in popup comes back (the provider's redirect URI). */
   authCallback: {
     path: EXTERNAL_SIGNIN_CALLBACK_PATH,

@@ -6,6 +6,8 @@ export interface AppConfig {
   groupName: string;
   groupAddress?: string;
   groupMapUrl?: string | null;
+  /** Whether 'Publicar ahora' starts checked (false with ALBUMS_DRAFT_BY_DEFAULT=1). */
+  albumsPublishByDefault?: boolean;
   /** External sign-in; `authorizationEndpoint` is null while the provider cannot be reached. */
   oidc: null | { issuer: string; clientId: string; authorizationEndpoint: string | null };
 }

@@ -23,6 +23,7 @@ interface Entry {
 export function NavDrawer({ id, show, onHide }: NavDrawerProps) {
   const { user, isAuthenticated, logout } = useAuth();
   const isAdmin = useCan('admin:panel');
+  const canReview = useCan('gallery:review');
 
   const entries: Entry[] = [
     { to: paths.login.getHref(), label: 'Login', visible: !isAuthenticated },
@@ -32,6 +33,7 @@ export function NavDrawer({ id, show, onHide }: NavDrawerProps) {
     { to: paths.experiences.getHref(), label: 'Experiencias', visible: true },
     { to: paths.whoWeAre.getHref(), label: '¿Quiénes somos?', visible: true },
     { to: paths.admin.getHref(), label: 'Administración', visible: isAdmin },
+    { to: paths.removalRequests.getHref(), label: 'Solicitudes de retirada', visible: canReview },
   ];
 
   return (

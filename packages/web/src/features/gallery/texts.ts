@@ -90,4 +90,28 @@ export const GALLERY_TEXTS = {
   downloadPreparing: 'Preparando descarga...',
   downloadHelp: (n: number) =>
     n === 1 ? 'Un archivo ZIP con 1 foto.' : `Un archivo ZIP con ${n} fotos.`,
+
+  // Issue #14: drafts and removal requests (decision 018).
+  publishNow: 'Publicar ahora',
+  publishNowHelp:
+    'Si lo desmarcas, el álbum queda como borrador: solo lo ven los scouters hasta que lo publiques.',
+  draftBadge: 'Borrador — solo lo ven los scouters',
+  publish: 'Publicar',
+  publishTitle: 'Publicar álbum',
+  publishBody: (title: string) =>
+    `Al publicar «${title}», todos los miembros del grupo verán el álbum y sus fotos (salvo las ocultas por una solicitud de retirada).`,
+  publishing: 'Publicando...',
+  unpublish: 'Volver a borrador',
+  unpublishTitle: 'Volver a borrador',
+  unpublishBody: (title: string) =>
+    `«${title}» dejará de verse para los miembros: solo lo verán los scouters hasta que lo vuelvas a publicar.`,
+  unpublishing: 'Guardando...',
+  hiddenBadge: 'Oculta por una solicitud de retirada',
+  requestRemoval: 'Pedir que se retire esta foto',
+  requestRemovalTitle: 'Pedir que se retire esta foto',
+  requestRemovalBody:
+    'La foto dejará de verse en el acto para todos los miembros. Los scouters recibirán tu solicitud, la revisarán y decidirán si la eliminan, la mantienen oculta o la vuelven a mostrar. Podrás ver en tu perfil en qué estado está.',
+  requestRemovalReason: 'Motivo (opcional)',
+  requestRemovalConfirm: 'Pedir que se retire',
+  requestRemovalSending: 'Enviando...',
 } as const;

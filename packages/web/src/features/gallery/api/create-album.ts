@@ -7,13 +7,16 @@ export interface NewAlbum {
   title: string;
   description?: string;
   cover: File;
+  /** false: a draft only managers see (decision 018). */
+  publish: boolean;
 }
 
-/** POST /albums/newAlbum, multipart: title, description, cover. */
-export const createAlbum = ({ title, description, cover }: NewAlbum) => {
+/** POST /albums/newAlbum, multipart: title, description, cover, publish. */
+export const createAlbum = ({ title, description, cover, publish }: NewAlbum) => {
   const form = new FormData();
   form.append('title', title);
   form.append('description', description ?? '');
+  form.append('publish', String(publish));
   form.append('cover', cover);
   return request(
     () => api.post<AlbumMutationResult>('/albums/newAlbum', form),

@@ -1,5 +1,6 @@
 import { type Album, LIMITS } from '@fogata/shared';
 import { useId } from 'react';
+import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router';
@@ -33,6 +34,11 @@ export function AlbumCard({ album, onEdit, onDelete }: AlbumCardProps) {
         />
       </Link>
       <Card.Body className="d-flex flex-column">
+        {!album.published && (
+          <Badge bg="warning" text="dark" className="align-self-start mb-2 text-wrap text-start">
+            {T.draftBadge}
+          </Badge>
+        )}
         <Card.Title as="h2" className="h5 mb-2 text-break" id={titleId}>
           <Link to={href} className="link-body-emphasis text-decoration-none">
             {album.title}

@@ -9,6 +9,7 @@ import { useForm } from 'react-hook-form';
 import { DismissibleAlert, variantFor } from '../../../components/dismissible-alert';
 import { FormField } from '../../../components/form-field';
 import { CurrentImage, ImageField } from '../../../components/image-field';
+import { useAppConfig } from '../../../lib/app-config';
 import { useCloseAfterSuccess } from '../../../lib/use-close-after-success';
 import { useCreateAlbum } from '../api/create-album';
 import { useUpdateAlbum } from '../api/update-album';
@@ -51,6 +52,10 @@ function AlbumForm({ album, onClose }: { album: Album | null; onClose: () => voi
   const [status, setStatus] = useState<{ message: string; failed: boolean } | null>(null);
   const [done, setDone] = useState(false);
   const [cover, setCover] = useState<File | null>(null);
+  // 'Publicar ahora': checked unless the group reviews every album first (decision 018).
+  const config = useAppConfig();
+  const [publish, setPublish] = useState<boolean | null>(null);
+  const publishNow = publish ?? config.data?.albumsPublishByDefault ?? true;
 
   const {
     register,
@@ -85,6 +90,7 @@ function AlbumForm({ album, onClose }: { album: Album | null; onClose: () => voi
             title: values.title,
             description: values.description,
             cover: cover!,
+            publish: publishNow,
           });
       setStatus({ message: result.message, failed: false });
       setDone(true);
@@ -146,6 +152,17 @@ function AlbumForm({ album, onClose }: { album: Album | null; onClose: () => voi
               ) : null
             }
           />
+          {!editing && (
+            <Form.Check
+              type="checkbox"
+              id={`${ids}-publish`}
+              className="mt-3"
+              label={T.publishNow}
+              checked={publishNow}
+              onChange={(event) => setPublish(event.target.checked)}
+            />
+          )}
+          {!editing && !publishNow && <Form.Text className="d-block">{T.publishNowHelp}</Form.Text>}
         </fieldset>
       </Modal.Body>
       <Modal.Footer>

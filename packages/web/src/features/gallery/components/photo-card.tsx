@@ -1,5 +1,6 @@
 import type { LikeResult, Photo } from '@fogata/shared';
 import { useMemo } from 'react';
+import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { ChatIcon, TrashIcon } from '../../../components/icons';
@@ -45,6 +46,11 @@ export function PhotoCard({ photo, position, canLike, onOpen, onLiked, onDelete 
         />
       </button>
       <Card.Body className="p-2 d-flex flex-column gap-2">
+        {photo.hidden && (
+          <Badge bg="secondary" className="align-self-start text-wrap text-start">
+            {T.hiddenBadge}
+          </Badge>
+        )}
         <div className="d-flex align-items-start gap-1 flex-wrap">
           <LikeButton
             liked={photo.user_has_liked}

@@ -1,5 +1,7 @@
 import type { LikeResult, Photo } from '@fogata/shared';
 import { useMemo, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Badge from 'react-bootstrap/Badge';
 import Col from 'react-bootstrap/Col';
 import Modal from 'react-bootstrap/Modal';
 import Row from 'react-bootstrap/Row';
@@ -11,6 +13,7 @@ import { usePhoto } from '../api/get-photo';
 import { photoInteractions } from '../api/photo-interactions';
 import { GALLERY_TEXTS as T } from '../texts';
 import { PhotoCaption } from './photo-caption';
+import { RequestRemoval } from './request-removal';
 
 interface PhotoDetailModalProps {
   /** The photo as the album list has it; null when closed. */
@@ -61,6 +64,18 @@ function PhotoDetail({
   // Adjusted here as comments come and go (SPEC §4), until the album reloads on close.
   const [commentDelta, setCommentDelta] = useState(0);
   const commentsCount = Math.max(0, photo.comments_count + commentDelta);
+  // Once the member asked for it to be hidden, the photo is gone for them too (decision 018).
+  const [requested, setRequested] = useState<string | null>(null);
+
+  if (requested) {
+    return (
+      <Modal.Body>
+        <Alert variant="info" className="mb-0" role="status">
+          {requested}
+        </Alert>
+      </Modal.Body>
+    );
+  }
 
   return (
     <Modal.Body className="p-0">
@@ -89,7 +104,13 @@ function PhotoDetail({
               onChange={(result) => onLiked(photo, result)}
             />
           </div>
+          {photo.hidden && (
+            <Badge bg="secondary" className="align-self-start text-wrap text-start">
+              {T.hiddenBadge}
+            </Badge>
+          )}
           <PhotoCaption photo={photo} />
+          <RequestRemoval photoId={photo.id} onRequested={setRequested} />
           <CommentsSection
             api={interactions}
             canComment={canInteract}

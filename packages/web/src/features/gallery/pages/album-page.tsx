@@ -15,7 +15,9 @@ import { useDeletePhoto } from '../api/delete-photo';
 import { albumQueryKey, useAlbum } from '../api/get-album';
 import { albumPhotosQueryKey, useAlbumPhotos } from '../api/get-album-photos';
 import { albumsQueryKey } from '../api/get-albums';
+import { AlbumDraftBar } from '../components/album-draft-bar';
 import { DownloadAlbumButton } from '../components/download-album-button';
+import { MyHiddenPhotos } from '../components/my-hidden-photos';
 import { PhotoCard } from '../components/photo-card';
 import { PhotoDetailModal } from '../components/photo-detail-modal';
 import { UploadPhotosModal } from '../components/upload-photos-modal';
@@ -132,6 +134,7 @@ function Album({ id }: { id: number }) {
           {album.data.description}
         </p>
       )}
+      <AlbumDraftBar album={album.data} onResult={setBanner} />
       <DownloadAlbumButton
         album={album.data}
         onError={(message) => setBanner({ variant: 'danger', message })}
@@ -141,6 +144,7 @@ function Album({ id }: { id: number }) {
         message={banner?.message}
         onClose={() => setBanner(null)}
       />
+      <MyHiddenPhotos albumId={id} />
       {photos.isError ? (
         <DismissibleAlert variant="danger" message={photos.error.message} />
       ) : list.length === 0 ? (

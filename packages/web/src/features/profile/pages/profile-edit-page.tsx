@@ -10,6 +10,7 @@ import { SubmitButton } from '../../../components/submit-button';
 import { useAuth } from '../../../lib/auth';
 import { useProfile } from '../api/get-profile';
 import { useUpdateProfile } from '../api/update-profile';
+import { MyRemovalRequests } from '../components/my-removal-requests';
 
 type Status = { variant: AlertVariant; message: string } | null;
 
@@ -36,12 +37,15 @@ export function ProfileEditPage() {
   }
 
   return (
-    <Card className="auth-card shadow-sm border-0">
-      <Card.Body className="p-4">
-        <h1 className="h3 mb-4 text-center">Editar Perfil</h1>
-        {content}
-      </Card.Body>
-    </Card>
+    <>
+      <Card className="auth-card shadow-sm border-0">
+        <Card.Body className="p-4">
+          <h1 className="h3 mb-4 text-center">Editar Perfil</h1>
+          {content}
+        </Card.Body>
+      </Card>
+      {isAuthenticated && <MyRemovalRequests />}
+    </>
   );
 }
 
