@@ -225,6 +225,65 @@ describe('resolving a request', () => {
     expect((await get('/api/removal-requests/mine', asker)).json()[0].status).toBe('deleted');
   });
 
+  it('reads deleted once the photo or its album is deleted another way; then it is closed', async () => {
+    const first = await photoInAlbum('Álbum que se borra');
+    const viaAlbum = await ask(first.photo.id);
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/albums/${first.album.id}`,
+      headers: admin.headers,
+    });
+    expect(del.statusCode, del.body).toBe(200);
+    const second = await photoInAlbum();
+    const viaPhoto = await ask(second.photo.id);
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/photos/${second.photo.id}`,
+      headers: scouter.headers,
+    });
+    const mine = (await get('/api/removal-requests/mine', asker)).json() as {
+      id: number;
+      status: string;
+      album_title: string;
+    }[];
+    expect(mine.find((r) => r.id === viaAlbum.request.id)).toMatchObject({
+      status: 'deleted',
+      album_title: 'Álbum que se borra',
+    });
+    expect(mine.find((r) => r.id === viaPhoto.request.id)?.status).toBe('deleted');
+    const late = await post(`/api/removal-requests/${viaPhoto.request.id}/resolve`, admin, {
+      action: 'show',
+    });
+    expect(late.statusCode).toBe(409);
+  });
+
+  it('leaves each step in the audit trail', async () => {
+    const { album, photo } = await photoInAlbum('Álbum auditado');
+    const { request } = await ask(photo.id);
+    await post(`/api/removal-requests/${request.id}/resolve`, admin, { action: 'keep' });
+    await post(`/api/albums/${album.id}/unpublish`, scouter);
+    await post(`/api/albums/${album.id}/publish`, scouter);
+    const rows = await t.app.ctx.db.kysely
+      .selectFrom('audit_log')
+      .select(['action', 'actor_id', 'target_id', 'details'])
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('target_type', '=', 'photo'), eb('target_id', '=', photo.id)]),
+          eb.and([eb('target_type', '=', 'hide_request'), eb('target_id', '=', request.id)]),
+          eb.and([eb('target_type', '=', 'album'), eb('target_id', '=', album.id)]),
+        ]),
+      )
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => [r.action, r.actor_id])).toEqual([
+      ['photo.hidden', asker.row.id],
+      ['hide_request.resolved', admin.row.id],
+      ['album.unpublished', scouter.row.id],
+      ['album.published', scouter.row.id],
+    ]);
+    expect(JSON.parse(rows[1]!.details!)).toEqual({ photo: String(photo.id), how: 'keep' });
+  });
+
   it('is a 404 for a missing request and a 400 for an unknown action', async () => {
     expect(
       (await post('/api/removal-requests/999999/resolve', admin, { action: 'keep' })).statusCode,
