@@ -46,11 +46,7 @@ export class MediaUrlSigner {
   }
 
   /** The signed URL of a private storage key (`private/photos/…`). */
-  url(
-    storageKey: string,
-    nowSeconds = Math.floor(Date.now() / 1000),
-    scope?: MediaScope,
-  ): string {
+  url(storageKey: string, nowSeconds = Math.floor(Date.now() / 1000), scope?: MediaScope): string {
     const path = PRIVATE_MEDIA_PREFIX + storageKey.slice(PRIVATE_KEY_PREFIX.length);
     return this.urlFor(path, MediaUrlSigner.expiryFor(nowSeconds), scope);
   }
