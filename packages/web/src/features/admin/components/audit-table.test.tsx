@@ -82,7 +82,7 @@ describe('AuditTable', () => {
     await user.click(next);
     expect(await screen.findByText('Página 2 de 3 · 41 entradas')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Siguiente' }));
-    expect(await screen.findByText('Última')).toBeInTheDocument();
+    expect((await screen.findAllByText('Última')).length).toBeGreaterThan(0);
     expect(screen.getByRole('button', { name: 'Siguiente' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Anterior' }));
     expect(await screen.findByText('Página 2 de 3 · 41 entradas')).toBeInTheDocument();

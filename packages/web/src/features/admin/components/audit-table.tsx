@@ -26,7 +26,21 @@ export function AuditTable() {
   } else {
     body = (
       <>
-        <div className="card border-0 shadow-sm">
+        {/* Phones: one block per entry, the sentence at full width. */}
+        <ul className="list-group shadow-sm d-md-none">
+          {audit.data.entries.map((entry) => (
+            <li key={entry.id} className="list-group-item">
+              <div className="d-flex flex-wrap justify-content-between gap-2 small">
+                <span className="fw-semibold text-break">{entry.actor_name}</span>
+                <time dateTime={entry.created_at} className="text-body-secondary">
+                  {formatDateTime(entry.created_at)}
+                </time>
+              </div>
+              <p className="mb-0 text-break">{T.describe(entry)}</p>
+            </li>
+          ))}
+        </ul>
+        <div className="card border-0 shadow-sm d-none d-md-block">
           <Table responsive hover className="mb-0 align-middle audit-table">
             <thead>
               <tr>
