@@ -197,7 +197,8 @@ describe('UploadPhotosModal', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Subir' }));
     await within(dialog).findByText('Se subieron 3 fotos.');
     const posts = calls.filter((c) => c.url === '/photos/upload');
-    expect((posts[1]?.data as FormData).get('captions')).toBeNull();
+    expect(posts).toHaveLength(2);
+    expect((posts[1]!.data as FormData).get('captions')).toBeNull();
   });
 
   it('sends the original when one file cannot be compressed, and says so', async () => {
