@@ -72,6 +72,7 @@ describe('backup and restore of a running instance', () => {
   let seed: FastifyInstance;
   let member: TestUser;
   let photoId: number;
+  let hiddenPhotoId: number;
 
   beforeAll(async () => {
     sourcePg = await createPgDatabase();
@@ -88,6 +89,29 @@ describe('backup and restore of a running instance', () => {
       await createComment(seed, 'photo', photoId, member.row.id);
     }
     await createNews(seed, { withFiles: true });
+    // A photo hidden on a member's request (decision 018): a restore must not bring it back.
+    hiddenPhotoId = (await createPhoto(seed, album.id, { withFiles: true })).id;
+    const now = new Date().toISOString();
+    await seed.ctx.db.kysely
+      .updateTable('photos')
+      .set({ hidden_at: now })
+      .where('id', '=', hiddenPhotoId)
+      .execute();
+    await seed.ctx.db.kysely
+      .insertInto('photo_removal_requests')
+      .values({
+        photo_id: hiddenPhotoId,
+        album_id: album.id,
+        album_title: 'Álbum',
+        requested_by: member.row.id,
+        reason: null,
+        status: 'pending',
+        resolution_note: null,
+        resolved_by: null,
+        resolved_at: null,
+        created_at: now,
+      })
+      .execute();
   }, 60_000);
 
   afterAll(async () => {
@@ -183,6 +207,17 @@ describe('backup and restore of a running instance', () => {
         expect(media.status).toBe(200);
         expect(media.headers.get('content-type')).toBe('image/webp');
       }
+      // The photo hidden on request stays hidden, and the request is still there for its author.
+      const hidden = await fetch(`${again.url}/api/photos/${hiddenPhotoId}`, {
+        headers: member.headers,
+      });
+      expect(hidden.status).toBe(404);
+      const mine = await fetch(`${again.url}/api/removal-requests/mine`, {
+        headers: member.headers,
+      });
+      expect(((await mine.json()) as { status: string }[]).map((r) => r.status)).toEqual([
+        'pending',
+      ]);
       // New rows get new ids (PostgreSQL's sequences continue after the restored ones).
       const comment = await fetch(`${again.url}/api/photos/${photoId}/comments`, {
         method: 'POST',
