@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { expectAccessible } from './support/a11y.js';
 import { apiToken, canvasJpeg, createMember, firstAdminToken, login } from './support/app.js';
 import { E2E } from './support/env.js';
 import { expect, test } from './support/fixtures.js';
@@ -72,6 +73,7 @@ test('a draft is invisible to a usuario by every route until a scouter publishes
   });
   await publishNow.uncheck();
   await expect(create.getByText('queda como borrador')).toBeVisible();
+  await expectAccessible(page, 'Crear Nuevo Álbum con «Publicar ahora»');
   await shoot(page, 'safeguarding-create-draft');
   await create.getByRole('button', { name: 'Crear Álbum' }).click();
   await expect(create).toBeHidden();
@@ -121,6 +123,7 @@ test('a draft is invisible to a usuario by every route until a scouter publishes
   await page.getByRole('button', { name: 'Publicar', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Publicar álbum' });
   await expect(dialog.getByText('todos los miembros del grupo verán el álbum')).toBeVisible();
+  await expectAccessible(page, 'la confirmación de Publicar');
   await shoot(page, 'safeguarding-publish-confirm');
   await dialog.getByRole('button', { name: 'Publicar' }).click();
   await expect(page.getByText('Álbum publicado: ya lo ven todos los miembros.')).toBeVisible();
@@ -159,6 +162,7 @@ test('a usuario asks to hide a photo: it vanishes for another usuario at once, t
   const ask = page.getByRole('dialog', { name: 'Pedir que se retire esta foto' });
   await expect(ask.getByText('La foto dejará de verse en el acto')).toBeVisible();
   await ask.getByLabel('Motivo (opcional)').fill('Sale mi hija y preferimos que no esté.');
+  await expectAccessible(page, 'Pedir que se retire esta foto');
   await shoot(page, 'safeguarding-request-confirm');
   await ask.getByRole('button', { name: 'Pedir que se retire' }).click();
   await expect(
@@ -198,6 +202,7 @@ test('a usuario asks to hide a photo: it vanishes for another usuario at once, t
   await expect(card).toContainText('Marta Familia');
   await expect(card).toContainText('Sale mi hija y preferimos que no esté.');
   await expect(card.getByRole('img')).toBeVisible();
+  await expectAccessible(page, 'Solicitudes de retirada');
   await shoot(page, 'safeguarding-admin-requests');
   await card.getByLabel(/Nota para quien pidió/).fill('No se reconoce a nadie en la foto.');
   await card.getByRole('button', { name: 'Volver a mostrar' }).click();
@@ -219,5 +224,6 @@ test('a usuario asks to hide a photo: it vanishes for another usuario at once, t
   const mine = page.getByTestId('my-removal-requests');
   await expect(mine).toContainText('Resuelta: la foto vuelve a verse');
   await expect(mine).toContainText('No se reconoce a nadie en la foto.');
+  await expectAccessible(page, 'Mis solicitudes de retirada');
   await shoot(page, 'safeguarding-profile-requests');
 });

@@ -44,7 +44,7 @@ export function AlbumDraftBar({ album, onResult }: AlbumDraftBarProps) {
         </Badge>
       )}
       <Button
-        variant={publishing ? 'success' : 'outline-secondary'}
+        variant={publishing ? 'success' : 'outline-dark'}
         size="sm"
         onClick={() => setConfirming(true)}
       >
