@@ -19,7 +19,7 @@ export function DownloadAlbumButton({ album, onError }: DownloadAlbumButtonProps
   return (
     <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
       <Button
-        variant="outline-primary"
+        variant="outline-dark"
         size="sm"
         disabled={download.isPending}
         aria-describedby={`download-help-${album.id}`}
