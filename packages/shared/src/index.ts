@@ -1,6 +1,7 @@
 export * from './errors.js';
 export * from './limits.js';
 export * from './messages.js';
+export * from './page-shell.js';
 export * from './permissions.js';
 export * from './schemas/album.js';
 export * from './schemas/audit.js';
@@ -15,3 +16,4 @@ export * from './schemas/photo.js';
 export * from './schemas/profile.js';
 export * from './schemas/removal-request.js';
 export * from './schemas/user.js';
+export * from './session-payload.js';

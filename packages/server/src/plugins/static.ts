@@ -2,13 +2,14 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { SERVER_ERRORS } from '@fogata/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../lib/app-error.js';
 import { MediaUrlSigner, PRIVATE_MEDIA_PREFIX } from '../lib/media-url.js';
 import { isRestrictedMedia } from '../modules/albums/album-visibility.js';
 import { registerStoredPublicMedia } from './stored-media.js';
+import { createPageRenderer } from './web-page.js';
 
 /**
  * Members-only media at /media/p/<key>?exp=…&sig=…: served only with a valid, unexpired
@@ -86,12 +87,23 @@ export async function registerStatic(app: FastifyInstance): Promise<void> {
   }
 
   const hasWeb = existsSync(join(config.webDist, 'index.html'));
+  // Pages are index.html's shell filled in for the group and the page (decision 013).
+  const renderPage = hasWeb ? createPageRenderer(app, config.webDist) : null;
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    const html = await renderPage!(request.url.split('?')[0] ?? '/');
+    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  };
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: config.webDist,
       prefix: '/',
       wildcard: true,
       index: false,
+      // The raw template is not a page: /index.html is answered like any other path.
+      allowedPath: (pathName) => pathName !== '/index.html',
+      // The build writes .br and .gz copies beside each asset: sent as they are to a client
+      // that accepts them (with Vary: Accept-Encoding), so no request compresses a file.
+      preCompressed: true,
       // index.html must always be revalidated; hashed assets can be cached.
       setHeaders(res, path) {
         if (path.endsWith('.html')) res.header('Cache-Control', 'no-cache');
@@ -101,9 +113,7 @@ export async function registerStatic(app: FastifyInstance): Promise<void> {
       },
     });
     // `index: false` keeps the static plugin from answering directories, so / needs its own route.
-    app.get('/', { schema: { hide: true } }, (_request, reply) =>
-      reply.header('Cache-Control', 'no-cache').sendFile('index.html', config.webDist),
-    );
+    app.get('/', { schema: { hide: true } }, (request, reply) => sendPage(request, reply));
   }
 
   app.setNotFoundHandler((request, reply) => {
@@ -113,10 +123,7 @@ export async function registerStatic(app: FastifyInstance): Promise<void> {
     const wantsPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
       (request.headers.accept ?? '').includes('text/html');
-    if (hasWeb && !isApi && !isMedia && wantsPage) {
-      reply.header('Cache-Control', 'no-cache').sendFile('index.html', config.webDist);
-      return;
-    }
+    if (hasWeb && !isApi && !isMedia && wantsPage) return sendPage(request, reply);
     reply.status(404).send({ message: SERVER_ERRORS.routeNotFound });
   });
 }

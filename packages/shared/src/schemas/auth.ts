@@ -78,4 +78,4 @@ export const externalNonceResponseSchema = z.object({ nonce: z.string() });
 export type ExternalNonceResponse = z.infer<typeof externalNonceResponseSchema>;
 
 /** The page of the web app the provider's popup returns to (the redirect URI is PUBLIC_URL + it). */
-export const EXTERNAL_SIGNIN_CALLBACK_PATH = '/auth/callback';
+export { EXTERNAL_SIGNIN_CALLBACK_PATH } from '../routes.js';

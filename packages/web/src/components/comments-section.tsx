@@ -9,9 +9,9 @@ import { paths } from '../config/paths';
 import { formatDateTime } from '../lib/format-date';
 import type { InteractionsApi } from '../lib/interactions-api';
 import { Avatar } from './avatar';
-import { ConfirmModal } from './confirm-modal';
 import { DismissibleAlert } from './dismissible-alert';
 import { TrashIcon } from './icons';
+import { ConfirmModal } from './lazy-confirm-modal';
 
 /** Screen texts of the comments section (SPEC §2 Comments). */
 export const COMMENT_TEXTS = {

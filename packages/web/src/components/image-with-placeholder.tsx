@@ -13,6 +13,11 @@ export interface ImageWithPlaceholderProps {
   /** 'cover' crops to fill the box (grids); 'contain' shows all of it (detail views). */
   fit?: 'cover' | 'contain';
   loading?: 'lazy' | 'eager';
+  /**
+   * The page's largest image, above the fold: fetched at once and at high priority, and shown
+   * without the fade-in, so it paints as soon as it arrives (the LCP element).
+   */
+  priority?: boolean;
   className?: string;
   /** Caps the box's height (e.g. '70vh' in a modal); the image keeps its proportions inside. */
   maxHeight?: string;
@@ -31,6 +36,7 @@ export function ImageWithPlaceholder({
   ratio,
   fit = 'cover',
   loading = 'lazy',
+  priority = false,
   className,
   maxHeight,
 }: ImageWithPlaceholderProps) {
@@ -56,9 +62,10 @@ export function ImageWithPlaceholder({
           alt={alt}
           width={width ?? undefined}
           height={height ?? undefined}
-          loading={loading}
-          decoding="async"
-          className={`media-box-image ${loaded === src ? 'is-loaded' : ''}`}
+          loading={priority ? 'eager' : loading}
+          fetchPriority={priority ? 'high' : undefined}
+          decoding={priority ? 'sync' : 'async'}
+          className={`media-box-image ${priority || loaded === src ? 'is-loaded' : ''}`}
           style={{ objectFit: fit }}
           onLoad={() => setLoaded(src)}
         />

@@ -15,11 +15,26 @@ export interface AppConfig {
 export const getAppConfig = () =>
   request(() => api.get<AppConfig>('/config'), 'Error al obtener la configuración.');
 
-/** The group's configuration, fetched once per visit. */
+/**
+ * The configuration the server wrote into the page (GET /api/config's answer, decision 013), or
+ * undefined when there is none (the dev server, tests): then it is fetched.
+ */
+export function inlineAppConfig(): AppConfig | undefined {
+  const text = document.getElementById('fogata-config')?.textContent;
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as AppConfig;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The group's configuration: from the page when it came with it, else fetched; once per visit. */
 export function useAppConfig() {
   return useQuery({
     queryKey: ['config'],
     queryFn: getAppConfig,
+    initialData: inlineAppConfig,
     staleTime: Number.POSITIVE_INFINITY,
   });
 }

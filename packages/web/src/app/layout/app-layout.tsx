@@ -1,20 +1,23 @@
-import { Suspense, useState } from 'react';
-import Button from 'react-bootstrap/Button';
-import Container from 'react-bootstrap/Container';
-import Navbar from 'react-bootstrap/Navbar';
+import { lazy, Suspense, useState } from 'react';
 import { Link, Outlet } from 'react-router';
 import { MenuIcon } from '../../components/icons';
 import { Loading } from '../../components/loading';
 import { paths } from '../../config/paths';
 import { useAppConfig } from '../../lib/app-config';
+import { loadBootstrapRest } from '../../styles/load-bootstrap-rest';
 import { GroupLogo } from './group-logo';
-import { NavDrawer } from './nav-drawer';
 
 const DRAWER_ID = 'nav-drawer';
+
+// The drawer (React-Bootstrap's Offcanvas and its transitions) is not on the first screen: it
+// loads when the menu button is first pointed at, focused or pressed.
+const loadDrawer = () => Promise.all([import('./nav-drawer'), loadBootstrapRest()]);
+const NavDrawer = lazy(async () => ({ default: (await loadDrawer())[0].NavDrawer }));
 
 /** The app shell: top bar with the group's brand and the drawer's button, then the page. */
 export function AppLayout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [drawerUsed, setDrawerUsed] = useState(false);
   const config = useAppConfig();
   const groupName = config.data?.groupName ?? 'Fogata';
 
@@ -24,42 +27,55 @@ export function AppLayout() {
         Saltar al contenido
       </a>
       <header>
-        <Navbar data-bs-theme="dark" className="app-navbar py-2 shadow-sm">
-          <Container fluid="lg" className="gap-2">
-            <Button
-              variant="link"
-              className="text-white p-1 me-1 border-0"
+        {/* Bootstrap's navbar markup as React-Bootstrap's Navbar wrote it, and as index.html's
+            static shell has it (keep the three alike: the shell is replaced without a jump). */}
+        <nav
+          data-bs-theme="dark"
+          className="app-navbar py-2 shadow-sm navbar navbar-expand navbar-light"
+        >
+          <div className="gap-2 container-lg">
+            <button
+              type="button"
+              className="text-white p-1 me-1 border-0 btn btn-link"
               aria-label="Abrir menú"
               aria-controls={DRAWER_ID}
               aria-expanded={drawerOpen}
-              onClick={() => setDrawerOpen(true)}
+              onPointerEnter={() => void loadDrawer()}
+              onFocus={() => void loadDrawer()}
+              onClick={() => {
+                setDrawerUsed(true);
+                setDrawerOpen(true);
+              }}
             >
               <MenuIcon />
-            </Button>
-            <Navbar.Brand
-              as={Link}
+            </button>
+            <Link
               to={paths.home.getHref()}
-              className="d-flex align-items-center gap-2 me-auto text-truncate"
+              className="d-flex align-items-center gap-2 me-auto text-truncate navbar-brand"
             >
               <GroupLogo groupName={config.data?.groupName} size={36} />
               <span className="text-truncate fw-semibold">{groupName}</span>
-            </Navbar.Brand>
-          </Container>
-        </Navbar>
+            </Link>
+          </div>
+        </nav>
       </header>
-      <NavDrawer id={DRAWER_ID} show={drawerOpen} onHide={() => setDrawerOpen(false)} />
+      {drawerUsed && (
+        <Suspense fallback={null}>
+          <NavDrawer id={DRAWER_ID} show={drawerOpen} onHide={() => setDrawerOpen(false)} />
+        </Suspense>
+      )}
       <main id="contenido" tabIndex={-1} className="flex-grow-1 py-4">
-        <Container fluid="lg">
+        <div className="container-lg">
           <Suspense fallback={<Loading />}>
             <Outlet />
           </Suspense>
-        </Container>
+        </div>
       </main>
       <footer className="app-footer py-3 mt-auto">
-        <Container fluid="lg" className="small text-body-secondary">
+        <div className="small text-body-secondary container-lg">
           {groupName}
           {config.data?.groupAddress ? ` · ${config.data.groupAddress}` : ''}
-        </Container>
+        </div>
       </footer>
     </div>
   );

@@ -1,4 +1,4 @@
-import { LIMITS, type Role, type SessionPayload, sessionPayloadSchema } from '@fogata/shared';
+import { isSessionPayload, LIMITS, type Role, type SessionPayload } from '@fogata/shared';
 
 /** The user of the current session (SPEC §3), plus the avatar once it is known. */
 export interface SessionUser {
@@ -22,8 +22,11 @@ export function decodeToken(token: string): SessionPayload | null {
   const parts = token.split('.');
   if (parts.length !== 3 || !parts[1]) return null;
   try {
-    const parsed = sessionPayloadSchema.safeParse(JSON.parse(base64UrlDecode(parts[1])));
-    return parsed.success ? parsed.data : null;
+    // Not zod's sessionPayloadSchema: this runs on the first load, which must stay small.
+    const payload: unknown = JSON.parse(base64UrlDecode(parts[1]));
+    if (!isSessionPayload(payload)) return null;
+    const { id, email, role, name, iat, exp } = payload;
+    return { id, email, role, name, iat, exp };
   } catch {
     return null;
   }

@@ -14,10 +14,12 @@ interface ExperienceCardProps {
   experience: Experience;
   /** Shown to managers only (SPEC §6). */
   onDelete?: (experience: Experience) => void;
+  /** The first card: its image is the page's largest above the fold. */
+  priority?: boolean;
 }
 
 /** One experience on /experiences: image, category, title, description and counts; links to it. */
-export function ExperienceCard({ experience, onDelete }: ExperienceCardProps) {
+export function ExperienceCard({ experience, onDelete, priority = false }: ExperienceCardProps) {
   const titleId = useId();
   const href = paths.experienceDetail.getHref(experience.id);
   return (
@@ -34,6 +36,7 @@ export function ExperienceCard({ experience, onDelete }: ExperienceCardProps) {
           height={experience.image_height}
           ratio={4 / 3}
           alt=""
+          priority={priority}
         />
       </Link>
       <Card.Body className="d-flex flex-column">

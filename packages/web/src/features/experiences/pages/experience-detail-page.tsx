@@ -3,10 +3,11 @@ import { useMemo, useState } from 'react';
 import Placeholder from 'react-bootstrap/Placeholder';
 import { Link, useNavigate, useParams } from 'react-router';
 import { CommentsSection } from '../../../components/comments-section';
-import { ConfirmModal } from '../../../components/confirm-modal';
 import { DismissibleAlert } from '../../../components/dismissible-alert';
 import { EditDeleteButtons } from '../../../components/edit-delete-buttons';
 import { ImageWithPlaceholder } from '../../../components/image-with-placeholder';
+import { lazyComponent } from '../../../components/lazy-component';
+import { ConfirmModal } from '../../../components/lazy-confirm-modal';
 import { LikeButton } from '../../../components/like-button';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
@@ -17,9 +18,14 @@ import { useDeleteExperience } from '../api/delete-experience';
 import { experienceInteractions } from '../api/experience-interactions';
 import { experienceQueryKey, useExperience } from '../api/get-experience';
 import { experiencesQueryKey } from '../api/get-experiences';
-import { ExperienceFormModal } from '../components/experience-form-modal';
 import { EXPERIENCE_TEXTS as T } from '../texts';
 import type { ExperiencesListState } from './experiences-page';
+
+// Managers only: everyone else never loads the form (nor react-hook-form and zod).
+const ExperienceFormModal = lazyComponent(
+  () => import('../components/experience-form-modal'),
+  'ExperienceFormModal',
+);
 
 /** /experience/{id}: one experience in full, its like button and its comments. */
 export function ExperienceDetailPage() {
@@ -136,7 +142,7 @@ function ExperienceDetail({ id }: { id: number }) {
           width={experience.image_width}
           height={experience.image_height}
           fit="contain"
-          loading="eager"
+          priority
           maxHeight="60vh"
           alt={experience.title}
           className="rounded mb-3"

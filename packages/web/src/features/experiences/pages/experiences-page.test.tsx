@@ -38,7 +38,7 @@ describe('ExperiencesPage', () => {
     expect(screen.getByText('Cargando experiencias...')).toBeInTheDocument();
   });
 
-  it('shows each experience: lazy thumbnail, category, title linking to it, counts', async () => {
+  it('shows each experience: thumbnail (the first eager, the rest lazy), category, title linking to it, counts', async () => {
     setup(null);
     const first = await card('Ruta al Peñalara');
     expect(within(first).getByRole('link', { name: 'Ruta al Peñalara' })).toHaveAttribute(
@@ -47,7 +47,13 @@ describe('ExperiencesPage', () => {
     );
     const img = first.querySelector('img.media-box-image')!;
     expect(img).toHaveAttribute('src', '/media/experiences/1/thumb.webp');
-    expect(img).toHaveAttribute('loading', 'lazy');
+    // The first card's image is the page's largest: fetched at once, at high priority; the
+    // others wait until they come near the screen.
+    expect(img).toHaveAttribute('loading', 'eager');
+    expect(img).toHaveAttribute('fetchpriority', 'high');
+    const others = [...document.querySelectorAll('img.media-box-image')].slice(1);
+    expect(others.length).toBeGreaterThan(0);
+    for (const other of others) expect(other).toHaveAttribute('loading', 'lazy');
     expect(within(first).getByText('Rutas')).toBeInTheDocument();
     expect(within(first).getByText('5 me gusta')).toBeInTheDocument();
     expect(within(first).getByText('2 comentarios')).toBeInTheDocument();

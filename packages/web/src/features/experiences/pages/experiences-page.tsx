@@ -4,9 +4,10 @@ import { useEffect, useState } from 'react';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { ConfirmModal } from '../../../components/confirm-modal';
 import { type AlertVariant, DismissibleAlert } from '../../../components/dismissible-alert';
 import { FloatingActionButton } from '../../../components/floating-action-button';
+import { lazyComponent } from '../../../components/lazy-component';
+import { ConfirmModal } from '../../../components/lazy-confirm-modal';
 import { SkeletonCard } from '../../../components/skeleton-card';
 import { useCan } from '../../../lib/can';
 import { useDeleteExperience } from '../api/delete-experience';
@@ -17,8 +18,13 @@ import {
   isCategoryFilter,
 } from '../components/category-filter';
 import { ExperienceCard } from '../components/experience-card';
-import { ExperienceFormModal } from '../components/experience-form-modal';
 import { EXPERIENCE_TEXTS as T } from '../texts';
+
+// Managers only: everyone else never loads the form (nor react-hook-form and zod).
+const ExperienceFormModal = lazyComponent(
+  () => import('../components/experience-form-modal'),
+  'ExperienceFormModal',
+);
 
 type Banner = { variant: AlertVariant; message: string } | null;
 
@@ -105,11 +111,12 @@ export function ExperiencesPage() {
         </p>
       ) : (
         <Row xs={1} sm={2} lg={3} xl={4} className="g-4">
-          {shown.map((experience) => (
+          {shown.map((experience, i) => (
             <Col key={experience.id}>
               <ExperienceCard
                 experience={experience}
                 onDelete={isManager ? setTarget : undefined}
+                priority={i === 0}
               />
             </Col>
           ))}

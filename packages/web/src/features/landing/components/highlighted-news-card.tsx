@@ -7,7 +7,14 @@ import { paths } from '../../../config/paths';
 import { formatLongDate } from '../../../lib/format-date';
 
 /** One news item under 'Lo Más Destacado': thumbnail, title, summary, date; links to /news/{id}. */
-export function HighlightedNewsCard({ news }: { news: NewsSummary }) {
+export function HighlightedNewsCard({
+  news,
+  priority = false,
+}: {
+  news: NewsSummary;
+  /** The first card: its image is the page's largest above the fold. */
+  priority?: boolean;
+}) {
   const titleId = useId();
   const href = paths.newsDetail.getHref(news.id);
   return (
@@ -24,6 +31,7 @@ export function HighlightedNewsCard({ news }: { news: NewsSummary }) {
           height={news.height}
           ratio={16 / 9}
           alt=""
+          priority={priority}
         />
       </Link>
       <Card.Body className="d-flex flex-column">

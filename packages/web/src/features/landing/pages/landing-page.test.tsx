@@ -84,7 +84,10 @@ describe('LandingPage', () => {
     );
     const img = first.querySelector('img.media-box-image')!;
     expect(img).toHaveAttribute('src', '/media/news/7-thumb.webp');
-    expect(img).toHaveAttribute('loading', 'lazy');
+    // The first card's image is the page's largest: fetched at once, at high priority.
+    expect(img).toHaveAttribute('loading', 'eager');
+    expect(img).toHaveAttribute('fetchpriority', 'high');
+    expect(cards[1]!.querySelector('img.media-box-image')).toHaveAttribute('loading', 'lazy');
     // The box is reserved before the image arrives, the placeholder under it.
     expect(first.querySelector('img.media-box-placeholder')).toHaveAttribute('src', PIXEL);
     expect(within(cards[1]!).getByText('15 de enero de 2025')).toBeInTheDocument();

@@ -72,9 +72,9 @@ function HighlightedNews() {
   } else {
     body = (
       <Row xs={1} md={3} className="g-4">
-        {news.data.slice(0, LIMITS.landingNews).map((item) => (
+        {news.data.slice(0, LIMITS.landingNews).map((item, i) => (
           <Col key={item.id}>
-            <HighlightedNewsCard news={item} />
+            <HighlightedNewsCard news={item} priority={i === 0} />
           </Col>
         ))}
       </Row>

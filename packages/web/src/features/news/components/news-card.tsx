@@ -14,10 +14,12 @@ interface NewsCardProps {
   news: NewsSummary;
   /** Shown to managers only (SPEC §6). */
   onDelete?: (news: NewsSummary) => void;
+  /** The first card: its image is the page's largest above the fold. */
+  priority?: boolean;
 }
 
 /** One news item on /news: thumbnail, title, summary, date and counts; links to /news/{id}. */
-export function NewsCard({ news, onDelete }: NewsCardProps) {
+export function NewsCard({ news, onDelete, priority = false }: NewsCardProps) {
   const titleId = useId();
   const href = paths.newsDetail.getHref(news.id);
   return (
@@ -34,6 +36,7 @@ export function NewsCard({ news, onDelete }: NewsCardProps) {
           height={news.height}
           ratio={16 / 9}
           alt=""
+          priority={priority}
         />
       </Link>
       <Card.Body className="d-flex flex-column">

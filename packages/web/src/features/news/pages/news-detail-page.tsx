@@ -2,10 +2,11 @@ import type { News } from '@fogata/shared';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { CommentsSection } from '../../../components/comments-section';
-import { ConfirmModal } from '../../../components/confirm-modal';
 import { DismissibleAlert } from '../../../components/dismissible-alert';
 import { EditDeleteButtons } from '../../../components/edit-delete-buttons';
 import { ImageWithPlaceholder } from '../../../components/image-with-placeholder';
+import { lazyComponent } from '../../../components/lazy-component';
+import { ConfirmModal } from '../../../components/lazy-confirm-modal';
 import { LikeButton } from '../../../components/like-button';
 import { Loading } from '../../../components/loading';
 import { paths } from '../../../config/paths';
@@ -18,9 +19,11 @@ import { useDeleteNews } from '../api/delete-news';
 import { newsItemQueryKey, useNews } from '../api/get-news';
 import { newsQueryKey } from '../api/get-news-list';
 import { newsInteractions } from '../api/news-interactions';
-import { NewsFormModal } from '../components/news-form-modal';
 import { NEWS_TEXTS as T } from '../texts';
 import type { NewsListState } from './news-list-page';
+
+// Managers only: everyone else never loads the form (nor react-hook-form and zod).
+const NewsFormModal = lazyComponent(() => import('../components/news-form-modal'), 'NewsFormModal');
 
 /** /news/{newsId}: one news item in full, its like button and its comments. */
 export function NewsDetailPage() {
@@ -136,7 +139,7 @@ function NewsDetail({ id }: { id: number }) {
           width={news.width}
           height={news.height}
           fit="contain"
-          loading="eager"
+          priority
           maxHeight="60vh"
           alt={news.title}
           className="rounded mb-3"

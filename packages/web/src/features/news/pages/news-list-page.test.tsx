@@ -40,7 +40,7 @@ describe('NewsListPage', () => {
     expect(screen.getByText('Cargando noticias...')).toBeInTheDocument();
   });
 
-  it('shows each item: lazy thumbnail, title linking to it, summary, es-ES date, counts', async () => {
+  it('shows each item: thumbnail (the first eager, the rest lazy), title linking to it, summary, es-ES date, counts', async () => {
     setup(null);
     const first = await card('Campamento de Semana Santa');
     expect(within(first).getByRole('link', { name: 'Campamento de Semana Santa' })).toHaveAttribute(
@@ -49,7 +49,13 @@ describe('NewsListPage', () => {
     );
     const img = first.querySelector('img.media-box-image')!;
     expect(img).toHaveAttribute('src', '/media/news/1/thumb.webp');
-    expect(img).toHaveAttribute('loading', 'lazy');
+    // The first card's image is the page's largest: fetched at once, at high priority; the
+    // others wait until they come near the screen.
+    expect(img).toHaveAttribute('loading', 'eager');
+    expect(img).toHaveAttribute('fetchpriority', 'high');
+    const others = [...document.querySelectorAll('img.media-box-image')].slice(1);
+    expect(others.length).toBeGreaterThan(0);
+    for (const other of others) expect(other).toHaveAttribute('loading', 'lazy');
     // The placeholder sits under it in a box of reserved proportions.
     expect(first.querySelector('img.media-box-placeholder')).toBeInTheDocument();
     expect(within(first).getByText('Cuatro días en la sierra con la Tropa.')).toBeInTheDocument();

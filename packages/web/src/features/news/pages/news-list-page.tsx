@@ -4,16 +4,19 @@ import { useEffect, useState } from 'react';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { useLocation, useNavigate } from 'react-router';
-import { ConfirmModal } from '../../../components/confirm-modal';
 import { type AlertVariant, DismissibleAlert } from '../../../components/dismissible-alert';
 import { FloatingActionButton } from '../../../components/floating-action-button';
+import { lazyComponent } from '../../../components/lazy-component';
+import { ConfirmModal } from '../../../components/lazy-confirm-modal';
 import { SkeletonCard } from '../../../components/skeleton-card';
 import { useCan } from '../../../lib/can';
 import { useDeleteNews } from '../api/delete-news';
 import { useNewsList } from '../api/get-news-list';
 import { NewsCard } from '../components/news-card';
-import { NewsFormModal } from '../components/news-form-modal';
 import { NEWS_TEXTS as T } from '../texts';
+
+// Managers only: everyone else never loads the form (nor react-hook-form and zod).
+const NewsFormModal = lazyComponent(() => import('../components/news-form-modal'), 'NewsFormModal');
 
 type Banner = { variant: AlertVariant; message: string } | null;
 
@@ -91,9 +94,9 @@ export function NewsListPage() {
   } else {
     body = (
       <Row xs={1} sm={2} lg={3} xl={4} className="g-4">
-        {list.data.map((news) => (
+        {list.data.map((news, i) => (
           <Col key={news.id}>
-            <NewsCard news={news} onDelete={isManager ? setTarget : undefined} />
+            <NewsCard news={news} onDelete={isManager ? setTarget : undefined} priority={i === 0} />
           </Col>
         ))}
       </Row>

@@ -3,18 +3,24 @@ import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
-import { ConfirmModal } from '../../../components/confirm-modal';
 import { type AlertVariant, DismissibleAlert } from '../../../components/dismissible-alert';
 import { PlusIcon } from '../../../components/icons';
+import { lazyComponent } from '../../../components/lazy-component';
+import { ConfirmModal } from '../../../components/lazy-confirm-modal';
 import { SkeletonCard } from '../../../components/skeleton-card';
 import { useCan } from '../../../lib/can';
 import { useDeleteMonitor } from '../api/delete-monitor';
 import { useMonitors } from '../api/get-monitors';
 import { AgeSections } from '../components/age-sections';
 import { MonitorCard } from '../components/monitor-card';
-import { MonitorFormModal } from '../components/monitor-form-modal';
 import { OurPlace } from '../components/our-place';
 import { WHO_WE_ARE_TEXTS as T } from '../texts';
+
+// Managers only: everyone else never loads the form (nor react-hook-form and zod).
+const MonitorFormModal = lazyComponent(
+  () => import('../components/monitor-form-modal'),
+  'MonitorFormModal',
+);
 
 /** /whoweare: the group and its sections, its scouters (admins manage them) and its meeting place. */
 export function WhoWeArePage() {

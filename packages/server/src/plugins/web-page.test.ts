@@ -1,0 +1,120 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../test/build-app.js';
+import { createNews } from '../test/content-factories.js';
+
+// The web app's pages (decision 013): index.html's static shell filled in for the group and the
+// page, the public config inline, hints for the page's own files and largest image; the build's
+// assets sent precompressed with long caching. A fake build stands in for packages/web/dist.
+
+const INDEX = readFileSync(new URL('../../../web/index.html', import.meta.url), 'utf8').replace(
+  '</head>',
+  '<script type="module" crossorigin src="/assets/index-abc.js"></script></head>',
+);
+const MANIFEST = {
+  'index.html': { file: 'assets/index-abc.js', css: ['assets/index-abc.css'], imports: ['_x.js'] },
+  '_x.js': { file: 'assets/x.js' },
+  'src/features/landing/pages/landing-page.tsx': {
+    file: 'assets/landing-page-1.js',
+    imports: ['index.html', '_x.js', '_card.js'],
+  },
+  '_card.js': { file: 'assets/card-2.js' },
+  'src/features/news/pages/news-detail-page.tsx': { file: 'assets/news-detail-page-3.js' },
+  'src/styles/bootstrap-rest.scss': { file: 'assets/bootstrap-rest-4.css' },
+};
+const SCRIPT = Buffer.from(`export const hello = '${'¡Hola, scouts! '.repeat(200)}';\n`);
+
+let t: TestApp;
+let dist: string;
+
+beforeAll(async () => {
+  dist = mkdtempSync(join(tmpdir(), 'fogata-web-dist-'));
+  mkdirSync(join(dist, '.vite'), { recursive: true });
+  mkdirSync(join(dist, 'assets'), { recursive: true });
+  writeFileSync(join(dist, 'index.html'), INDEX);
+  writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+  writeFileSync(join(dist, 'assets', 'index-abc.js'), SCRIPT);
+  writeFileSync(join(dist, 'assets', 'index-abc.js.br'), brotliCompressSync(SCRIPT));
+  t = await buildTestApp({
+    webDist: dist,
+    group: { name: 'Grupo Scout 73 <Los Pinos>', address: 'Calle Real 5', mapUrl: null },
+  });
+});
+
+afterAll(async () => {
+  await t?.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+const page = (url: string) => t.app.inject({ url, headers: { accept: 'text/html' } });
+
+describe('pages', () => {
+  it('/ shows the group and the landing hero before any script, and hints its files', async () => {
+    const news = await createNews(t.app);
+    const thumb = (await t.app.inject({ url: '/api/news?limit=3' })).json()[0].thumb_url;
+    const res = await page('/');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const html = res.body;
+    expect(html).toContain(
+      '<span class="text-truncate fw-semibold">Grupo Scout 73 &#60;Los Pinos&#62;</span>',
+    );
+    expect(html).toContain('class="hero ');
+    expect(html).toContain('>73</text>');
+    expect(html).toContain('Grupo Scout 73 &#60;Los Pinos&#62; · Calle Real 5');
+    expect(html).not.toMatch(/\{\{\w+\}\}/);
+    const config = /<script type="application\/json" id="fogata-config">(.*?)<\/script>/.exec(html);
+    expect(JSON.parse(config![1]!)).toEqual((await t.app.inject({ url: '/api/config' })).json());
+    expect(config![1]).not.toContain('<');
+    // The landing's own chunks, not the entry's (index.html loads those itself).
+    expect(html).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/landing-page-1.js" />',
+    );
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/card-2.js" />');
+    expect(html).not.toContain('href="/assets/x.js"');
+    expect(html).not.toContain('bootstrap-rest');
+    expect(html).toContain(
+      `<link rel="preload" as="image" href="${thumb}" fetchpriority="high" />`,
+    );
+    expect(news.id).toBeGreaterThan(0);
+  });
+
+  it("another page has the shell without the hero, and a news item's page its image", async () => {
+    const { id } = await createNews(t.app);
+    const image = (await t.app.inject({ url: `/api/news/${id}` })).json().image_url;
+    const html = (await page(`/news/${id}`)).body;
+    expect(html).not.toContain('class="hero ');
+    expect(html).toContain('Grupo Scout 73 &#60;Los Pinos&#62;');
+    expect(html).toContain('href="/assets/news-detail-page-3.js"');
+    expect(html).toContain('<link rel="preload" as="style" href="/assets/bootstrap-rest-4.css" />');
+    expect(html).toContain(
+      `<link rel="preload" as="image" href="${image}" fetchpriority="high" />`,
+    );
+    // A missing item: the page still comes, without an image to hint.
+    const missing = await page('/news/999999');
+    expect(missing.statusCode).toBe(200);
+    expect(missing.body).not.toContain('as="image"');
+    // The raw template is never sent as it is.
+    expect((await page('/index.html')).body).not.toMatch(/\{\{\w+\}\}/);
+    expect((await page('/gallery')).body).toContain('id="fogata-config"');
+  });
+
+  it('sends the build precompressed, by negotiation, cached for good', async () => {
+    const br = await t.app.inject({
+      url: '/assets/index-abc.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.rawPayload).toEqual(brotliCompressSync(SCRIPT));
+    const plain = await t.app.inject({ url: '/assets/index-abc.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload).toEqual(SCRIPT);
+  });
+});

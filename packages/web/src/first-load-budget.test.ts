@@ -1,0 +1,58 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { firstLoad } from '../build/first-load';
+
+/**
+ * What a phone downloads for / (issue #12), compressed as the server sends it: the entry chunk,
+ * its static imports, their CSS and the landing page's chunk, from a fresh production build. A
+ * careless import (a library in the entry, a stylesheet of everything) fails here, not in a
+ * benchmark. Sizes only: timings belong to `npm run bench`.
+ */
+const BUDGET_BYTES = 150 * 1024;
+
+const root = join(__dirname, '..');
+let outDir: string;
+let files: ReturnType<typeof firstLoad>;
+
+beforeAll(async () => {
+  outDir = mkdtempSync(join(tmpdir(), 'fogata-web-build-'));
+  // Vitest runs with NODE_ENV=test, which would build React's development bundle.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({
+      root,
+      mode: 'production',
+      configFile: join(root, 'vite.config.ts'),
+      logLevel: 'silent',
+      build: { outDir, emptyOutDir: true },
+    });
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
+  files = firstLoad(outDir);
+}, 180_000);
+
+afterAll(() => {
+  if (outDir) rmSync(outDir, { recursive: true, force: true });
+});
+
+describe('the first load of /', () => {
+  it(`stays under ${BUDGET_BYTES / 1024} KB compressed`, () => {
+    const total = files.reduce((sum, f) => sum + f.br, 0);
+    const detail = [...files]
+      .sort((a, b) => b.br - a.br)
+      .map((f) => `${f.file}: ${(f.br / 1024).toFixed(1)} KB`)
+      .join('\n');
+    expect(total, `${(total / 1024).toFixed(1)} KB:\n${detail}`).toBeLessThanOrEqual(BUDGET_BYTES);
+  });
+
+  it('carries neither zod, nor the forms, nor the dialogs', () => {
+    const names = files.map((f) => f.file).join(' ');
+    expect(names).not.toMatch(/zod|Form-|Modal|form-modal|bootstrap-rest/);
+    expect(files.some((f) => f.file.endsWith('.css'))).toBe(true);
+  });
+});
