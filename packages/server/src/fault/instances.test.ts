@@ -1,8 +1,10 @@
-// Several app instances on one database behave as one site: they start at the same moment (one
-// migrates and seeds, the other waits), each serves what the other wrote, one dies mid-way and the
-// other goes on, and SIGTERM lets a running upload finish before the process exits.
+// Several app instances on one database and one bucket (the S3 emulator) behave as one site: they
+// start at the same moment (one migrates and seeds, the other waits), each serves what the other
+// wrote, one dies mid-way and the other goes on, and SIGTERM lets a running upload finish before
+// the process exits. On PostgreSQL each instance has a DATA_DIR of its own, as on two machines;
+// on SQLite they share the one holding the database file.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database.js';
 import { createPgDatabase } from '../test/build-app.js';
 import { jpegWithGps, multipart } from '../test/images.js';
+import { startS3, type TestS3 } from '../test/s3.js';
 import { type ServerProcess, startServerProcess } from '../test/server-process.js';
 
 const ADMIN = { email: 'kraal@example.org', password: 'contraseña-del-kraal' };
@@ -28,19 +31,26 @@ async function signIn(server: ServerProcess, email: string, password: string): P
   return `Bearer ${(await json(res)).token as string}`;
 }
 
-describe('two instances on one database', () => {
+describe('two instances on one database and one bucket', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'fogata-instances-'));
   const jwtSecret = randomBytes(32).toString('base64url');
   let pgDb: Awaited<ReturnType<typeof createPgDatabase>> = null;
+  let s3: TestS3;
+  let bucket: string;
   let servers: ServerProcess[] = [];
+  const dataDirs = [dataDir];
 
   beforeAll(async () => {
     pgDb = await createPgDatabase();
+    s3 = await startS3();
+    bucket = await s3.bucket();
+    if (pgDb) dataDirs.push(mkdtempSync(join(tmpdir(), 'fogata-instances-')));
   });
   afterAll(async () => {
     await Promise.all(servers.map((s) => s.stop()));
+    await s3?.close();
     await pgDb?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
+    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   });
 
   it('start at the same moment: one seeds the demo and makes the admin, the other waits', async () => {
@@ -50,10 +60,11 @@ describe('two instances on one database', () => {
       DEMO: '1',
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
+      ...s3.env(bucket),
     };
     servers = await Promise.all([
-      startServerProcess(dataDir, env),
-      startServerProcess(dataDir, env),
+      startServerProcess(dataDirs[0] as string, env),
+      startServerProcess(dataDirs.at(-1) as string, env),
     ]);
     const outputs = servers.map((s) => s.output());
     expect(outputs.filter((o) => o.includes('Modo demo: base de datos vacía'))).toHaveLength(1);
@@ -121,6 +132,10 @@ describe('two instances on one database', () => {
     const shown = await fetch(`${b.url}${photo?.image_url}`);
     expect(shown.status).toBe(200);
     expect(shown.headers.get('content-type')).toBe('image/webp');
+    // It lives in the bucket, not on either instance's disk.
+    const key = `private/${(photo?.image_url as string).split('?')[0]?.slice('/media/p/'.length)}`;
+    expect(await s3.keys(bucket)).toContain(key);
+    for (const dir of dataDirs) expect(existsSync(join(dir, 'media-private'))).toBe(false);
 
     // Comments alternate between the instances; A dies half-way; B takes every later one.
     const posted: string[] = [];
