@@ -18,6 +18,10 @@ const steps = asked.length ? asked : ALL;
 const out = join(root, '.tmp');
 mkdirSync(out, { recursive: true });
 
+// Many server tests wait on real processes, PostgreSQL and sockets rather than the CPU: three
+// workers finish sooner than Vitest's default of one on a 2-core machine.
+const WORKERS = `--maxWorkers=${process.env.FOGATA_TEST_WORKERS ?? 3}`;
+
 const results = []; // { step, ok, passed, failed }
 let passed = 0;
 let failed = 0;
@@ -155,7 +159,14 @@ if (steps.includes('unit')) {
   delete env.DATABASE_URL;
   const code = await run(
     'npx',
-    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    [
+      'vitest',
+      'run',
+      WORKERS,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+    ],
     { env },
   );
   record('unit (SQLite)', code, vitestCounts(report));
@@ -178,6 +189,7 @@ if (steps.includes('pg')) {
       [
         'vitest',
         'run',
+        WORKERS,
         '--project',
         'server',
         '--reporter=default',
