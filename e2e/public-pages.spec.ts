@@ -110,7 +110,10 @@ test('the landing shows the 3 newest of 4 news, each linking to its page', async
   }).format(new Date());
   await expect(first.getByText(today)).toBeVisible();
   await expect(first.locator('img.media-box-image')).toHaveAttribute('src', /^\/media\//);
-  await expect(first.locator('img.media-box-image')).toHaveAttribute('loading', 'lazy');
+  // The first card's image is the page's largest: fetched at once, at high priority.
+  await expect(first.locator('img.media-box-image')).toHaveAttribute('loading', 'eager');
+  await expect(first.locator('img.media-box-image')).toHaveAttribute('fetchpriority', 'high');
+  await expect(cards.nth(1).locator('img.media-box-image')).toHaveAttribute('loading', 'lazy');
   await shoot(page, 'landing-news');
 
   await first.getByRole('link', { name: titles[3]! }).click();

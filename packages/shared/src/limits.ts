@@ -49,6 +49,12 @@ export const LIMITS = {
   likeErrorMs: 4000,
   albumTruncate: 80,
   landingNews: 3,
+  /**
+   * Not in SPEC §9: an album's photos come in pages of this many when the web app asks for pages
+   * (decision 014), and a page holds at most photosPageMax.
+   */
+  photosPageSize: 48,
+  photosPageMax: 100,
   skeletonList: 8,
   skeletonSmall: 3,
   passwordResetTtlMs: 60 * 60 * 1000,

@@ -27,6 +27,18 @@ export const photoSchema = z.object({
 });
 export type Photo = z.infer<typeof photoSchema>;
 
+/**
+ * GET /photos/album/{albumId}'s paging (decision 014): `page` ≥ 1 and `limit` 1–100; either one
+ * alone takes the other's default (page 1, limit 48). Without both, the answer is the whole album,
+ * as the documented call has it. A page is a plain array too: the last one is shorter than
+ * `limit`, or the album's `photos_count` says how many there are.
+ */
+export const photosPageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).optional(),
+  limit: z.coerce.number().int().min(1).max(LIMITS.photosPageMax).optional(),
+});
+export type PhotosPageQuery = z.infer<typeof photosPageQuerySchema>;
+
 /** One file of an upload that did not land, with the reason in Spanish. */
 export const uploadFailureSchema = z.object({ file: z.string(), error: z.string() });
 export type UploadFailure = z.infer<typeof uploadFailureSchema>;

@@ -80,12 +80,17 @@ export class PhotosRepository {
   }
 
   /** An album's photos, newest first. */
-  listByAlbum(albumId: number, viewerId: number | null, all: boolean): Promise<PhotoWithCounts[]> {
-    return this.withCounts(viewerId, all)
+  listByAlbum(
+    albumId: number,
+    viewerId: number | null,
+    all: boolean,
+    page?: { limit: number; offset: number },
+  ): Promise<PhotoWithCounts[]> {
+    const query = this.withCounts(viewerId, all)
       .where('photos.album_id', '=', albumId)
       .orderBy('photos.created_at', 'desc')
-      .orderBy('photos.id', 'desc')
-      .execute();
+      .orderBy('photos.id', 'desc');
+    return (page ? query.limit(page.limit).offset(page.offset) : query).execute();
   }
 
   find(id: number, viewerId: number | null, all: boolean): Promise<PhotoWithCounts | undefined> {

@@ -5,6 +5,7 @@ import {
   messageResponse,
   photoCaptionBodySchema,
   photoSchema,
+  photosPageQuerySchema,
   SERVER_ERRORS,
   uploadResultSchema,
 } from '@fogata/shared';
@@ -43,12 +44,13 @@ export async function photosRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         description:
-          'Las fotos del álbum, las más recientes primero (404 si el álbum no existe). `image_url` (≤ 1920 px) y `thumb_url` (~480 px, WebP) son URLs firmadas que caducan (12–24 h) y se repiten durante horas, así que el navegador las guarda en caché.',
+          'Las fotos del álbum, las más recientes primero (404 si el álbum no existe). Sin `page` ni `limit`, todas; con alguno de ellos, una página (`page` ≥ 1, por defecto 1; `limit` 1–100, por defecto 48), también como lista: la última trae menos de `limit`. `image_url` (≤ 1920 px) y `thumb_url` (~480 px, WebP) son URLs firmadas que caducan (12–24 h) y se repiten durante horas, así que el navegador las guarda en caché.',
         params: albumParams,
+        querystring: photosPageQuerySchema,
         response: { 200: z.array(photoSchema) },
       },
     },
-    (req) => service.listByAlbum(currentUser(req), req.params.albumId),
+    (req) => service.listByAlbum(currentUser(req), req.params.albumId, req.query),
   );
 
   r.get(

@@ -1,6 +1,8 @@
 import {
+  LIMITS,
   MSG,
   type Photo,
+  type PhotosPageQuery,
   parseId,
   SERVER_ERRORS,
   SERVER_SUCCESS,
@@ -84,12 +86,20 @@ export class PhotosService {
    * The album's photos, newest first; 404 when the album does not exist or is a draft the viewer
    * may not see. Members never get a photo hidden on request (decision 018).
    */
-  async listByAlbum(viewer: UserRow, albumId: number): Promise<Photo[]> {
+  async listByAlbum(
+    viewer: UserRow,
+    albumId: number,
+    paging: PhotosPageQuery = {},
+  ): Promise<Photo[]> {
     const all = seesRestricted(viewer);
     if (!(await new AlbumsRepository(this.ctx.db).exists(albumId, all))) {
       throw new AppError(404, SERVER_ERRORS.albumNotFound);
     }
-    const rows = await this.repo().listByAlbum(albumId, viewer.id, all);
+    // Decision 014: a page when asked for one, else the whole album (the documented call).
+    const asked = paging.page !== undefined || paging.limit !== undefined;
+    const limit = paging.limit ?? LIMITS.photosPageSize;
+    const page = asked ? { limit, offset: ((paging.page ?? 1) - 1) * limit } : undefined;
+    const rows = await this.repo().listByAlbum(albumId, viewer.id, all, page);
     return rows.map((row) => toPhoto(row, mediaUrlsFor(this.ctx, viewer, isRestricted(row))));
   }
 

@@ -42,6 +42,7 @@ export const GALLERY_TEXTS = {
   noPhotos: 'Este álbum aún no tiene fotos.',
   noPhotosManager: ' ¡Sube algunas con el botón +!',
   loadingAlbum: 'Cargando álbum...',
+  loadingMorePhotos: 'Cargando más fotos...',
   uploadButton: 'Subir fotos',
   openPhoto: (n: number) => `Ver foto ${n}`,
   photoComments: (n: number) => (n === 1 ? 'Ver 1 comentario' : `Ver ${n} comentarios`),

@@ -1,16 +1,39 @@
-import { CLIENT_ERRORS, type Photo } from '@fogata/shared';
-import { useQuery } from '@tanstack/react-query';
+import { CLIENT_ERRORS, LIMITS, type Photo } from '@fogata/shared';
+import { type InfiniteData, useInfiniteQuery } from '@tanstack/react-query';
 import { api, request } from '../../../lib/api-client';
 
 export const albumPhotosQueryKey = (albumId: number) => ['photos', 'album', albumId] as const;
 
-/** GET /photos/album/{albumId}: the album's photos. */
-export const getAlbumPhotos = (albumId: number) =>
-  request(() => api.get<Photo[]>(`/photos/album/${albumId}`), CLIENT_ERRORS.photosList(albumId));
+/** What the album's photo query holds: the pages read so far, in order. */
+export type AlbumPhotos = InfiniteData<Photo[], unknown>;
 
+/**
+ * GET /photos/album/{albumId}?page&limit: one page of the album's photos, newest first
+ * (decision 014). A camp album has up to 2000: a phone gets them a page at a time.
+ */
+export const getAlbumPhotosPage = (albumId: number, page: number) =>
+  request(
+    () =>
+      api.get<Photo[]>(`/photos/album/${albumId}`, {
+        params: { page, limit: LIMITS.photosPageSize },
+      }),
+    CLIENT_ERRORS.photosList(albumId),
+  );
+
+/** The album's photos, page by page: the grid asks for the next as the user scrolls near it. */
 export const useAlbumPhotos = (albumId: number, enabled = true) =>
-  useQuery({
+  useInfiniteQuery({
     queryKey: albumPhotosQueryKey(albumId),
-    queryFn: () => getAlbumPhotos(albumId),
+    queryFn: ({ pageParam }) => getAlbumPhotosPage(albumId, pageParam),
+    initialPageParam: 1,
+    // A full page may have more after it; a short one is the last.
+    getNextPageParam: (last: Photo[], pages: Photo[][]) =>
+      last.length === LIMITS.photosPageSize ? pages.length + 1 : undefined,
     enabled,
   });
+
+/** The photos of every page read, each once (an upload meanwhile shifts the pages). */
+export function photosOf(data: AlbumPhotos | undefined): Photo[] {
+  const seen = new Set<number>();
+  return (data?.pages ?? []).flat().filter((p) => !seen.has(p.id) && !!seen.add(p.id));
+}

@@ -1,6 +1,6 @@
 import type { LikeResult, Photo } from '@fogata/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { Link, useParams } from 'react-router';
@@ -13,7 +13,12 @@ import { ApiError } from '../../../lib/api-client';
 import { useCan } from '../../../lib/can';
 import { useDeletePhoto } from '../api/delete-photo';
 import { albumQueryKey, useAlbum } from '../api/get-album';
-import { albumPhotosQueryKey, useAlbumPhotos } from '../api/get-album-photos';
+import {
+  type AlbumPhotos,
+  albumPhotosQueryKey,
+  photosOf,
+  useAlbumPhotos,
+} from '../api/get-album-photos';
 import { albumsQueryKey } from '../api/get-albums';
 import { AlbumDraftBar } from '../components/album-draft-bar';
 import { DownloadAlbumButton } from '../components/download-album-button';
@@ -78,12 +83,19 @@ function Album({ id }: { id: number }) {
 
   // The grid shows the server's answer at once; the list of albums sums likes, so it is stale.
   const onLiked = (photo: Photo, result: LikeResult) => {
-    queryClient.setQueryData<Photo[]>(albumPhotosQueryKey(id), (list) =>
-      list?.map((p) =>
-        p.id === photo.id
-          ? { ...p, likes_count: result.likeCount, user_has_liked: result.userHasLiked }
-          : p,
-      ),
+    queryClient.setQueryData<AlbumPhotos>(albumPhotosQueryKey(id), (data) =>
+      data
+        ? {
+            ...data,
+            pages: data.pages.map((page) =>
+              page.map((p) =>
+                p.id === photo.id
+                  ? { ...p, likes_count: result.likeCount, user_has_liked: result.userHasLiked }
+                  : p,
+              ),
+            ),
+          }
+        : data,
     );
     void queryClient.invalidateQueries({ queryKey: albumsQueryKey, refetchType: 'none' });
   };
@@ -124,7 +136,7 @@ function Album({ id }: { id: number }) {
     );
   }
 
-  const list = photos.data ?? [];
+  const list = photosOf(photos.data);
   return (
     <section className="pb-5">
       <BackLink />
@@ -168,6 +180,14 @@ function Album({ id }: { id: number }) {
           ))}
         </Row>
       )}
+      {photos.hasNextPage && (
+        // A new sentinel after each page: still near the screen, it asks for the next one too.
+        <NextPhotos
+          key={photos.data?.pages.length}
+          loading={photos.isFetchingNextPage}
+          onNear={() => photos.fetchNextPage()}
+        />
+      )}
 
       <PhotoDetailModal
         photo={open}
@@ -194,4 +214,27 @@ function Album({ id }: { id: number }) {
       )}
     </section>
   );
+}
+
+/**
+ * The end of the grid so far: when it comes within a screen or so of the viewport, the next page
+ * of photos is asked for (decision 014), so a 2000-photo album opens with its first page only.
+ */
+function NextPhotos({ loading, onNear }: { loading: boolean; onNear: () => void }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const near = useRef(onNear);
+  near.current = onNear;
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) near.current();
+      },
+      { rootMargin: '800px 0px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return <div ref={ref}>{loading && <Loading label={T.loadingMorePhotos} />}</div>;
 }
