@@ -133,7 +133,8 @@ describe('two instances on one database and one bucket', () => {
     expect(shown.status).toBe(200);
     expect(shown.headers.get('content-type')).toBe('image/webp');
     // It lives in the bucket, not on either instance's disk.
-    const key = `private/${(photo?.image_url as string).split('?')[0]?.slice('/media/p/'.length)}`;
+    const path = (photo?.image_url ?? '').split('?')[0] ?? '';
+    const key = `private/${path.slice('/media/p/'.length)}`;
     expect(await s3.keys(bucket)).toContain(key);
     for (const dir of dataDirs) expect(existsSync(join(dir, 'media-private'))).toBe(false);
 
