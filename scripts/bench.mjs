@@ -22,7 +22,9 @@ if (!(await buildIfNeeded())) process.exit(1);
   try {
     await performanceFigures(asked.length ? asked : PARTS);
   } catch (err) {
-    console.error(`rendimiento: ${err.message}`);
+    console.error(
+      `rendimiento: ${err.message}${err.cause ? ` (${err.cause.message ?? err.cause})` : ''}`,
+    );
     process.exitCode = 1;
   }
   console.log('━━ Otras cifras (tiempos absolutos de esta máquina: solo orientativos) ━━');
