@@ -137,8 +137,12 @@ export function downloadGuard(
     const match = /^(\d{1,10})\.(\d{1,12})\.([\w-]{43})$/.exec(token);
     const userId = Number(match?.[1]);
     const exp = Number(match?.[2]);
-    const given = Buffer.from(match?.[3] ?? '', 'base64url');
-    const expected = match ? linkSignature(ctx, albumId, userId, exp) : Buffer.alloc(0);
+    // Compared as text: decoding would let the unused low bits of the last character vary, so
+    // four spellings of one signature would all pass.
+    const given = Buffer.from(match?.[3] ?? '');
+    const expected = Buffer.from(
+      match ? linkSignature(ctx, albumId, userId, exp).toString('base64url') : '',
+    );
     const valid =
       match !== null &&
       given.length === expected.length &&
