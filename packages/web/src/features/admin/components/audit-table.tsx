@@ -72,7 +72,7 @@ export function AuditTable() {
           <div className="d-flex gap-2">
             <Button
               size="sm"
-              variant="outline-secondary"
+              variant="outline-dark"
               disabled={page <= 1 || audit.isFetching}
               onClick={() => setPage((p) => Math.max(1, p - 1))}
             >
@@ -80,7 +80,7 @@ export function AuditTable() {
             </Button>
             <Button
               size="sm"
-              variant="outline-secondary"
+              variant="outline-dark"
               disabled={page >= pages || audit.isFetching}
               onClick={() => setPage((p) => p + 1)}
             >
