@@ -1,6 +1,5 @@
 // Backup and restore: the round trip on a populated instance while writes are running, through the
 // real `backup` and `restore` commands of the server bundle, then a server on the restored copy.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,32 +16,13 @@ import { buildTestApp, createPgDatabase, testConfig } from '../test/build-app.js
 import { createNews } from '../test/content-factories.js';
 import { createUser, PASSWORD, type TestUser } from '../test/factories.js';
 import { createAlbum, createComment, createPhoto } from '../test/gallery-factories.js';
-import { serverBundle, startServerProcess } from '../test/server-process.js';
+import { runServerCommand, startServerProcess } from '../test/server-process.js';
 import { BackupError, createBackup } from './backup.js';
 import { BACKUP_TABLES, referencedKeys, TRANSIENT_TABLES, tablesIn } from './tables.js';
 
 type PgDb = Awaited<ReturnType<typeof createPgDatabase>>;
 
-/** Runs the bundle's `backup` or `restore` command; resolves with its exit code and output. */
-async function command(
-  args: string[],
-  env: Record<string, string | undefined>,
-): Promise<{ code: number | null; out: string }> {
-  const bundle = await serverBundle();
-  const childEnv: NodeJS.ProcessEnv = { PATH: process.env.PATH, LOG_LEVEL: 'warn' };
-  for (const [k, v] of Object.entries(env)) if (v !== undefined) childEnv[k] = v;
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [bundle, ...args], { env: childEnv });
-    let out = '';
-    child.stdout.on('data', (c: Buffer) => {
-      out += c.toString();
-    });
-    child.stderr.on('data', (c: Buffer) => {
-      out += c.toString();
-    });
-    child.on('exit', (code) => resolve({ code, out }));
-  });
-}
+const command = runServerCommand;
 
 async function counts(db: ReturnType<typeof openDatabase>): Promise<Record<string, number>> {
   const result: Record<string, number> = {};

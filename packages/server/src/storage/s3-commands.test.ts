@@ -2,7 +2,6 @@
 // 127.0.0.1): `migrate-media --to s3` moves a local installation's files to the bucket, resumably,
 // and a server started with STORAGE=s3 then serves them; `backup` reads the bucket and `restore`
 // writes into a local DATA_DIR or into an empty bucket.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,7 +18,7 @@ import { createNews } from '../test/content-factories.js';
 import { createUser, type TestUser } from '../test/factories.js';
 import { createAlbum, createPhoto } from '../test/gallery-factories.js';
 import { startS3, type TestS3 } from '../test/s3.js';
-import { serverBundle, startServerProcess } from '../test/server-process.js';
+import { runServerCommand, startServerProcess } from '../test/server-process.js';
 import { LocalStorage, mediaRoot } from './storage.js';
 
 type PgDb = Awaited<ReturnType<typeof createPgDatabase>>;
@@ -49,26 +48,7 @@ async function pgDatabase(): Promise<PgDb> {
   return db;
 }
 
-/** Runs one of the bundle's commands with `env` only; its exit code and everything it printed. */
-async function command(
-  args: string[],
-  env: Record<string, string | undefined>,
-): Promise<{ code: number | null; out: string }> {
-  const bundle = await serverBundle();
-  const childEnv: NodeJS.ProcessEnv = { PATH: process.env.PATH, LOG_LEVEL: 'warn' };
-  for (const [k, v] of Object.entries(env)) if (v !== undefined) childEnv[k] = v;
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [bundle, ...args], { env: childEnv });
-    let out = '';
-    child.stdout.on('data', (c: Buffer) => {
-      out += c.toString();
-    });
-    child.stderr.on('data', (c: Buffer) => {
-      out += c.toString();
-    });
-    child.on('exit', (code) => resolve({ code, out }));
-  });
-}
+const command = runServerCommand;
 
 async function bytesOf(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];

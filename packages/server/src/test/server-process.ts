@@ -141,3 +141,27 @@ export async function startServerProcess(
     },
   };
 }
+
+/**
+ * Runs one of the bundle's other entries (`backup`, `restore`, `migrate-media`) with `env` only;
+ * resolves with its exit code and everything it printed.
+ */
+export async function runServerCommand(
+  args: string[],
+  env: Record<string, string | undefined>,
+): Promise<{ code: number | null; out: string }> {
+  const file = await serverBundle();
+  const childEnv: NodeJS.ProcessEnv = { PATH: process.env.PATH, LOG_LEVEL: 'warn' };
+  for (const [k, v] of Object.entries(env)) if (v !== undefined) childEnv[k] = v;
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [file, ...args], { env: childEnv });
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => {
+      out += c.toString();
+    });
+    child.stderr.on('data', (c: Buffer) => {
+      out += c.toString();
+    });
+    child.on('exit', (code) => resolve({ code, out }));
+  });
+}
