@@ -26,6 +26,7 @@ import { invitationsRoutes } from './modules/invitations/invitations.routes.js';
 import { monitorsRoutes } from './modules/monitors/monitors.routes.js';
 import { newsRoutes } from './modules/news/news.routes.js';
 import { photosRoutes } from './modules/photos/photos.routes.js';
+import { myDataRoutes } from './modules/profile/my-data.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { removalRequestsRoutes } from './modules/removal-requests/removal-requests.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
@@ -225,6 +226,7 @@ export async function buildApp(
       await api.register(usersRoutes);
       await api.register(auditRoutes);
       await api.register(profileRoutes);
+      await api.register(myDataRoutes);
       await api.register(albumsRoutes);
       await api.register(photosRoutes);
       await api.register(removalRequestsRoutes);

@@ -11,6 +11,7 @@ export * from './schemas/common.js';
 export * from './schemas/experience.js';
 export * from './schemas/invitation.js';
 export * from './schemas/monitor.js';
+export * from './schemas/my-data.js';
 export * from './schemas/news.js';
 export * from './schemas/photo.js';
 export * from './schemas/profile.js';

@@ -51,7 +51,8 @@ export class GoogleAuthService {
     return { ...(await auth.session(created)), message: SERVER_SUCCESS.register };
   }
 
-  private async verify(idToken: string): Promise<OidcIdentity> {
+  /** Checks an ID token like the sign-in does (signature, claims, our unused nonce, consumed). */
+  async verify(idToken: string): Promise<OidcIdentity> {
     const client = this.client();
     let identity: OidcIdentity;
     try {

@@ -1,0 +1,287 @@
+import {
+  ACCOUNT_DELETION_EXTERNAL_MAX_AGE_S,
+  can,
+  type DeleteAccountBody,
+  MY_DATA_MESSAGES,
+  type MyDataExport,
+  SERVER_ERRORS,
+} from '@fogata/shared';
+import { decodeJwt } from 'jose';
+import type { AppContext } from '../../context.js';
+import { AppError } from '../../lib/app-error.js';
+import { deleteMedia, markForDeletion } from '../../lib/media.js';
+import { verifyPassword } from '../../lib/passwords.js';
+import { nowIso } from '../../lib/tokens.js';
+import { recordAudit } from '../audit/audit.js';
+import { GoogleAuthService } from '../auth/google.service.js';
+import { type UserRow, UsersRepository } from '../users/users.repository.js';
+
+/** Clocks differ a little between the provider and us (as in lib/oidc.ts). */
+const CLOCK_TOLERANCE_S = 30;
+
+/**
+ * A member's own data (decision 023): the export as one JSON document, built with a fixed number
+ * of queries whatever the member did; and deleting one's own account.
+ */
+export class MyDataService {
+  constructor(private readonly ctx: AppContext) {}
+
+  async export(user: UserRow): Promise<MyDataExport> {
+    const db = this.ctx.db.kysely;
+    const manager = can(user.role, 'gallery:review');
+
+    // One query for likes and one for comments: the target's title comes by joins. A photo's
+    // album title is given only where the member may see the photo now (decision 018): a draft
+    // or a hidden photo does not leak its album's title through the export.
+    const titleOf = (r: {
+      target_type: 'photo' | 'news' | 'experience';
+      album_id: number | null;
+      album_title: string | null;
+      album_status: string | null;
+      photo_hidden_at: string | null;
+      news_title: string | null;
+      experience_title: string | null;
+    }) => {
+      if (r.target_type === 'news') return { target_title: r.news_title, album_id: null };
+      if (r.target_type === 'experience') {
+        return { target_title: r.experience_title, album_id: null };
+      }
+      const visible = manager || (r.album_status === 'published' && r.photo_hidden_at === null);
+      return visible
+        ? { target_title: r.album_title, album_id: r.album_id }
+        : { target_title: null, album_id: null };
+    };
+    const targetColumns = [
+      'x.target_type',
+      'x.target_id',
+      'a.id as album_id',
+      'a.title as album_title',
+      'a.status as album_status',
+      'p.hidden_at as photo_hidden_at',
+      'n.title as news_title',
+      'e.title as experience_title',
+    ] as const;
+
+    const [likes, comments, requests, received, sent] = await Promise.all([
+      db
+        .selectFrom('likes as x')
+        .leftJoin('photos as p', (j) =>
+          j.onRef('p.id', '=', 'x.target_id').on('x.target_type', '=', 'photo'),
+        )
+        .leftJoin('albums as a', 'a.id', 'p.album_id')
+        .leftJoin('news as n', (j) =>
+          j.onRef('n.id', '=', 'x.target_id').on('x.target_type', '=', 'news'),
+        )
+        .leftJoin('experiences as e', (j) =>
+          j.onRef('e.id', '=', 'x.target_id').on('x.target_type', '=', 'experience'),
+        )
+        .select([...targetColumns, 'x.created_at'])
+        .where('x.user_id', '=', user.id)
+        .orderBy('x.created_at')
+        .orderBy('x.id')
+        .execute(),
+      db
+        .selectFrom('comments as x')
+        .leftJoin('photos as p', (j) =>
+          j.onRef('p.id', '=', 'x.target_id').on('x.target_type', '=', 'photo'),
+        )
+        .leftJoin('albums as a', 'a.id', 'p.album_id')
+        .leftJoin('news as n', (j) =>
+          j.onRef('n.id', '=', 'x.target_id').on('x.target_type', '=', 'news'),
+        )
+        .leftJoin('experiences as e', (j) =>
+          j.onRef('e.id', '=', 'x.target_id').on('x.target_type', '=', 'experience'),
+        )
+        .select([...targetColumns, 'x.id', 'x.comment_text', 'x.created_at', 'x.updated_at'])
+        .where('x.user_id', '=', user.id)
+        .orderBy('x.created_at')
+        .orderBy('x.id')
+        .execute(),
+      db
+        .selectFrom('photo_removal_requests')
+        .select([
+          'id',
+          'photo_id',
+          'album_id',
+          'album_title',
+          'reason',
+          'status',
+          'resolution_note',
+          'created_at',
+          'resolved_at',
+        ])
+        .where('requested_by', '=', user.id)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute(),
+      db
+        .selectFrom('invitations')
+        .select(['email', 'role', 'created_at', 'accepted_at'])
+        .where('email', '=', user.email)
+        .where('accepted_at', 'is not', null)
+        .orderBy('accepted_at', 'desc')
+        .limit(1)
+        .executeTakeFirst(),
+      // The invitations the member sent are the audit trail's (invitations keep no sender):
+      // the address they entered is the entry's label; the invitation tells how it stands.
+      db
+        .selectFrom('audit_log as l')
+        .leftJoin('invitations as i', 'i.id', 'l.target_id')
+        .select([
+          'l.target_id',
+          'l.target_label',
+          'l.details',
+          'l.created_at',
+          'i.id as invitation_id',
+          'i.accepted_at',
+          'i.expires_at',
+        ])
+        .where('l.actor_id', '=', user.id)
+        .where('l.action', '=', 'invitation.sent')
+        .where('l.target_type', '=', 'invitation')
+        .orderBy('l.created_at')
+        .orderBy('l.id')
+        .execute(),
+    ]);
+
+    const now = nowIso();
+    const roleOf = (details: string | null): string | null => {
+      try {
+        const role = details ? (JSON.parse(details) as { role?: unknown }).role : null;
+        return typeof role === 'string' ? role : null;
+      } catch {
+        return null;
+      }
+    };
+
+    return {
+      exported_at: now,
+      group: this.ctx.config.group.name,
+      account: {
+        id: user.id,
+        name: user.name,
+        email: user.email,
+        role: user.role,
+        avatar_url: user.avatar_key ? this.ctx.storage.url(user.avatar_key) : null,
+        created_at: user.created_at,
+        password_changed_at: user.password_changed_at,
+        sign_in: user.password_hash ? 'password' : 'external',
+      },
+      likes: likes.map((r) => ({
+        target_type: r.target_type,
+        target_id: r.target_id,
+        ...titleOf(r),
+        created_at: r.created_at,
+      })),
+      comments: comments.map((r) => ({
+        id: r.id,
+        target_type: r.target_type,
+        target_id: r.target_id,
+        ...titleOf(r),
+        comment_text: r.comment_text,
+        created_at: r.created_at,
+        updated_at: r.updated_at,
+      })),
+      removal_requests: requests,
+      invitations: {
+        received: received ?? null,
+        sent: sent.map((r) => ({
+          id: r.target_id,
+          email: r.target_label ?? '',
+          role: roleOf(r.details),
+          sent_at: r.created_at,
+          status:
+            r.invitation_id === null
+              ? 'removed'
+              : r.accepted_at !== null
+                ? 'accepted'
+                : r.expires_at !== null && r.expires_at <= now
+                  ? 'expired'
+                  : 'pending',
+        })),
+      },
+    };
+  }
+
+  /**
+   * Deletes the member's own account once they confirmed it: with their password, or with an
+   * ID token of an external sign-in made in the last minutes for the same address. The last
+   * admin cannot leave: the admins are locked as the admin panel's delete locks them, so two
+   * last admins leaving at once are decided one after the other.
+   */
+  async deleteAccount(user: UserRow, body: DeleteAccountBody): Promise<{ message: string }> {
+    if (body.idToken !== undefined) await this.confirmExternal(user, body.idToken);
+    else await this.confirmPassword(user, body.password);
+
+    const { db } = this.ctx;
+    const deleted = await db.kysely.transaction().execute(async (trx) => {
+      const users = new UsersRepository(trx);
+      const admins = await users.lockAdmins(db.dialect);
+      const current = await users.findById(user.id);
+      // Gone meanwhile, or the password changed since it was checked: the session is over.
+      if (!current || current.password_hash !== user.password_hash) {
+        throw new AppError(401, SERVER_ERRORS.invalidToken);
+      }
+      if (admins.has(current.id) && admins.size <= 1) {
+        throw new AppError(409, MY_DATA_MESSAGES.lastAdmin);
+      }
+      // Likes and comments go (the foreign keys would cascade too; said here on purpose).
+      await trx.deleteFrom('likes').where('user_id', '=', current.id).execute();
+      await trx.deleteFrom('comments').where('user_id', '=', current.id).execute();
+      // The invitation that brought them in holds their address: it goes with the account.
+      await trx.deleteFrom('invitations').where('email', '=', current.email).execute();
+      await markForDeletion(this.ctx, [current.avatar_key], trx);
+      // Albums, photos, news, experiences they made, and their removal requests, stay: the
+      // foreign keys set their reference to null.
+      await users.delete(current.id);
+      await recordAudit(trx, {
+        actor: current,
+        action: 'user.deleted',
+        target: { type: 'user', id: current.id, label: current.name },
+        details: { email: current.email, role: current.role, by: 'self' },
+      });
+      return current;
+    });
+    await deleteMedia(this.ctx, [deleted.avatar_key]);
+    return { message: MY_DATA_MESSAGES.accountDeleted };
+  }
+
+  private async confirmPassword(user: UserRow, password: string | undefined): Promise<void> {
+    if (!password) {
+      throw new AppError(400, MY_DATA_MESSAGES.passwordRequired, [
+        { field: 'password', message: MY_DATA_MESSAGES.passwordRequired },
+      ]);
+    }
+    if (!user.password_hash) {
+      throw new AppError(400, MY_DATA_MESSAGES.noPassword, [
+        { field: 'password', message: MY_DATA_MESSAGES.noPassword },
+      ]);
+    }
+    if (!(await verifyPassword(password, user.password_hash))) {
+      throw new AppError(400, MY_DATA_MESSAGES.wrongPassword, [
+        { field: 'password', message: MY_DATA_MESSAGES.wrongPassword },
+      ]);
+    }
+  }
+
+  private async confirmExternal(user: UserRow, idToken: string): Promise<void> {
+    // Signature, issuer, audience, expiry, verified e-mail, and a nonce we issued, consumed.
+    // Its refusals are 401s at sign-in; here the session itself is fine, so they are 400s (a
+    // 401 would sign the member out of the page).
+    const identity = await new GoogleAuthService(this.ctx).verify(idToken).catch((err: unknown) => {
+      if (err instanceof AppError && err.statusCode === 401) {
+        throw new AppError(400, err.message);
+      }
+      throw err;
+    });
+    const { iat } = decodeJwt(idToken);
+    const nowS = Date.now() / 1000;
+    if (typeof iat !== 'number' || iat < nowS - ACCOUNT_DELETION_EXTERNAL_MAX_AGE_S) {
+      throw new AppError(400, MY_DATA_MESSAGES.externalStale);
+    }
+    if (iat > nowS + CLOCK_TOLERANCE_S) throw new AppError(400, MY_DATA_MESSAGES.externalStale);
+    if (identity.email !== user.email.toLowerCase()) {
+      throw new AppError(403, MY_DATA_MESSAGES.externalOtherAccount);
+    }
+  }
+}

@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { ROLES } from '../limits.js';
+
+/**
+ * Issue #15 part 2 (decision 023): a member's own data as a JSON file, and deleting one's own
+ * account. The server's Spanish answers live here, next to the shapes they belong to.
+ */
+export const MY_DATA_MESSAGES = {
+  passwordRequired: 'Escribe tu contraseña para confirmar.',
+  wrongPassword: 'La contraseña no es correcta.',
+  noPassword:
+    'Tu cuenta no tiene contraseña: confirma con «Confirmar con Google» (un inicio de sesión nuevo).',
+  externalStale:
+    'El inicio de sesión externo debe ser de hace menos de 5 minutos. Vuelve a intentarlo.',
+  externalOtherAccount:
+    'Ese inicio de sesión es de otra cuenta: entra con la cuenta del email de tu perfil.',
+  lastAdmin:
+    'Eres el único administrador: nombra a otro administrador antes de eliminar tu cuenta.',
+  accountDeleted:
+    'Tu cuenta se ha eliminado, junto con tus comentarios y tus «me gusta». Hasta pronto.',
+} as const;
+
+/** How recent the external sign-in that confirms a deletion must be. */
+export const ACCOUNT_DELETION_EXTERNAL_MAX_AGE_S = 5 * 60;
+
+/**
+ * DELETE /profile/me: the password, or the ID token of an external sign-in made just now (with a
+ * nonce from GET /auth/google/nonce, like POST /auth/google).
+ */
+export const deleteAccountBodySchema = z.object({
+  password: z
+    .string({ error: MY_DATA_MESSAGES.passwordRequired })
+    .max(200, { error: MY_DATA_MESSAGES.wrongPassword })
+    .optional(),
+  idToken: z.string().min(1).max(10_000).optional(),
+});
+export type DeleteAccountBody = z.infer<typeof deleteAccountBodySchema>;
+
+const target = z.enum(['photo', 'news', 'experience']);
+
+/** What a like or comment was on: the title the member could see, or null. */
+const targetFields = {
+  target_type: target,
+  target_id: z.number().int(),
+  /** The news item's or experience's title; for a photo, its album's title. */
+  target_title: z.string().nullable(),
+  /** For a photo: its album. */
+  album_id: z.number().int().nullable(),
+};
+
+/** GET /profile/me/export: everything Fogata keeps about the member, and nobody else's data. */
+export const myDataExportSchema = z.object({
+  exported_at: z.string(),
+  group: z.string(),
+  account: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    email: z.string(),
+    role: z.enum(ROLES),
+    avatar_url: z.string().nullable(),
+    created_at: z.string(),
+    password_changed_at: z.string().nullable(),
+    /** 'password' when the account has one; 'external' when it only signs in with Google. */
+    sign_in: z.enum(['password', 'external']),
+  }),
+  likes: z.array(z.object({ ...targetFields, created_at: z.string() })),
+  comments: z.array(
+    z.object({
+      id: z.number().int(),
+      ...targetFields,
+      comment_text: z.string(),
+      created_at: z.string(),
+      updated_at: z.string(),
+    }),
+  ),
+  removal_requests: z.array(
+    z.object({
+      id: z.number().int(),
+      photo_id: z.number().int().nullable(),
+      album_id: z.number().int().nullable(),
+      album_title: z.string(),
+      reason: z.string().nullable(),
+      status: z.enum(['pending', 'kept', 'shown', 'deleted']),
+      resolution_note: z.string().nullable(),
+      created_at: z.string(),
+      resolved_at: z.string().nullable(),
+    }),
+  ),
+  invitations: z.object({
+    /** The invitation the member accepted to join (null for an account made another way). */
+    received: z
+      .object({
+        email: z.string(),
+        role: z.enum(ROLES),
+        created_at: z.string(),
+        accepted_at: z.string().nullable(),
+      })
+      .nullable(),
+    /** Invitations the member sent (scouters and admins): the addresses they entered. */
+    sent: z.array(
+      z.object({
+        id: z.number().int().nullable(),
+        email: z.string(),
+        role: z.string().nullable(),
+        sent_at: z.string(),
+        status: z.enum(['pending', 'accepted', 'expired', 'removed']),
+      }),
+    ),
+  }),
+});
+export type MyDataExport = z.infer<typeof myDataExportSchema>;
+
+/** The download's file name: `fogata-mis-datos-2026-11-23.json`. */
+export function myDataFileName(date: Date): string {
+  return `fogata-mis-datos-${date.toISOString().slice(0, 10)}.json`;
+}
