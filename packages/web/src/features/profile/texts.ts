@@ -6,3 +6,33 @@ export const MY_REMOVAL_TEXTS = {
   reason: 'Tu motivo:',
   note: 'Nota del equipo:',
 } as const;
+
+/** Texts of 'Mis datos' on the profile: the export and deleting one's account (decision 023). */
+export const MY_DATA_TEXTS = {
+  title: 'Tus datos y tu cuenta',
+  exportIntro:
+    'Descarga en un archivo JSON lo que Fogata guarda de ti: tu cuenta, tus «me gusta», tus comentarios, tus solicitudes de retirada y tus invitaciones.',
+  download: 'Descargar mis datos',
+  downloading: 'Preparando...',
+  downloaded: 'Descarga lista: revisa la carpeta de descargas de tu navegador.',
+  downloadFailed: 'Error al descargar tus datos.',
+  deleteIntro:
+    'Puedes eliminar tu cuenta cuando quieras. Te pediremos tu contraseña para confirmarlo.',
+  deleteButton: 'Eliminar mi cuenta',
+  modalTitle: '¿Eliminar tu cuenta?',
+  consequences: [
+    'Se borran tu cuenta, tus «me gusta» y todos tus comentarios: los comentarios se eliminan, no se quedan como anónimos.',
+    'Los álbumes, fotos, noticias y experiencias que subiste se quedan en el grupo.',
+    'Si pediste retirar una foto y el equipo aún no lo ha revisado, la foto sigue oculta hasta que lo decida.',
+    'Tu sesión se cierra en todos tus dispositivos.',
+  ],
+  irreversible: 'Esta acción no se puede deshacer.',
+  password: 'Contraseña',
+  passwordHelp: 'Escribe tu contraseña para confirmar que eres tú.',
+  confirm: 'Eliminar mi cuenta',
+  confirming: 'Eliminando...',
+  cancel: 'Cancelar',
+  orExternal: '¿Entras con Google y no tienes contraseña? Confirma con un inicio de sesión nuevo:',
+  confirmExternal: 'Confirmar con Google',
+  deleteFailed: 'Error al eliminar tu cuenta.',
+} as const;

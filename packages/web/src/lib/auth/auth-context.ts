@@ -11,6 +11,8 @@ export interface AuthContextValue {
   login: (token: string, user?: Partial<SessionUser>) => void;
   /** Removes the token and goes to /login. */
   logout: () => void;
+  /** Removes the token and goes to `to` with router `state` (a page that says why, e.g. «cuenta eliminada»). */
+  leave: (to: string, state?: unknown) => void;
   /** Refreshes the session user after a profile change (the token stays the same). */
   updateUser: (changes: Partial<Omit<SessionUser, 'id'>>) => void;
 }

@@ -79,6 +79,14 @@ export function AuthProvider({ children, refreshOnRestore = true }: AuthProvider
     navigate('/login');
   }, [endSession, navigate]);
 
+  const leave = useCallback(
+    (to: string, state?: unknown) => {
+      endSession();
+      navigate(to, { replace: true, state });
+    },
+    [endSession, navigate],
+  );
+
   // The HTTP layer's 401: end the session and come back here after signing in again.
   const from = location;
   useEffect(() => {
@@ -121,9 +129,10 @@ export function AuthProvider({ children, refreshOnRestore = true }: AuthProvider
       isAuthenticated: session.status === 'authenticated',
       login,
       logout,
+      leave,
       updateUser,
     }),
-    [session.status, session.user, login, logout, updateUser],
+    [session.status, session.user, login, logout, leave, updateUser],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -2,7 +2,8 @@ import { LIMITS } from '@fogata/shared';
 import { useId } from 'react';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { DismissibleAlert } from '../../../components/dismissible-alert';
 import { SkeletonCard } from '../../../components/skeleton-card';
 import { paths } from '../../../config/paths';
 import { useAppConfig } from '../../../lib/app-config';
@@ -16,9 +17,14 @@ export function LandingPage() {
   const config = useAppConfig();
   const { isAuthenticated } = useAuth();
   const groupName = config.data?.groupName;
+  // A page that sent the visitor here to say something (e.g. that their account was deleted).
+  const notice = (useLocation().state as { notice?: unknown } | null)?.notice;
 
   return (
     <>
+      {typeof notice === 'string' && (
+        <DismissibleAlert variant="success" message={notice} className="mb-4" />
+      )}
       <section className="hero px-4 py-5 p-md-5 shadow-sm mb-5" aria-labelledby="hero-title">
         <h1 id="hero-title" className="display-5 fw-bold mb-3">
           {groupName ?? (config.isPending ? '\u00a0' : 'Fogata')}

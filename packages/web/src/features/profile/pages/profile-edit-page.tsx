@@ -10,6 +10,7 @@ import { SubmitButton } from '../../../components/submit-button';
 import { useAuth } from '../../../lib/auth';
 import { useProfile } from '../api/get-profile';
 import { useUpdateProfile } from '../api/update-profile';
+import { MyDataSection } from '../components/my-data-section';
 import { MyRemovalRequests } from '../components/my-removal-requests';
 
 type Status = { variant: AlertVariant; message: string } | null;
@@ -45,6 +46,7 @@ export function ProfileEditPage() {
         </Card.Body>
       </Card>
       {isAuthenticated && <MyRemovalRequests />}
+      {isAuthenticated && <MyDataSection />}
     </>
   );
 }

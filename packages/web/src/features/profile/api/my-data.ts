@@ -1,0 +1,44 @@
+import { type DeleteAccountBody, myDataFileName } from '@fogata/shared';
+import { api, request, toApiError } from '../../../lib/api-client';
+import { MY_DATA_TEXTS } from '../texts';
+
+/** The file name the server gave (`Content-Disposition`), else today's. */
+export function fileNameFrom(disposition: unknown, now = new Date()): string {
+  const match = typeof disposition === 'string' ? /filename="?([^";]+)"?/i.exec(disposition) : null;
+  const name = match?.[1]?.trim();
+  // Only a plain name: no path, nothing hidden.
+  return name && /^[\w.-]+$/.test(name) && !name.startsWith('.') ? name : myDataFileName(now);
+}
+
+/** GET /profile/me/export: the member's data as a file, ready to save. */
+export async function downloadMyData(): Promise<{ blob: Blob; fileName: string }> {
+  try {
+    const response = await api.get<unknown>('/profile/me/export');
+    const blob = new Blob([`${JSON.stringify(response.data, null, 2)}\n`], {
+      type: 'application/json',
+    });
+    return { blob, fileName: fileNameFrom(response.headers['content-disposition']) };
+  } catch (error) {
+    throw toApiError(error, MY_DATA_TEXTS.downloadFailed);
+  }
+}
+
+/** Hands a file to the browser's own download (an object URL clicked once, then let go). */
+export function saveFile(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** DELETE /profile/me with the password or a fresh external sign-in's ID token. */
+export const deleteMyAccount = (body: DeleteAccountBody) =>
+  request(
+    () => api.delete<{ message: string }>('/profile/me', { data: body }),
+    MY_DATA_TEXTS.deleteFailed,
+  );
