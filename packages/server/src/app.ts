@@ -21,6 +21,8 @@ import { createMailer } from './mail/mailer.js';
 import { albumsRoutes } from './modules/albums/albums.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { DigestService } from './modules/digests/digests.service.js';
+import { digestsRoutes } from './modules/digests/digests.routes.js';
 import { experiencesRoutes } from './modules/experiences/experiences.routes.js';
 import { invitationsRoutes } from './modules/invitations/invitations.routes.js';
 import { monitorsRoutes } from './modules/monitors/monitors.routes.js';
@@ -156,6 +158,10 @@ export async function buildApp(
   const mediaSweeper = new MediaSweeper(ctx);
   app.addHook('onReady', () => mediaSweeper.start());
   app.addHook('onClose', () => mediaSweeper.stop());
+  // The digest's check (decision 022); stopped before the database closes, like the sweeper.
+  const digests = new DigestService(ctx);
+  app.addHook('onReady', async () => digests.start());
+  app.addHook('onClose', () => digests.stop());
   // Only JSON and multipart bodies: anything else is a 415, not a confusing validation error.
   app.removeContentTypeParser('text/plain');
 
@@ -226,6 +232,7 @@ export async function buildApp(
       await api.register(usersRoutes);
       await api.register(auditRoutes);
       await api.register(profileRoutes);
+      await api.register(digestsRoutes);
       await api.register(myDataRoutes);
       await api.register(albumsRoutes);
       await api.register(photosRoutes);

@@ -54,9 +54,36 @@ export interface Config {
    * waits). Tests shorten both.
    */
   mailQueue: { pollMs: number; retryDelaysMs: number[] };
+  /**
+   * The e-mail digest (decision 022): how often each instance looks for members due one, and from
+   * which hour (0–23, in `timeZone`) a day's digests go out. Tests and the browser tests shorten it.
+   */
+  digest: DigestConfig;
   /** Where media lives (decision 017): DATA_DIR on the local disk, or an S3-compatible bucket. */
   storage: StorageConfig;
   logLevel: string;
+}
+
+export interface DigestConfig {
+  checkMs: number;
+  hour: number;
+  timeZone: string;
+}
+
+/** DIGEST_CHECK_SECONDS (900), DIGEST_HOUR (8) and DIGEST_TIMEZONE (Europe/Madrid). */
+export function digestConfig(env: NodeJS.ProcessEnv): DigestConfig {
+  const hourText = text(env, 'DIGEST_HOUR');
+  const hour = hourText === null ? 8 : Number(hourText);
+  if (!/^\d{1,2}$/.test(hourText ?? '8') || hour > 23) {
+    throw new Error('DIGEST_HOUR debe ser una hora entera de 0 a 23.');
+  }
+  const timeZone = text(env, 'DIGEST_TIMEZONE') ?? 'Europe/Madrid';
+  try {
+    new Intl.DateTimeFormat('es', { timeZone });
+  } catch {
+    throw new Error('DIGEST_TIMEZONE debe ser una zona horaria IANA, como Europe/Madrid.');
+  }
+  return { checkMs: positiveInt(env, 'DIGEST_CHECK_SECONDS', 900) * 1000, hour, timeZone };
 }
 
 /** STORAGE and its S3_* companions; credentials null: the SDK's own chain (profile, role…). */
@@ -271,6 +298,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     demo: argv.includes('--demo') || text(env, 'DEMO') === '1',
     scryptCost: 2 ** 15,
     mailQueue: { pollMs: 30_000, retryDelaysMs: MAIL_RETRY_DELAYS_MS },
+    digest: digestConfig(env),
     storage: storageConfig(env),
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',
   };

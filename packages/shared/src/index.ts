@@ -1,3 +1,4 @@
+export * from './digest.js';
 export * from './errors.js';
 export * from './limits.js';
 export * from './messages.js';

@@ -1,4 +1,4 @@
-import type { Role } from '@fogata/shared';
+import type { DigestFrequency, Role } from '@fogata/shared';
 import type { ColumnType, Generated } from 'kysely';
 
 /**
@@ -15,6 +15,10 @@ export interface UsersTable {
   created_at: string;
   /** When the password was last reset: sessions issued before then no longer count. */
   password_changed_at: string | null;
+  /** How often the member gets the e-mail digest (decision 022); 'weekly' unless chosen. */
+  digest: ColumnType<DigestFrequency, DigestFrequency | undefined, DigestFrequency>;
+  /** When the last digest was claimed for the member; null: never. */
+  digest_last_sent_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface InvitationsTable {
@@ -72,6 +76,8 @@ export interface AlbumsTable {
   updated_at: string;
   /** 'draft': only managers see it (decision 018). Defaults to 'published'. */
   status: ColumnType<AlbumStatus, AlbumStatus | undefined, AlbumStatus>;
+  /** When it was last published; null while a draft (the digest lists what was published). */
+  published_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type AlbumStatus = 'published' | 'draft';
@@ -206,6 +212,8 @@ export interface MailQueueTable {
   sent_at: string | null;
   last_error: string | null;
   created_at: string;
+  /** Extra headers as JSON (a digest's List-Unsubscribe), or null. */
+  headers: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** An audit trail entry (migration 009): append-only, names copied in, details as JSON text. */

@@ -23,6 +23,7 @@ export class MailQueueRepository {
         text: message.text,
         html: message.html,
         link: message.link ?? null,
+        headers: message.headers ? JSON.stringify(message.headers) : null,
         next_attempt_at: now,
         expires_at: expiresAt,
         created_at: now,
@@ -76,6 +77,7 @@ export class MailQueueRepository {
         text: '',
         html: '',
         link: null,
+        headers: null,
       })
       .where('id', '=', id)
       .where('locked_until', '=', lease)
@@ -95,7 +97,7 @@ export class MailQueueRepository {
         last_error: error,
         next_attempt_at: retryAt,
         locked_until: null,
-        ...(retryAt === null ? { text: '', html: '', link: null } : {}),
+        ...(retryAt === null ? { text: '', html: '', link: null, headers: null } : {}),
       })
       .where('id', '=', id)
       .where('locked_until', '=', lease)

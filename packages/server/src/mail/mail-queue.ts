@@ -164,6 +164,7 @@ export class MailQueue {
         text: row.text,
         html: row.html,
         ...(row.link ? { link: row.link } : {}),
+        ...(row.headers ? { headers: JSON.parse(row.headers) as Record<string, string> } : {}),
       });
     } catch (err) {
       const delay = this.options.retryDelaysMs[row.attempts - 1];

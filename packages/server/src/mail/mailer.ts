@@ -11,6 +11,8 @@ export interface MailMessage {
   html: string;
   /** The link the message carries, logged in outbox mode so an admin can pass it on. */
   link?: string;
+  /** Extra headers (a digest's List-Unsubscribe and List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -70,6 +72,6 @@ export function createMailer(opts: {
   };
 }
 
-function pick({ to, subject, text, html }: MailMessage) {
-  return { to, subject, text, html };
+function pick({ to, subject, text, html, headers }: MailMessage) {
+  return { to, subject, text, html, ...(headers ? { headers } : {}) };
 }

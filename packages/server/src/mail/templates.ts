@@ -87,3 +87,86 @@ export function removalRequestMail(opts: {
     link: opts.link,
   };
 }
+
+/** One kind of content in a digest: its heading, its items with links, and where to see all. */
+export interface DigestMailSection {
+  heading: string;
+  items: { title: string; link: string }[];
+  /** How many there are in all (more than listed: a line points to `allLink`). */
+  total: number;
+  allLink: string;
+}
+
+const DIGEST_FREQUENCY_TEXT = { daily: 'cada día', weekly: 'cada semana' } as const;
+
+/**
+ * The digest of what is new (decision 022): the group's name, each kind of new content with its
+ * links, how often it comes and a one-click unsubscribe link (also in the List-Unsubscribe
+ * headers, RFC 8058, whose URL the mail client POSTs to).
+ */
+export function digestMail(opts: {
+  to: string;
+  name: string;
+  groupName: string;
+  frequency: 'daily' | 'weekly';
+  sections: DigestMailSection[];
+  profileLink: string;
+  unsubscribeLink: string;
+  oneClickUrl: string;
+}): MailMessage {
+  const sections = opts.sections.filter((s) => s.items.length > 0);
+  const more = (s: DigestMailSection) => s.total - s.items.length;
+  const moreText = (s: DigestMailSection) => (more(s) === 1 ? 'y 1 más' : `y ${more(s)} más`);
+  const intro = `Esto es lo nuevo en la web de ${opts.groupName}:`;
+  const footer: [string, string] = [
+    `Recibes este resumen ${DIGEST_FREQUENCY_TEXT[opts.frequency]} porque eres miembro de ${opts.groupName}. Puedes cambiar la frecuencia en «Editar Perfil»:`,
+    'Para no recibir más resúmenes, date de baja con un clic:',
+  ];
+
+  const text = [
+    `Hola, ${opts.name}:`,
+    intro,
+    ...sections.map((s) =>
+      [
+        `${s.heading}:`,
+        ...s.items.map((i) => `- ${i.title}: ${i.link}`),
+        ...(more(s) > 0 ? [`- ${moreText(s)}: ${s.allLink}`] : []),
+      ].join('\n'),
+    ),
+    `${footer[0]}\n${opts.profileLink}`,
+    `${footer[1]}\n${opts.unsubscribeLink}`,
+  ].join('\n\n');
+
+  const link = (href: string, label: string) =>
+    `<a href="${escapeHtml(href)}" style="color:#c0392b">${escapeHtml(label)}</a>`;
+  const html = `<!doctype html>
+<html lang="es"><body style="font-family: sans-serif; line-height: 1.5; color: #222">
+<h2>${escapeHtml(opts.groupName)}</h2>
+<p>${escapeHtml(`Hola, ${opts.name}:`)}</p>
+<p>${escapeHtml(intro)}</p>
+${sections
+  .map(
+    (s) => `<h3 style="font-size:1.1em;margin-bottom:4px">${escapeHtml(s.heading)}</h3>
+<ul>
+${s.items.map((i) => `<li>${link(i.link, i.title)}</li>`).join('\n')}${
+  more(s) > 0 ? `\n<li>${link(s.allLink, moreText(s))}</li>` : ''
+}
+</ul>`,
+  )
+  .join('\n')}
+<hr style="border:none;border-top:1px solid #ddd;margin-top:24px">
+<p style="font-size:0.9em;color:#555">${escapeHtml(footer[0])} ${link(opts.profileLink, 'Editar Perfil')}.</p>
+<p style="font-size:0.9em;color:#555">${escapeHtml(footer[1])} ${link(opts.unsubscribeLink, 'Darme de baja')}.</p>
+</body></html>`;
+
+  return {
+    to: opts.to,
+    subject: `Novedades en ${opts.groupName}`,
+    text: `${text}\n`,
+    html,
+    headers: {
+      'List-Unsubscribe': `<${opts.oneClickUrl}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
+}

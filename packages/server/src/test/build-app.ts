@@ -39,6 +39,8 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     demo: false,
     scryptCost: 1024,
     mailQueue: { pollMs: 30_000, retryDelaysMs: MAIL_RETRY_DELAYS_MS },
+    // Digests are run by hand in their tests (runOnce with a clock); the timer stays out of the way.
+    digest: { checkMs: 3_600_000, hour: 8, timeZone: 'Europe/Madrid' },
     storage: { driver: 'local' },
     logLevel: 'silent',
     ...overrides,

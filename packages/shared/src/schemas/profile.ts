@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DIGEST_FREQUENCIES, DIGEST_MESSAGES } from '../digest.js';
 import { LIMITS } from '../limits.js';
 import { MSG } from '../messages.js';
 import { roleField, storedText } from './common.js';
@@ -14,11 +15,21 @@ export const profileNameField = storedText(
   MSG.profileNameEmpty,
 );
 
+/** How often the member wants the e-mail digest (decision 022). */
+export const digestField = z.enum(DIGEST_FREQUENCIES, { error: DIGEST_MESSAGES.invalidFrequency });
+
+/** GET /profile/me: the user and what only they see of themselves. */
+export const profileSchema = userSchema.extend({ digest: digestField });
+export type Profile = z.infer<typeof profileSchema>;
+
 /** PUT /profile/me text fields (the avatar travels as a multipart file). */
-export const profileUpdateSchema = z.object({ name: profileNameField.optional() });
+export const profileUpdateSchema = z.object({
+  name: profileNameField.optional(),
+  digest: digestField.optional(),
+});
 export type ProfileUpdateInput = z.infer<typeof profileUpdateSchema>;
 
-export const profileUpdateResponseSchema = z.object({ message: z.string(), user: userSchema });
+export const profileUpdateResponseSchema = z.object({ message: z.string(), user: profileSchema });
 
 /** PUT /admin/users/{id}/role body. */
 export const updateRoleBodySchema = z.object({ role: roleField });

@@ -10,6 +10,7 @@ import { mediaJournal } from './006-media-journal.js';
 import { mailQueue } from './007-mail-queue.js';
 import { safeguarding } from './008-safeguarding.js';
 import { audit } from './009-audit.js';
+import { digests } from './011-digests.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export interface MigrationContext {
@@ -31,6 +32,7 @@ function migrations(ctx: MigrationContext): Record<string, Migration> {
     '007-mail-queue': mailQueue(ctx),
     '008-safeguarding': safeguarding(ctx),
     '009-audit': audit(ctx),
+    '011-digests': digests(ctx),
   };
 }
 

@@ -85,7 +85,11 @@ export class AlbumsService {
       const album = await new AlbumsRepository(trx).lock(id, this.ctx.db.dialect);
       if (!album) throw new AppError(404, SERVER_ERRORS.albumNotFound);
       if (album.status === status) return;
-      await new AlbumsRepository(trx).update(id, { status });
+      // The digest lists albums by when they were last published (decision 022).
+      await new AlbumsRepository(trx).update(id, {
+        status,
+        published_at: published ? nowIso() : null,
+      });
       await recordAudit(trx, {
         actor: user,
         action: published ? 'album.published' : 'album.unpublished',
@@ -111,16 +115,15 @@ export class AlbumsService {
   ): Promise<AlbumMutationResult> {
     const cover = await storeCover(this.ctx, coverFile);
     const now = nowIso();
+    const published = form.publish ?? !this.ctx.config.albumsDraftByDefault;
     let id: number;
     try {
       id = await this.repo().insert({
         title: form.title,
         description: form.description || null,
         ...coverColumns(cover),
-        status:
-          (form.publish ?? !this.ctx.config.albumsDraftByDefault)
-            ? 'published'
-            : ('draft' as const),
+        status: published ? 'published' : ('draft' as const),
+        published_at: published ? now : null,
         created_by: user.id,
         created_at: now,
         updated_at: now,

@@ -1,8 +1,8 @@
 import {
+  profileSchema,
   profileUpdateResponseSchema,
   profileUpdateSchema,
   SERVER_ERRORS,
-  userSchema,
 } from '@fogata/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -19,12 +19,17 @@ import { ProfileService } from './profile.service.js';
 async function readProfileForm(req: FastifyRequest, reply: FastifyReply) {
   const { form, image, cleanup } = await readImageForm(req, reply, {
     schema: profileUpdateSchema,
-    fields: ['name'],
+    fields: ['name', 'digest'],
     fileField: 'avatar',
     imageRequired: null,
     summarize: (errors) => errors[0]?.message ?? SERVER_ERRORS.validation,
   });
-  return { name: form.name, avatar: image && image.size > 0 ? image : undefined, cleanup };
+  return {
+    name: form.name,
+    digest: form.digest,
+    avatar: image && image.size > 0 ? image : undefined,
+    cleanup,
+  };
 }
 
 /** /api/profile/me: one's own profile. */
@@ -36,7 +41,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/profile/me',
-    { onRequest: guard, schema: { tags, response: { 200: userSchema } } },
+    { onRequest: guard, schema: { tags, response: { 200: profileSchema } } },
     (req) => service.me(currentUser(req)),
   );
 
@@ -48,7 +53,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
         tags,
         consumes: ['multipart/form-data', 'application/json'],
         description:
-          'multipart: `name` (opcional) y `avatar` (imagen opcional: jpg, png, gif o webp, ≤ 25 MB; un solo archivo). También JSON con `name`.',
+          'multipart: `name` (opcional), `digest` (opcional: daily, weekly o never) y `avatar` (imagen opcional: jpg, png, gif o webp, ≤ 25 MB; un solo archivo). También JSON con `name` y `digest`.',
         response: { 200: profileUpdateResponseSchema },
       },
     },

@@ -1,4 +1,10 @@
-import { MSG, SERVER_ERRORS, SERVER_SUCCESS, type User } from '@fogata/shared';
+import {
+  type DigestFrequency,
+  MSG,
+  type Profile,
+  SERVER_ERRORS,
+  SERVER_SUCCESS,
+} from '@fogata/shared';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
 import { deleteMedia, keepMedia, markForDeletion, saveMedia, toAvatar } from '../../lib/media.js';
@@ -8,16 +14,23 @@ import { toUser, type UserRow, UsersRepository } from '../users/users.repository
 
 export interface ProfileChanges {
   name?: string;
+  /** How often to get the e-mail digest (decision 022). */
+  digest?: DigestFrequency;
   /** The avatar's temp file, when one came. */
   avatar?: UploadedFile;
 }
 
-/** One's own profile: name and avatar. */
+/** The profile as its owner sees it: the user and their digest choice. */
+function toProfile(row: UserRow, ctx: AppContext): Profile {
+  return { ...toUser(row, ctx.storage), digest: row.digest };
+}
+
+/** One's own profile: name, avatar and how often the digest comes. */
 export class ProfileService {
   constructor(private readonly ctx: AppContext) {}
 
-  me(user: UserRow): User {
-    return toUser(user, this.ctx.storage);
+  me(user: UserRow): Profile {
+    return toProfile(user, this.ctx);
   }
 
   /**
@@ -25,8 +38,15 @@ export class ProfileService {
    * changes, the old one journaled too and deleted after: a failure or a crash leaves no file that
    * no row points to.
    */
-  async update(user: UserRow, changes: ProfileChanges): Promise<{ message: string; user: User }> {
-    if (changes.name === undefined && changes.avatar === undefined) {
+  async update(
+    user: UserRow,
+    changes: ProfileChanges,
+  ): Promise<{ message: string; user: Profile }> {
+    if (
+      changes.name === undefined &&
+      changes.avatar === undefined &&
+      changes.digest === undefined
+    ) {
       throw new AppError(400, MSG.profileNoChanges);
     }
     let avatarKey: string | undefined;
@@ -41,6 +61,7 @@ export class ProfileService {
       if (avatarKey) await markForDeletion(this.ctx, [user.avatar_key]);
       updated = await new UsersRepository(this.ctx.db).update(user.id, {
         ...(changes.name !== undefined && { name: changes.name }),
+        ...(changes.digest !== undefined && { digest: changes.digest }),
         ...(avatarKey && { avatar_key: avatarKey }),
       });
     } catch (err) {
@@ -56,6 +77,6 @@ export class ProfileService {
       await keepMedia(this.ctx, [avatarKey]);
       await deleteMedia(this.ctx, [user.avatar_key]);
     }
-    return { message: SERVER_SUCCESS.profileUpdated, user: toUser(updated, this.ctx.storage) };
+    return { message: SERVER_SUCCESS.profileUpdated, user: toProfile(updated, this.ctx) };
   }
 }

@@ -46,6 +46,7 @@ describe('GET /api/profile/me', () => {
       role: 'scouter',
       avatar_url: null,
       created_at: u.row.created_at,
+      digest: 'weekly',
     });
   });
 });

@@ -1,4 +1,4 @@
-import type { Role, User } from '@fogata/shared';
+import type { DigestFrequency, Role, User } from '@fogata/shared';
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Dialect } from '../../db/migrations/index.js';
@@ -53,7 +53,9 @@ export class UsersRepository {
   async update(
     id: number,
     changes: Partial<
-      Pick<UsersTable, 'name' | 'role' | 'avatar_key' | 'password_hash' | 'password_changed_at'>
+      Pick<UsersTable, 'name' | 'role' | 'avatar_key' | 'password_hash' | 'password_changed_at'> & {
+        digest: DigestFrequency;
+      }
     >,
   ): Promise<UserRow | undefined> {
     return this.db

@@ -1,0 +1,131 @@
+import type { DigestFrequency } from '@fogata/shared';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/** Items of one kind in a digest: the newest first, at most `limit`, and how many in all. */
+export interface DigestSection {
+  items: { id: number; title: string }[];
+  total: number;
+}
+
+export interface DigestContent {
+  albums: DigestSection;
+  news: DigestSection;
+  experiences: DigestSection;
+}
+
+export interface DigestCandidate {
+  id: number;
+  name: string;
+  email: string;
+  created_at: string;
+  digest: DigestFrequency;
+  digest_last_sent_at: string | null;
+}
+
+/** SQL of the digest: who may get one, what is new, and the claim (decision 022). */
+export class DigestsRepository {
+  private readonly db: Executor;
+
+  constructor(db: Db | Executor) {
+    this.db = 'kysely' in db ? db.kysely : db;
+  }
+
+  /** Members who want a digest at all. */
+  candidates(): Promise<DigestCandidate[]> {
+    return this.db
+      .selectFrom('users')
+      .select(['id', 'name', 'email', 'created_at', 'digest', 'digest_last_sent_at'])
+      .where('digest', '!=', 'never')
+      .orderBy('id')
+      .execute();
+  }
+
+  /**
+   * What became visible to members in (`since`, `until`]: albums published then (never a draft;
+   * an album published and then unpublished again is a draft and so not listed), news items and
+   * experiences created then.
+   */
+  async newContent(since: string, until: string, limit: number): Promise<DigestContent> {
+    const publishedAt = sql<string>`coalesce(albums.published_at, albums.created_at)`;
+    const albums = this.db
+      .selectFrom('albums')
+      .where('albums.status', '=', 'published')
+      .where(publishedAt, '>', since)
+      .where(publishedAt, '<=', until);
+    const news = this.db
+      .selectFrom('news')
+      .where('created_at', '>', since)
+      .where('created_at', '<=', until);
+    const experiences = this.db
+      .selectFrom('experiences')
+      .where('created_at', '>', since)
+      .where('created_at', '<=', until);
+    const [albumItems, albumCount, newsItems, newsCount, expItems, expCount] = await Promise.all([
+      albums
+        .select(['albums.id', 'albums.title'])
+        .orderBy(publishedAt, 'desc')
+        .orderBy('albums.id', 'desc')
+        .limit(limit)
+        .execute(),
+      albums.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+      news
+        .select(['id', 'title'])
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute(),
+      news.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+      experiences
+        .select(['id', 'title'])
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute(),
+      experiences
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .executeTakeFirstOrThrow(),
+    ]);
+    return {
+      albums: { items: albumItems, total: Number(albumCount.n) },
+      news: { items: newsItems, total: Number(newsCount.n) },
+      experiences: { items: expItems, total: Number(expCount.n) },
+    };
+  }
+
+  /**
+   * Claims the member's digest: sets `digest_last_sent_at` to `now` only if it still holds the
+   * value this instance read (`previous`) and the member still wants digests. Run in the
+   * transaction that enqueues the mail: of instances racing for one member exactly one gets true
+   * (PostgreSQL re-checks the condition after the other's commit; SQLite writes one at a time).
+   */
+  async claim(userId: number, previous: string | null, now: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('users')
+      .set({ digest_last_sent_at: now })
+      .where('id', '=', userId)
+      .where('digest', '!=', 'never')
+      .where((eb) =>
+        previous === null
+          ? eb('digest_last_sent_at', 'is', null)
+          : eb('digest_last_sent_at', '=', previous),
+      )
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  findUser(id: number) {
+    return this.db
+      .selectFrom('users')
+      .select(['id', 'created_at', 'digest'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  async unsubscribe(id: number): Promise<void> {
+    await this.db.updateTable('users').set({ digest: 'never' }).where('id', '=', id).execute();
+  }
+}

@@ -1,0 +1,151 @@
+import { DIGEST_MESSAGES } from '@fogata/shared';
+import type { AppContext } from '../../context.js';
+import { AppError } from '../../lib/app-error.js';
+import { digestMail } from '../../mail/templates.js';
+import { digestSince, isDigestDue } from './digest-schedule.js';
+import { DigestTokens } from './digest-token.js';
+import {
+  type DigestCandidate,
+  type DigestContent,
+  DigestsRepository,
+} from './digests.repository.js';
+
+/** Items listed per kind of content; the rest is a count and a link to the list. */
+const ITEMS_PER_SECTION = 10;
+
+/** The one-click unsubscribe URL the List-Unsubscribe header carries (RFC 8058). */
+export const UNSUBSCRIBE_API_PATH = '/api/digest/unsubscribe';
+/** The web page the digest's own link opens: it unsubscribes on opening and says so. */
+export const UNSUBSCRIBE_PAGE_PATH = '/unsubscribe';
+
+const tokens = new WeakMap<AppContext, DigestTokens>();
+
+export function digestTokens(ctx: AppContext): DigestTokens {
+  let t = tokens.get(ctx);
+  if (!t) {
+    t = new DigestTokens(ctx.config.jwtSecret);
+    tokens.set(ctx, t);
+  }
+  return t;
+}
+
+function isEmpty(content: DigestContent): boolean {
+  return content.albums.total + content.news.total + content.experiences.total === 0;
+}
+
+/**
+ * The e-mail digest (decision 022). Every instance checks every `config.digest.checkMs`; the
+ * database decides who sends: a member's digest is claimed with a compare-and-set on
+ * `users.digest_last_sent_at` in the transaction that enqueues the mail, so two instances (or a
+ * restart in the middle) never send one twice, and the mail goes through the durable queue.
+ */
+export class DigestService {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<number> | null = null;
+
+  constructor(private readonly ctx: AppContext) {}
+
+  /** Starts the periodic check (the app's onReady); the first one after one interval. */
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => {
+      this.runOnce().catch((err: unknown) => {
+        this.ctx.log.error({ err }, 'no se pudieron preparar los resúmenes; se reintentará');
+      });
+    }, this.ctx.config.digest.checkMs);
+    this.timer.unref();
+  }
+
+  /** Stops the check (the app's onClose) and waits for one on its way. */
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running?.catch(() => {});
+  }
+
+  /**
+   * One check at `now`: enqueues a digest for every member who is due one and has something new.
+   * Returns how many this instance enqueued. One check at a time per process.
+   */
+  runOnce(now = new Date()): Promise<number> {
+    if (this.running) return this.running.then(() => 0);
+    this.running = this.check(now).finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  private async check(now: Date): Promise<number> {
+    const { config } = this.ctx;
+    const repo = new DigestsRepository(this.ctx.db);
+    const candidates = await repo.candidates();
+    let sent = 0;
+    for (const member of candidates) {
+      if (!isDigestDue(member.digest, member.digest_last_sent_at, now, config.digest)) continue;
+      const nowIso = now.toISOString();
+      const since = digestSince(member.digest_last_sent_at, member.created_at, now);
+      const content = await repo.newContent(since, nowIso, ITEMS_PER_SECTION);
+      // Nothing new: no mail, and nothing recorded (the next check looks again).
+      if (isEmpty(content)) continue;
+      const claimed = await this.ctx.db.kysely.transaction().execute(async (trx) => {
+        if (
+          !(await new DigestsRepository(trx).claim(member.id, member.digest_last_sent_at, nowIso))
+        )
+          return false;
+        await this.ctx.mailQueue.enqueue(this.mailFor(member, content), { trx });
+        return true;
+      });
+      if (claimed) sent += 1;
+    }
+    if (sent > 0) this.ctx.mailQueue.kick();
+    return sent;
+  }
+
+  private mailFor(member: DigestCandidate, content: DigestContent) {
+    const { publicUrl, group } = this.ctx.config;
+    const token = digestTokens(this.ctx).sign(member);
+    const query = `?token=${encodeURIComponent(token)}`;
+    const section = (
+      heading: string,
+      { items, total }: DigestContent['albums'],
+      path: (id: number) => string,
+      all: string,
+    ) => ({
+      heading,
+      items: items.map((i) => ({ title: i.title, link: `${publicUrl}${path(i.id)}` })),
+      total,
+      allLink: `${publicUrl}${all}`,
+    });
+    return digestMail({
+      to: member.email,
+      name: member.name,
+      groupName: group.name,
+      frequency: member.digest === 'daily' ? 'daily' : 'weekly',
+      sections: [
+        section('Álbumes', content.albums, (id) => `/album/${id}`, '/gallery'),
+        section('Noticias', content.news, (id) => `/news/${id}`, '/news'),
+        section('Experiencias', content.experiences, (id) => `/experience/${id}`, '/experiences'),
+      ],
+      profileLink: `${publicUrl}/profile/edit`,
+      unsubscribeLink: `${publicUrl}${UNSUBSCRIBE_PAGE_PATH}${query}`,
+      oneClickUrl: `${publicUrl}${UNSUBSCRIBE_API_PATH}${query}`,
+    });
+  }
+
+  /**
+   * Unsubscribes the member a token names (the link in a digest, or a mail client's one-click
+   * POST). Malformed or forged: 400. The account is gone: 404. Already out: still a success.
+   */
+  async unsubscribe(token: string): Promise<{ message: string }> {
+    const id = DigestTokens.userIdOf(token);
+    if (id === null) throw new AppError(400, DIGEST_MESSAGES.unsubscribeInvalid);
+    const repo = new DigestsRepository(this.ctx.db);
+    const user = await repo.findUser(id);
+    if (!user) throw new AppError(404, DIGEST_MESSAGES.unsubscribeUnknown);
+    if (!digestTokens(this.ctx).verify(token, user)) {
+      throw new AppError(400, DIGEST_MESSAGES.unsubscribeInvalid);
+    }
+    if (user.digest !== 'never') await repo.unsubscribe(id);
+    return { message: DIGEST_MESSAGES.unsubscribed };
+  }
+}
