@@ -72,6 +72,10 @@ const AuthCallbackPage = lazyPage(
   () => import('../features/auth/pages/auth-callback-page'),
   'AuthCallbackPage',
 );
+const UnsubscribePage = lazyPage(
+  () => import('../features/digest/pages/unsubscribe-page'),
+  'UnsubscribePage',
+);
 const NotFoundPage = lazyPage(() => import('./routes/not-found-page'), 'NotFoundPage');
 
 function Root() {
@@ -100,6 +104,7 @@ export const routes: RouteObject[] = [
       { path: paths.forgotPassword.path, element: <ForgotPasswordPage /> },
       { path: paths.resetPassword.path, element: <ResetPasswordPage /> },
       { path: paths.register.path, element: <RegisterPage /> },
+      { path: paths.unsubscribe.path, element: <UnsubscribePage /> },
       { path: paths.whoWeAre.path, element: <WhoWeArePage /> },
       { path: paths.news.path, element: <NewsListPage /> },
       { path: paths.newsDetail.path, element: <NewsDetailPage /> },

@@ -29,6 +29,11 @@ export const paths = {
   gallery: { path: '/gallery', getHref: () => '/gallery' },
   album: { path: '/album/:albumId', getHref: (id: number | string) => `/album/${id}` },
   profileEdit: { path: '/profile/edit', getHref: () => '/profile/edit' },
+  /** The e-mail digest's unsubscribe link (decision 022): works without signing in. */
+  unsubscribe: {
+    path: '/unsubscribe',
+    getHref: (token: string) => `/unsubscribe?token=${encodeURIComponent(token)}`,
+  },
   admin: { path: '/admin/invitations', getHref: () => '/admin/invitations' },
   /** Scouters and admins: members' requests to hide a photo (issue #14, decision 018). */
   removalRequests: { path: '/admin/removal-requests', getHref: () => '/admin/removal-requests' },

@@ -8,6 +8,7 @@ import { FormField } from '../../../components/form-field';
 import { Loading } from '../../../components/loading';
 import { SubmitButton } from '../../../components/submit-button';
 import { useAuth } from '../../../lib/auth';
+import { DigestPreference } from '../../digest/components/digest-preference';
 import { useProfile } from '../api/get-profile';
 import { useUpdateProfile } from '../api/update-profile';
 import { MyDataSection } from '../components/my-data-section';
@@ -45,6 +46,7 @@ export function ProfileEditPage() {
           {content}
         </Card.Body>
       </Card>
+      {profile.data && <DigestPreference digest={profile.data.digest} />}
       {isAuthenticated && <MyRemovalRequests />}
       {isAuthenticated && <MyDataSection />}
     </>
