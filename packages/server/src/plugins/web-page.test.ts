@@ -94,10 +94,17 @@ describe('pages', () => {
     expect(html).toContain(
       `<link rel="preload" as="image" href="${image}" fetchpriority="high" />`,
     );
-    // A missing item: the page still comes, without an image to hint.
+    // The item's anonymous answer travels in the page, keyed as the app asks for it.
+    const data = /<script type="application\/json" id="fogata-data">(.*?)<\/script>/.exec(html);
+    expect(JSON.parse(data![1]!)).toEqual({
+      [`/news/${id}`]: (await t.app.inject({ url: `/api/news/${id}` })).json(),
+    });
+    expect(data![1]).not.toContain('<');
+    // A missing item: the page still comes, without an image to hint nor an answer.
     const missing = await page('/news/999999');
     expect(missing.statusCode).toBe(200);
     expect(missing.body).not.toContain('as="image"');
+    expect(missing.body).not.toContain('id="fogata-data"');
     // The raw template is never sent as it is.
     expect((await page('/index.html')).body).not.toMatch(/\{\{\w+\}\}/);
     expect((await page('/gallery')).body).toContain('id="fogata-config"');

@@ -10,18 +10,12 @@ interface ManifestChunk {
   imports?: string[];
 }
 
-/** The largest image a page shows first, read from the API's anonymous answer. */
-type LargestImage = (app: FastifyInstance, match: RegExpExecArray) => Promise<string | null>;
-
-/** The first item's field of a public list, or the field of a public item. */
-function apiImage(url: (match: RegExpExecArray) => string, pick: (body: unknown) => unknown) {
-  const read: LargestImage = async (app, match) => {
-    const res = await app.inject({ method: 'GET', url: url(match) });
-    if (res.statusCode !== 200) return null;
-    const value = pick(res.json());
-    return typeof value === 'string' ? value : null;
-  };
-  return read;
+/** A public API answer a page reads first, as a visitor without a session gets it. */
+interface PageData {
+  /** The API path, as the web app asks for it (without /api). */
+  path: string;
+  /** The page's largest image, when it is one from this answer. */
+  image?: (body: unknown) => unknown;
 }
 
 type Item = Record<string, unknown> | undefined;
@@ -29,51 +23,44 @@ const first = (body: unknown): Item => (Array.isArray(body) ? (body[0] as Item) 
 
 /**
  * The public pages a visitor may land on: the web module each shows (its chunk is hinted, so it
- * loads beside the entry instead of after it) and, where it is an image from the content, the
- * page's largest one (fetched at high priority from the start). Other routes get the shell only.
+ * loads beside the entry instead of after it) and the API answers it reads first: they travel
+ * in the page (the app starts with them instead of asking, lib/page-data.ts), and where the
+ * page's largest image comes from one of them, it is fetched at high priority from the start.
+ * Other routes get the shell only.
  */
-const PAGES: { path: RegExp; module: string; image?: LargestImage }[] = [
+const PAGES: { path: RegExp; module: string; data?: (match: RegExpExecArray) => PageData[] }[] = [
   {
     path: /^\/$/,
     module: 'src/features/landing/pages/landing-page.tsx',
-    image: apiImage(
-      () => '/api/news?limit=3',
-      (b) => first(b)?.thumb_url ?? first(b)?.image_url,
-    ),
+    data: () => [
+      { path: '/news?limit=3', image: (b) => first(b)?.thumb_url ?? first(b)?.image_url },
+    ],
   },
   {
     path: /^\/news$/,
     module: 'src/features/news/pages/news-list-page.tsx',
-    image: apiImage(
-      () => '/api/news',
-      (b) => first(b)?.thumb_url ?? first(b)?.image_url,
-    ),
+    data: () => [{ path: '/news', image: (b) => first(b)?.thumb_url ?? first(b)?.image_url }],
   },
   {
     path: /^\/news\/([1-9]\d{0,8})$/,
     module: 'src/features/news/pages/news-detail-page.tsx',
-    image: apiImage(
-      (m) => `/api/news/${m[1]}`,
-      (b) => (b as Item)?.image_url,
-    ),
+    data: (m) => [{ path: `/news/${m[1]}`, image: (b) => (b as Item)?.image_url }],
   },
   {
     path: /^\/experiences$/,
     module: 'src/features/experiences/pages/experiences-page.tsx',
-    image: apiImage(
-      () => '/api/experiences',
-      (b) => first(b)?.image_thumb ?? first(b)?.image,
-    ),
+    data: () => [{ path: '/experiences', image: (b) => first(b)?.image_thumb ?? first(b)?.image }],
   },
   {
     path: /^\/experience\/([1-9]\d{0,8})$/,
     module: 'src/features/experiences/pages/experience-detail-page.tsx',
-    image: apiImage(
-      (m) => `/api/experiences/${m[1]}`,
-      (b) => (b as Item)?.image,
-    ),
+    data: (m) => [{ path: `/experiences/${m[1]}`, image: (b) => (b as Item)?.image }],
   },
-  { path: /^\/whoweare$/, module: 'src/features/whoweare/pages/who-we-are-page.tsx' },
+  {
+    path: /^\/whoweare$/,
+    module: 'src/features/whoweare/pages/who-we-are-page.tsx',
+    data: () => [{ path: '/monitors' }],
+  },
   { path: /^\/login$/, module: 'src/features/auth/pages/login-page.tsx' },
 ];
 
@@ -132,7 +119,19 @@ export function createPageRenderer(app: FastifyInstance, webDist: string) {
       const match = page.path.exec(path);
       if (!match) continue;
       head += page.links;
-      const image = await page.image?.(app, match).catch(() => null);
+      const answers: Record<string, unknown> = {};
+      let image: string | null = null;
+      for (const wanted of page.data?.(match) ?? []) {
+        const res = await app.inject({ method: 'GET', url: `/api${wanted.path}` });
+        if (res.statusCode !== 200) continue;
+        const body = res.json();
+        answers[wanted.path] = body;
+        const found = wanted.image?.(body);
+        if (!image && typeof found === 'string') image = found;
+      }
+      if (Object.keys(answers).length > 0) {
+        head += `<script type="application/json" id="fogata-data">${scriptJson(answers)}</script>`;
+      }
       if (image) {
         head += `<link rel="preload" as="image" href="${escapeHtml(image)}" fetchpriority="high" />`;
       }

@@ -1,5 +1,5 @@
-import { type ComponentType, lazy, Suspense } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { type ComponentType, isValidElement, type ReactNode, Suspense, use } from 'react';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { Loading } from '../components/loading';
 import { paths } from '../config/paths';
 import { AuthProvider } from '../lib/auth';
@@ -9,17 +9,28 @@ import { AdminRoute, ProtectedRoute } from './routes/guards';
 
 /**
  * A page loaded only when its route is visited (its own chunk), with the rest of Bootstrap's
- * styles: both arrive before the page shows, so nothing is drawn unstyled.
+ * styles: both arrive before the page shows, so nothing is drawn unstyled. Like React's `lazy`,
+ * but `preload()` can fetch it before the first render (main.tsx), which then draws the page
+ * at once instead of a spinner first.
  */
 function lazyPage<M extends Record<string, unknown>>(
   load: () => Promise<M>,
   name: keyof M,
   styles: () => Promise<unknown> = loadBootstrapRest,
 ) {
-  return lazy(async () => {
-    const [page] = await Promise.all([load(), styles()]);
-    return { default: page[name] as ComponentType };
-  });
+  let Loaded: ComponentType | undefined;
+  let loading: Promise<void> | undefined;
+  const preload = () => {
+    loading ??= Promise.all([load(), styles()]).then(([page]) => {
+      Loaded = page[name] as ComponentType;
+    });
+    return loading;
+  };
+  function Page() {
+    if (!Loaded) use(preload());
+    return Loaded ? <Loaded /> : null;
+  }
+  return Object.assign(Page, { preload });
 }
 
 const LandingPage = lazyPage(
@@ -156,3 +167,21 @@ export const routes: RouteObject[] = [
 ];
 
 export const createRouter = () => createBrowserRouter(routes);
+
+/** The preload of the page an element shows, inside its guards. */
+function preloadOf(element: ReactNode): (() => Promise<void>) | undefined {
+  let node = element;
+  while (isValidElement<{ children?: ReactNode }>(node)) {
+    const { preload } = node.type as { preload?: () => Promise<void> };
+    if (typeof preload === 'function') return preload;
+    node = node.props.children;
+  }
+  return undefined;
+}
+
+/** Loads the chunk (and styles) of the page at `pathname`, so the first render can draw it. */
+export function preloadPage(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  const preload = preloadOf(matches[matches.length - 1]?.route.element);
+  return preload ? preload() : Promise.resolve();
+}

@@ -1,6 +1,7 @@
 import { CLIENT_ERRORS, type Experience } from '@fogata/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api, request } from '../../../lib/api-client';
+import { pageData } from '../../../lib/page-data';
 import { experiencesQueryKey } from './get-experiences';
 
 export const experienceQueryKey = (id: number) => [...experiencesQueryKey, 'item', id] as const;
@@ -10,4 +11,8 @@ export const getExperience = (id: number) =>
   request(() => api.get<Experience>(`/experiences/${id}`), CLIENT_ERRORS.experienceGet(id));
 
 export const useExperience = (id: number) =>
-  useQuery({ queryKey: experienceQueryKey(id), queryFn: () => getExperience(id) });
+  useQuery({
+    queryKey: experienceQueryKey(id),
+    queryFn: () => getExperience(id),
+    initialData: () => pageData<Experience>(`/experiences/${id}`),
+  });

@@ -1,6 +1,7 @@
 import { CLIENT_ERRORS, LIMITS, type NewsSummary } from '@fogata/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api, request } from '../../../lib/api-client';
+import { pageData } from '../../../lib/page-data';
 
 // Under 'news', so whatever changes the news (create, edit, delete) refreshes the landing too.
 export const highlightedNewsQueryKey = ['news', 'highlighted'] as const;
@@ -13,4 +14,8 @@ export const getHighlightedNews = () =>
   );
 
 export const useHighlightedNews = () =>
-  useQuery({ queryKey: highlightedNewsQueryKey, queryFn: getHighlightedNews });
+  useQuery({
+    queryKey: highlightedNewsQueryKey,
+    queryFn: getHighlightedNews,
+    initialData: () => pageData<NewsSummary[]>(`/news?limit=${LIMITS.landingNews}`),
+  });
