@@ -109,6 +109,9 @@ export default async function globalSetup() {
       MAIL_FROM: `"${E2E.groupName}" <no-reply@fogata.local>`,
       GROUP_NAME: E2E.groupName,
       AUTH_RATE_LIMIT: '1000',
+      // The digest (decision 022): checked every second, from midnight, so it leaves at once.
+      DIGEST_CHECK_SECONDS: '1',
+      DIGEST_HOUR: '0',
       OIDC_ISSUER: oidc.issuer,
       OIDC_CLIENT_ID: E2E.oidcClientId,
       ADMIN_EMAIL: '',
