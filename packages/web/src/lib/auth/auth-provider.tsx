@@ -79,13 +79,24 @@ export function AuthProvider({ children, refreshOnRestore = true }: AuthProvider
     navigate('/login');
   }, [endSession, navigate]);
 
+  // Where `leave` is going: the session ends once the router is there. Navigations render as
+  // transitions, after a plain state change, so ending it at once would let the page's guard
+  // send the visitor to /login first.
+  const [leavingTo, setLeavingTo] = useState<string | null>(null);
   const leave = useCallback(
     (to: string, state?: unknown) => {
-      endSession();
+      // No request carries the token from now on.
+      localStorage.removeItem(LIMITS.tokenStorageKey);
+      setLeavingTo(to.split(/[?#]/)[0] || '/');
       navigate(to, { replace: true, state });
     },
-    [endSession, navigate],
+    [navigate],
   );
+  useEffect(() => {
+    if (leavingTo === null || location.pathname !== leavingTo) return;
+    setLeavingTo(null);
+    endSession();
+  }, [leavingTo, location.pathname, endSession]);
 
   // The HTTP layer's 401: end the session and come back here after signing in again.
   const from = location;

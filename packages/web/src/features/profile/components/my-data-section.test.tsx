@@ -1,6 +1,7 @@
 import { MY_DATA_MESSAGES } from '@fogata/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ProtectedRoute } from '../../../app/routes/guards';
 import { stubApi } from '../../../test/api-stub';
 import { renderApp } from '../../../test/render';
 import { signIn } from '../../../test/token';
@@ -19,10 +20,13 @@ function setup(routes: Parameters<typeof stubApi>[0] = {}) {
   });
   return {
     calls,
-    ...renderApp(<MyDataSection />, {
-      route: '/profile/edit',
-      routes: { '/': <LandingPage /> },
-    }),
+    // Inside the page's guard, as in the app: it must not send the leaver to /login.
+    ...renderApp(
+      <ProtectedRoute>
+        <MyDataSection />
+      </ProtectedRoute>,
+      { route: '/profile/edit', routes: { '/': <LandingPage /> } },
+    ),
   };
 }
 
