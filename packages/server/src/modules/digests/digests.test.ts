@@ -14,6 +14,7 @@ import { createExperience, createNews } from '../../test/content-factories.js';
 import { createUser, type TestUser } from '../../test/factories.js';
 import { createAlbum } from '../../test/gallery-factories.js';
 import { multipart, pngImage } from '../../test/images.js';
+import { startSmtpReceiver } from '../../test/smtp.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { isDigestDue } from './digest-schedule.js';
 import { DigestsRepository } from './digests.repository.js';
@@ -382,6 +383,37 @@ describe('several instances, restarts, the timer', () => {
     await waitUntil('el resumen en el outbox', async () => (await mailsTo(t, u)).length === 1);
     await new Promise((r) => setTimeout(r, 200));
     expect(await mailsTo(t, u)).toHaveLength(1);
+  });
+});
+
+describe('through SMTP', () => {
+  it('a refused digest is retried by the queue and arrives once; its headers are blanked once sent', async () => {
+    const smtp = await startSmtpReceiver();
+    cleanup.push(() => smtp.close());
+    const t = await buildTestApp({
+      smtpUrl: smtp.url,
+      mailQueue: { pollMs: 50, retryDelaysMs: [100] },
+      digest: { checkMs: 3_600_000, hour: 8, timeZone: 'UTC' },
+    });
+    cleanup.push(() => t.close());
+    const u = await createUser(t.app, { createdAt: JOINED });
+    await createNews(t.app, { title: 'Por SMTP', createdAt: '2026-03-02T07:00:00.000Z' });
+    smtp.failNext(1);
+    expect(await run(t, '2026-03-02T09:00:00.000Z')).toBe(1);
+    const mail = await smtp.waitFor(u.email);
+    expect(mail.subject).toBe('Novedades en Grupo Scout Fogata 1');
+    expect(mail.text).toContain('- Por SMTP:');
+    expect(smtp.refused).toBe(1);
+    await settled(t);
+    const [row] = await t.app.ctx.db.kysely
+      .selectFrom('mail_queue')
+      .selectAll()
+      .where('recipient', '=', u.email)
+      .execute();
+    expect(row).toMatchObject({ attempts: 2, headers: null, text: '', html: '' });
+    expect(row!.sent_at).not.toBeNull();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(smtp.messages).toHaveLength(0);
   });
 });
 
