@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expectAccessible } from './support/a11y.js';
 import {
   apiToken,
@@ -9,6 +9,7 @@ import {
   PASSWORD,
   PNG_1PX,
 } from './support/app.js';
+import { setProviderAccount } from './support/control.js';
 import { E2E } from './support/env.js';
 import { expect, test } from './support/fixtures.js';
 import { shoot } from './support/shots.js';
@@ -165,4 +166,64 @@ test('«Eliminar mi cuenta»: a wrong password is refused under the field; the r
   await page.goto(`/news/${newsId}`);
   await expect(page.getByText(`Comentario de Pablo ${stamp}`)).toBeVisible();
   await expect(page.getByText(`Comentario de Irene ${stamp}`)).toHaveCount(0);
+});
+
+/** Clicks `button`, and in the provider's popup signs in as `email` when it asks. */
+async function providerPopup(page: Page, button: string, email: string, loginPage: boolean) {
+  const popupOpened = page.waitForEvent('popup');
+  await page.getByRole('button', { name: button }).click();
+  const popup = await popupOpened;
+  const closed = popup.waitForEvent('close');
+  if (loginPage) {
+    await popup.waitForURL(new RegExp(`^${E2E.oidcIssuer}/interaction/`));
+    await popup.getByPlaceholder('Enter any login').fill(email);
+    await popup.getByPlaceholder('and password').fill('cualquier-clave');
+    await popup.getByRole('button', { name: 'Sign-in' }).click();
+  }
+  await closed;
+}
+
+test('an account without a password confirms the deletion with a fresh Google sign-in', async ({
+  page,
+  request,
+}) => {
+  const email = `solo.google.${stamp}@example.org`;
+  const sent = await request.post('/api/invitations', {
+    data: { invitations: [{ email, role: 'usuario' }] },
+    headers: auth(await apiToken(request, E2E.firstAdminEmail)),
+  });
+  expect(sent.status()).toBe(200);
+  await setProviderAccount(email, { name: 'Nerea Desde Google' });
+  await page.goto('/login');
+  await providerPopup(page, 'Continuar con Google', email, true);
+  await expect(page.getByText('¡Registro completado!')).toBeVisible();
+
+  await page.goto('/profile/edit');
+  await page.getByTestId('my-data').getByRole('button', { name: 'Eliminar mi cuenta' }).click();
+  const dialog = page.getByRole('dialog', { name: '¿Eliminar tu cuenta?' });
+  // A password is no use: the account has none.
+  await dialog.getByLabel('Contraseña').fill('lo-que-sea');
+  await dialog.getByRole('button', { name: 'Eliminar mi cuenta' }).click();
+  await expect(
+    dialog.getByText(
+      'Tu cuenta no tiene contraseña: confirma con «Confirmar con Google» (un inicio de sesión nuevo).',
+    ),
+  ).toBeVisible();
+
+  // The provider remembers the person: the popup comes back by itself with a fresh ID token.
+  await providerPopup(page, 'Confirmar con Google', email, false);
+  await expect(page).toHaveURL(`${E2E.baseURL}/`);
+  await expect(
+    page.getByText(
+      'Tu cuenta se ha eliminado, junto con tus comentarios y tus «me gusta». Hasta pronto.',
+    ),
+  ).toBeVisible();
+  // Gone: signing in with Google again needs a new invitation.
+  const token = await request.post('/api/auth/login', { data: { email, password: 'lo-que-sea' } });
+  expect(token.status()).toBe(401);
+  const admin = await apiToken(request, E2E.firstAdminEmail);
+  const users = (await (
+    await request.get('/api/admin/users', { headers: auth(admin) })
+  ).json()) as { email: string }[];
+  expect(users.some((u) => u.email === email)).toBe(false);
 });
