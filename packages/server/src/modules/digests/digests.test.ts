@@ -68,7 +68,7 @@ async function settled(t: TestApp) {
 }
 
 /** A header's raw line, unfolded. */
-function header(lines: { key: string; line: string }[], key: string): string {
+function header(lines: readonly { key: string; line: string }[], key: string): string {
   return (lines.find((h) => h.key === key)?.line ?? '').replace(/\r?\n[ \t]+/g, ' ');
 }
 
