@@ -13,6 +13,7 @@ const me = {
   role: 'scouter',
   avatar_url: null,
   created_at: '2025-01-10T09:00:00Z',
+  digest: 'daily',
 };
 
 function SessionName() {
@@ -41,6 +42,15 @@ describe('ProfileEditPage', () => {
     expect(screen.getByLabelText('Nombre')).toHaveValue('Lucía');
     expect(screen.getByText('Scouter')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Cambiar foto de perfil' })).toBeInTheDocument();
+  });
+
+  it('shows how often the digest comes, in its own section', async () => {
+    setup();
+    expect(
+      await screen.findByRole('heading', { name: 'Resumen de novedades por correo' }),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Cada día')).toBeChecked();
+    expect(screen.getByLabelText('Nunca')).not.toBeChecked();
   });
 
   it("says 'No hay cambios para guardar.' and sends nothing", async () => {
