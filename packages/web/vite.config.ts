@@ -1,9 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { inlineShellCss } from './build/critical-css';
 import { precompress } from './build/precompress';
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), inlineShellCss(), precompress()],
   css: {
     preprocessorOptions: {
       // Bootstrap 5.3's Sass still uses @import and global functions: dart-sass warns about

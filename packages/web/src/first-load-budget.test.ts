@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'vite';
@@ -54,5 +54,17 @@ describe('the first load of /', () => {
     const names = files.map((f) => f.file).join(' ');
     expect(names).not.toMatch(/zod|Form-|Modal|form-modal|bootstrap-rest/);
     expect(files.some((f) => f.file.endsWith('.css'))).toBe(true);
+  });
+
+  it('paints the shell without waiting for a stylesheet: its rules inline, the sheet preloaded', () => {
+    const html = readFileSync(join(outDir, 'index.html'), 'utf8');
+    expect(html).not.toMatch(/<link rel="stylesheet"/);
+    const inline = /<style>([^<]*)<\/style>/.exec(html)?.[1] ?? '';
+    expect(inline).toContain('.app-navbar{');
+    expect(inline).toContain('.hero{');
+    expect(inline).not.toMatch(/\.(modal|card|form-control)\b/);
+    expect(html).toMatch(
+      /<link rel="preload" as="style" crossorigin href="\/assets\/index-[\w-]+\.css" data-fogata-css>/,
+    );
   });
 });

@@ -18,4 +18,26 @@ const render = () =>
       </StrictMode>,
     ),
   );
-preloadPage(window.location.pathname).then(render, render);
+
+/**
+ * The entry's whole stylesheet: the build inlines only what the shell uses and preloads the rest
+ * (build/critical-css.ts); it goes in where the preload is, before any page's own styles.
+ */
+function loadStyles(): Promise<unknown>[] {
+  const preloads = document.querySelectorAll<HTMLLinkElement>('link[data-fogata-css]');
+  return [...preloads].map(
+    (preload) =>
+      new Promise((done) => {
+        const sheet = document.createElement('link');
+        sheet.rel = 'stylesheet';
+        sheet.href = preload.href;
+        if (preload.crossOrigin !== null) sheet.crossOrigin = preload.crossOrigin;
+        sheet.onload = done;
+        sheet.onerror = done;
+        preload.after(sheet);
+      }),
+  );
+}
+
+const styles = loadStyles();
+void Promise.allSettled([...styles, preloadPage(window.location.pathname)]).then(render);

@@ -90,7 +90,9 @@ describe('pages', () => {
     expect(html).not.toContain('class="hero ');
     expect(html).toContain('Grupo Scout 73 &#60;Los Pinos&#62;');
     expect(html).toContain('href="/assets/news-detail-page-3.js"');
-    expect(html).toContain('<link rel="preload" as="style" href="/assets/bootstrap-rest-4.css" />');
+    expect(html).toContain(
+      '<link rel="preload" as="style" crossorigin href="/assets/bootstrap-rest-4.css" />',
+    );
     expect(html).toContain(
       `<link rel="preload" as="image" href="${image}" fetchpriority="high" />`,
     );

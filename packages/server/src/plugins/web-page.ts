@@ -105,7 +105,7 @@ export function createPageRenderer(app: FastifyInstance, webDist: string) {
       links: own
         .map((f) =>
           f.endsWith('.css')
-            ? `<link rel="preload" as="style" href="/${f}" />`
+            ? `<link rel="preload" as="style" crossorigin href="/${f}" />`
             : `<link rel="modulepreload" crossorigin href="/${f}" />`,
         )
         .join(''),
