@@ -261,7 +261,7 @@ test('the admin changes a role and deletes a user; their own row has no actions'
 test('a visitor sees only the public entries in the drawer', async ({ page }) => {
   await page.goto('/');
   const drawer = await openDrawer(page);
-  for (const name of ['Login', 'Noticias', 'Experiencias', '¿Quiénes somos?']) {
+  for (const name of ['Iniciar Sesión', 'Noticias', 'Experiencias', '¿Quiénes somos?']) {
     await expect(drawer.getByRole('link', { name, exact: true })).toBeVisible();
   }
   for (const name of ['Editar Perfil', 'Galería', 'Administración']) {

@@ -14,7 +14,8 @@ const config = {
 
 async function openDrawer(user: ReturnType<typeof renderApp>['user']) {
   await user.click(screen.getByRole('button', { name: 'Abrir menú' }));
-  return screen.findByRole('dialog');
+  // The drawer is loaded on first use (with its stylesheet): slow on a busy machine.
+  return screen.findByRole('dialog', {}, { timeout: 5000 });
 }
 
 const linkNames = (drawer: HTMLElement) =>
@@ -31,12 +32,20 @@ describe('AppLayout and the navigation drawer', () => {
     ).toBeInTheDocument();
   });
 
-  it('offers Login and the public entries to a visitor', async () => {
+  it('offers Iniciar Sesión and the public entries to a visitor', async () => {
     stubApi({ 'GET /config': [200, config] });
     const { user } = renderApp(<AppLayout />);
     const drawer = await openDrawer(user);
-    expect(linkNames(drawer)).toEqual(['Login', 'Noticias', 'Experiencias', '¿Quiénes somos?']);
-    expect(within(drawer).getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    expect(linkNames(drawer)).toEqual([
+      'Iniciar Sesión',
+      'Noticias',
+      'Experiencias',
+      '¿Quiénes somos?',
+    ]);
+    expect(within(drawer).getByRole('link', { name: 'Iniciar Sesión' })).toHaveAttribute(
+      'href',
+      '/login',
+    );
     expect(within(drawer).queryByRole('button', { name: 'Cerrar Sesión' })).not.toBeInTheDocument();
   });
 

@@ -4,6 +4,7 @@ import Offcanvas from 'react-bootstrap/Offcanvas';
 import { NavLink } from 'react-router';
 import { Avatar } from '../../components/avatar';
 import { paths } from '../../config/paths';
+import { LANDING_TEXTS } from '../../features/landing/texts';
 import { useAuth } from '../../lib/auth';
 import { useCan } from '../../lib/can';
 
@@ -26,7 +27,7 @@ export function NavDrawer({ id, show, onHide }: NavDrawerProps) {
   const canReview = useCan('gallery:review');
 
   const entries: Entry[] = [
-    { to: paths.login.getHref(), label: 'Login', visible: !isAuthenticated },
+    { to: paths.login.getHref(), label: LANDING_TEXTS.login, visible: !isAuthenticated },
     { to: paths.profileEdit.getHref(), label: 'Editar Perfil', visible: isAuthenticated },
     { to: paths.gallery.getHref(), label: 'Galería', visible: isAuthenticated },
     { to: paths.news.getHref(), label: 'Noticias', visible: true },
