@@ -2,6 +2,7 @@ import { AUDIT_PAGE_SIZE } from '@fogata/shared';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
+import { TextWithEmails } from '../../../components/email-address';
 import { formatDateTime } from '../../../lib/format-date';
 import { useAudit } from '../api/get-audit';
 import { AUDIT_TEXTS as T } from '../audit-texts';
@@ -36,7 +37,9 @@ export function AuditTable() {
                   {formatDateTime(entry.created_at)}
                 </time>
               </div>
-              <p className="mb-0 text-break">{T.describe(entry)}</p>
+              <p className="mb-0 text-break">
+                <TextWithEmails text={T.describe(entry)} />
+              </p>
             </li>
           ))}
         </ul>
@@ -56,7 +59,9 @@ export function AuditTable() {
                     <time dateTime={entry.created_at}>{formatDateTime(entry.created_at)}</time>
                   </td>
                   <td className="text-break">{entry.actor_name}</td>
-                  <td className="text-break">{T.describe(entry)}</td>
+                  <td className="text-break">
+                    <TextWithEmails text={T.describe(entry)} />
+                  </td>
                 </tr>
               ))}
             </tbody>

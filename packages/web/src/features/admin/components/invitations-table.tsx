@@ -7,6 +7,7 @@ import Table from 'react-bootstrap/Table';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { CopyButton } from '../../../components/copy-button';
 import { type AlertVariant, DismissibleAlert } from '../../../components/dismissible-alert';
+import { EmailAddress } from '../../../components/email-address';
 import { formatDateTime } from '../../../lib/format-date';
 import { useInvitations } from '../api/get-invitations';
 import { useResendInvitation } from '../api/resend-invitation';
@@ -18,6 +19,16 @@ const STATUS: Record<InvitationStatus, { label: string; bg: string; text?: 'dark
   accepted: { label: 'Aceptada', bg: 'success' },
   expired: { label: 'Expirada', bg: 'secondary' },
 };
+
+/** The columns' headers; on a phone each cell shows its header as a label (a row reads as a card). */
+const COLUMNS = {
+  email: 'Email',
+  role: 'Rol',
+  status: 'Estado',
+  expires: 'Expira',
+  sent: 'Enviada',
+  actions: 'Acciones',
+} as const;
 
 type Banner = { variant: AlertVariant; message: string; link?: string } | null;
 
@@ -60,15 +71,15 @@ export function InvitationsTable() {
     body = <p className="text-body-secondary">No hay invitaciones para mostrar.</p>;
   } else {
     body = (
-      <Table responsive hover className="table-nowrap bg-body shadow-sm mb-0 align-middle">
+      <Table responsive hover className="table-nowrap table-cards mb-0 align-middle">
         <thead>
           <tr>
-            <th scope="col">Email</th>
-            <th scope="col">Rol</th>
-            <th scope="col">Estado</th>
-            <th scope="col">Expira</th>
-            <th scope="col">Enviada</th>
-            <th scope="col">Acciones</th>
+            <th scope="col">{COLUMNS.email}</th>
+            <th scope="col">{COLUMNS.role}</th>
+            <th scope="col">{COLUMNS.status}</th>
+            <th scope="col">{COLUMNS.expires}</th>
+            <th scope="col">{COLUMNS.sent}</th>
+            <th scope="col">{COLUMNS.actions}</th>
           </tr>
         </thead>
         <tbody>
@@ -76,18 +87,20 @@ export function InvitationsTable() {
             const status = STATUS[inv.status] ?? { label: inv.status, bg: 'light', text: 'dark' };
             return (
               <tr key={inv.id}>
-                <td className="cell-wrap">{inv.email}</td>
-                <td>{ROLE_LABELS[inv.role] ?? inv.role}</td>
-                <td>
+                <td data-label={COLUMNS.email} className="cell-email">
+                  <EmailAddress email={inv.email} />
+                </td>
+                <td data-label={COLUMNS.role}>{ROLE_LABELS[inv.role] ?? inv.role}</td>
+                <td data-label={COLUMNS.status}>
                   <Badge bg={status.bg} text={status.text}>
                     {status.label}
                   </Badge>
                 </td>
-                <td>{formatDateTime(inv.expires_at)}</td>
-                <td>{formatDateTime(inv.created_at)}</td>
-                <td>
+                <td data-label={COLUMNS.expires}>{formatDateTime(inv.expires_at)}</td>
+                <td data-label={COLUMNS.sent}>{formatDateTime(inv.created_at)}</td>
+                <td data-label={COLUMNS.actions}>
                   {inv.status === 'pending' && (
-                    <div className="d-flex gap-2">
+                    <div className="d-flex flex-wrap gap-2">
                       <Button
                         variant="outline-success"
                         size="sm"

@@ -8,6 +8,7 @@ import Table from 'react-bootstrap/Table';
 import { Avatar } from '../../../components/avatar';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { type AlertVariant, DismissibleAlert } from '../../../components/dismissible-alert';
+import { EmailAddress } from '../../../components/email-address';
 import { formatDateTime } from '../../../lib/format-date';
 import { useDeleteUser } from '../api/delete-user';
 import { useUsers } from '../api/get-users';
@@ -19,6 +20,17 @@ const ROLE_BADGE: Record<Role, string> = {
   scouter: 'primary',
   usuario: 'secondary',
 };
+
+/** The columns' headers; on a phone each cell shows its header as a label (a row reads as a card). */
+const COLUMNS = {
+  id: 'ID',
+  name: 'Nombre',
+  email: 'Email',
+  role: 'Rol',
+  avatar: 'Avatar',
+  registered: 'Registrado',
+  actions: 'Acciones',
+} as const;
 
 type Banner = { variant: AlertVariant; message: string } | null;
 
@@ -80,16 +92,16 @@ export function UsersTable({ currentUserId }: { currentUserId: number }) {
     body = <p className="text-body-secondary">No hay usuarios registrados.</p>;
   } else {
     body = (
-      <Table responsive hover className="table-nowrap bg-body shadow-sm mb-0 align-middle">
+      <Table responsive hover className="table-nowrap table-cards mb-0 align-middle">
         <thead>
           <tr>
-            <th scope="col">ID</th>
-            <th scope="col">Nombre</th>
-            <th scope="col">Email</th>
-            <th scope="col">Rol</th>
-            <th scope="col">Avatar</th>
-            <th scope="col">Registrado</th>
-            <th scope="col">Acciones</th>
+            <th scope="col">{COLUMNS.id}</th>
+            <th scope="col">{COLUMNS.name}</th>
+            <th scope="col">{COLUMNS.email}</th>
+            <th scope="col">{COLUMNS.role}</th>
+            <th scope="col">{COLUMNS.avatar}</th>
+            <th scope="col">{COLUMNS.registered}</th>
+            <th scope="col">{COLUMNS.actions}</th>
           </tr>
         </thead>
         <tbody>
@@ -100,13 +112,17 @@ export function UsersTable({ currentUserId }: { currentUserId: number }) {
             const saving = updateRole.isPending && updateRole.variables?.id === user.id;
             return (
               <tr key={user.id}>
-                <td>{user.id}</td>
-                <td className="cell-wrap">
-                  {user.name}
-                  {own && <span className="ms-1 text-body-secondary">(Tú)</span>}
+                <td data-label={COLUMNS.id}>{user.id}</td>
+                <td data-label={COLUMNS.name} className="cell-wrap">
+                  <span>
+                    {user.name}
+                    {own && <span className="ms-1 text-body-secondary">(Tú)</span>}
+                  </span>
                 </td>
-                <td className="cell-wrap">{user.email}</td>
-                <td>
+                <td data-label={COLUMNS.email} className="cell-email">
+                  <EmailAddress email={user.email} />
+                </td>
+                <td data-label={COLUMNS.role}>
                   {own ? (
                     <Badge bg={ROLE_BADGE[user.role] ?? 'secondary'}>
                       {ROLE_LABELS[user.role]}
@@ -127,13 +143,13 @@ export function UsersTable({ currentUserId }: { currentUserId: number }) {
                     </Form.Select>
                   )}
                 </td>
-                <td>
+                <td data-label={COLUMNS.avatar}>
                   <Avatar src={user.avatar_url} alt={`Avatar de ${user.name}`} size={36} />
                 </td>
-                <td>{formatDateTime(user.created_at)}</td>
-                <td>
+                <td data-label={COLUMNS.registered}>{formatDateTime(user.created_at)}</td>
+                <td data-label={COLUMNS.actions}>
                   {!own && (
-                    <div className="d-flex gap-2">
+                    <div className="d-flex flex-wrap gap-2">
                       {changed && (
                         <Button
                           variant="success"
