@@ -6,6 +6,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { DismissibleAlert } from '../../../components/dismissible-alert';
+import { EmailAddress } from '../../../components/email-address';
 import { FormField } from '../../../components/form-field';
 import { SubmitButton } from '../../../components/submit-button';
 import { paths } from '../../../config/paths';
@@ -100,11 +101,14 @@ function RegisterForm({
         message={status?.message}
         onClose={done ? undefined : () => setStatus(null)}
       />
-      <dl className="row mb-3 small">
-        <dt className="col-4 text-body-secondary fw-normal">Email</dt>
-        <dd className="col-8 fw-semibold text-break mb-1">{email}</dd>
-        <dt className="col-4 text-body-secondary fw-normal">Rol</dt>
-        <dd className="col-8 fw-semibold mb-0">{ROLE_LABELS[role]}</dd>
+      {/* Label above value: the address has the card's whole width, and wraps only at '@' or '.'. */}
+      <dl className="mb-3 small">
+        <dt className="text-body-secondary fw-normal">Email</dt>
+        <dd className="fw-semibold mb-2">
+          <EmailAddress email={email} />
+        </dd>
+        <dt className="text-body-secondary fw-normal">Rol</dt>
+        <dd className="fw-semibold mb-0">{ROLE_LABELS[role]}</dd>
       </dl>
       <Form noValidate onSubmit={onSubmit}>
         <FormField
