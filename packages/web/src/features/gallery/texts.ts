@@ -53,6 +53,8 @@ export const GALLERY_TEXTS = {
   photoDescriptionMax: 60,
 
   detailTitle: 'Detalle de Foto',
+  /** The detail image's alt text when the photo has no caption. */
+  photoAlt: (album: string, n: number, total: number) => `${album}, foto ${n} de ${total}`,
   commentsHeading: (n: number) => `Comentarios (${n})`,
   close: 'Cerrar',
 

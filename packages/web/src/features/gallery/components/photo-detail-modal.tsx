@@ -18,6 +18,10 @@ import { RequestRemoval } from './request-removal';
 interface PhotoDetailModalProps {
   /** The photo as the album list has it; null when closed. */
   photo: Photo | null;
+  /** For the image's alt text when the photo has no caption: '{album}, foto {n} de {total}'. */
+  albumTitle: string;
+  position: number;
+  total: number;
   onLiked: (photo: Photo, result: LikeResult) => void;
   /** Called when the modal has closed; the album reloads then. */
   onClose: () => void;
@@ -27,10 +31,20 @@ interface PhotoDetailModalProps {
  * 'Detalle de Foto': the display-size image, its description, like button and comments. It fetches
  * the photo again and keeps the list's copy when that fails.
  */
-export function PhotoDetailModal({ photo, onLiked, onClose }: PhotoDetailModalProps) {
+export function PhotoDetailModal({
+  photo,
+  albumTitle,
+  position,
+  total,
+  onLiked,
+  onClose,
+}: PhotoDetailModalProps) {
   // The last photo stays while the modal fades out.
   const [shown, setShown] = useState(photo);
   if (photo && photo !== shown) setShown(photo);
+  const [alt, setAlt] = useState('');
+  const fallbackAlt = T.photoAlt(albumTitle, position, total);
+  if (photo && position > 0 && alt !== fallbackAlt) setAlt(fallbackAlt);
   return (
     <Modal
       show={photo !== null}
@@ -45,16 +59,20 @@ export function PhotoDetailModal({ photo, onLiked, onClose }: PhotoDetailModalPr
           {T.detailTitle}
         </Modal.Title>
       </Modal.Header>
-      {shown && <PhotoDetail key={shown.id} listPhoto={shown} onLiked={onLiked} />}
+      {shown && (
+        <PhotoDetail key={shown.id} listPhoto={shown} fallbackAlt={alt} onLiked={onLiked} />
+      )}
     </Modal>
   );
 }
 
 function PhotoDetail({
   listPhoto,
+  fallbackAlt,
   onLiked,
 }: {
   listPhoto: Photo;
+  fallbackAlt: string;
   onLiked: (photo: Photo, result: LikeResult) => void;
 }) {
   const fetched = usePhoto(listPhoto.id);
@@ -89,7 +107,7 @@ function PhotoDetail({
             fit="contain"
             loading="eager"
             maxHeight="75vh"
-            alt={photo.description ?? T.detailTitle}
+            alt={photo.description?.trim() || fallbackAlt}
             className="photo-detail-image"
           />
         </Col>

@@ -191,6 +191,9 @@ function Album({ id }: { id: number }) {
 
       <PhotoDetailModal
         photo={open}
+        albumTitle={album.data.title}
+        position={open ? list.findIndex((p) => p.id === open.id) + 1 : 0}
+        total={Math.max(album.data.photos_count, list.length)}
         onLiked={onLiked}
         onClose={() => {
           setOpen(null);
