@@ -41,7 +41,6 @@ export function PhotoCard({ photo, position, canLike, onOpen, onLiked, onDelete 
           placeholder={photo.placeholder}
           width={photo.width}
           height={photo.height}
-          ratio={1}
           alt=""
         />
       </button>

@@ -1,8 +1,6 @@
 import type { LikeResult, Photo } from '@fogata/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import Col from 'react-bootstrap/Col';
-import Row from 'react-bootstrap/Row';
 import { Link, useParams } from 'react-router';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { type AlertVariant, DismissibleAlert } from '../../../components/dismissible-alert';
@@ -22,6 +20,7 @@ import {
 import { albumsQueryKey } from '../api/get-albums';
 import { AlbumDraftBar } from '../components/album-draft-bar';
 import { DownloadAlbumButton } from '../components/download-album-button';
+import { JustifiedRows } from '../components/justified-rows';
 import { MyHiddenPhotos } from '../components/my-hidden-photos';
 import { PhotoCard } from '../components/photo-card';
 import { PhotoDetailModal } from '../components/photo-detail-modal';
@@ -165,20 +164,23 @@ function Album({ id }: { id: number }) {
           {isManager && T.noPhotosManager}
         </p>
       ) : (
-        <Row xs={2} md={3} lg={4} xl={5} className="g-3 mt-1">
-          {list.map((photo, i) => (
-            <Col key={photo.id}>
+        // Justified rows (decision 024): each photo whole, as wide as its proportions ask.
+        <div className="mt-3">
+          <JustifiedRows
+            aspects={list.map(aspectOf)}
+            keyOf={(i) => list[i]!.id}
+            render={(i) => (
               <PhotoCard
-                photo={photo}
+                photo={list[i]!}
                 position={i + 1}
                 canLike={canInteract}
                 onOpen={setOpen}
                 onLiked={onLiked}
                 onDelete={isManager ? setTarget : undefined}
               />
-            </Col>
-          ))}
-        </Row>
+            )}
+          />
+        </div>
       )}
       {photos.hasNextPage && (
         // A new sentinel after each page: still near the screen, it asks for the next one too.
@@ -217,6 +219,11 @@ function Album({ id }: { id: number }) {
       )}
     </section>
   );
+}
+
+/** A photo's width over its height (a square when they are unknown). */
+function aspectOf(photo: Photo) {
+  return photo.width > 0 && photo.height > 0 ? photo.width / photo.height : 1;
 }
 
 /**
