@@ -23,7 +23,7 @@ export function MonitorCard({ monitor, onEdit, onDelete }: MonitorCardProps) {
   return (
     <Card
       as="article"
-      className="h-100 shadow-sm border-0 overflow-hidden"
+      className="h-100 shadow-sm border-0 overflow-hidden monitor-card"
       aria-labelledby={nameId}
     >
       <ImageWithPlaceholder
@@ -33,6 +33,7 @@ export function MonitorCard({ monitor, onEdit, onDelete }: MonitorCardProps) {
         height={monitor.height}
         ratio={1}
         alt={T.photoOf(monitor.name)}
+        className="monitor-card-photo"
       />
       <Card.Body className="d-flex flex-column">
         <Card.Title as="h3" className="h5 mb-1 text-break" id={nameId}>
