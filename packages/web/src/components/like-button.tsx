@@ -14,6 +14,12 @@ export interface LikeButtonProps {
   onChange?: (result: LikeResult) => void;
   size?: 'sm' | 'lg';
   className?: string;
+  /**
+   * Show the message in a small box over what is below, aligned to this side of the button, so
+   * nothing moves when it appears (a row with the button at its end, e.g. a detail page's).
+   * Without it the message takes its own line under the button.
+   */
+  messageFloat?: 'start' | 'end';
 }
 
 /**
@@ -28,6 +34,7 @@ export function LikeButton({
   onChange,
   size = 'sm',
   className,
+  messageFloat,
 }: LikeButtonProps) {
   const [state, setState] = useState({ liked, count });
   const [error, setError] = useState<string | null>(null);
@@ -75,7 +82,11 @@ export function LikeButton({
   const Icon = state.liked ? HeartFillIcon : HeartIcon;
   return (
     <span
-      className={['d-inline-flex flex-column align-items-start', className]
+      className={[
+        'd-inline-flex flex-column align-items-start',
+        messageFloat && 'position-relative',
+        className,
+      ]
         .filter(Boolean)
         .join(' ')}
     >
@@ -92,7 +103,14 @@ export function LikeButton({
         <span data-testid="like-count">{state.count}</span>
       </Button>
       {error && (
-        <span role="alert" className="small text-danger mt-1">
+        <span
+          role="alert"
+          className={
+            messageFloat
+              ? `small text-danger like-message-float like-message-${messageFloat}`
+              : 'small text-danger mt-1'
+          }
+        >
           {error}
         </span>
       )}

@@ -159,6 +159,7 @@ function ExperienceDetail({ id }: { id: number }) {
           canLike={canInteract}
           api={interactions}
           onChange={onLiked}
+          messageFloat="end"
         />
         {canManage && (
           <EditDeleteButtons

@@ -117,6 +117,7 @@ function NewsDetail({ id }: { id: number }) {
           canLike={canInteract}
           api={interactions}
           onChange={onLiked}
+          messageFloat="end"
         />
         {isManager && (
           <EditDeleteButtons
