@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 
 /** Where screenshots go when FOGATA_SHOTS_DIR is set (for looking at pages); otherwise none are taken. */
@@ -19,3 +20,28 @@ export async function shoot(page: Page, name: string) {
 
 /** True while screenshots are being taken (tests may then hold a state long enough to capture it). */
 export const takingShots = !!dir;
+
+/** Where `screen` saves: FOGATA_SHOTS_DIR when set, else the run's artefacts (e2e/.output). */
+const screensDir =
+  dir ?? join(fileURLToPath(new URL('.', import.meta.url)), '..', '.output', 'screens');
+
+/**
+ * Full-page screenshots of a screen at a phone's (375 px) and a laptop's (1280 px) width, taken on
+ * every run (not only when FOGATA_SHOTS_DIR is set): the run's artefacts show each screen as a
+ * phone sees it. `prepare` runs after each resize, before the picture (to open a drawer, say).
+ */
+export async function screen(page: Page, name: string, prepare?: (width: number) => Promise<void>) {
+  const original = page.viewportSize();
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    if (prepare) await prepare(width);
+    await page.screenshot({ path: screenFile(name, width), fullPage: true });
+  }
+  if (original) await page.setViewportSize(original);
+}
+
+/** The file of `name` at `width` px among the run's screens (the folder made if need be). */
+export function screenFile(name: string, width: number) {
+  mkdirSync(screensDir, { recursive: true });
+  return join(screensDir, `${name}-${width}.png`);
+}
