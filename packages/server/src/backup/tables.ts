@@ -23,10 +23,16 @@ export const BACKUP_TABLES = [
 ] as const;
 
 /**
- * Tables a backup leaves out: counters, one-use nonces, and the media journal (a restore brings
- * only the files that rows point to, so there is nothing for it to reconcile).
+ * Tables a backup leaves out: counters, one-use nonces, the media journal (a restore brings
+ * only the files that rows point to, so there is nothing for it to reconcile), and PostgreSQL's
+ * read version (decision 020: it must only ever grow, so a restore leaves it and bumps it).
  */
-export const TRANSIENT_TABLES = ['rate_limits', 'oidc_nonces', 'media_journal'] as const;
+export const TRANSIENT_TABLES = [
+  'rate_limits',
+  'oidc_nonces',
+  'media_journal',
+  'read_version',
+] as const;
 
 /** Kysely without the schema's types, for code that walks every table by name. */
 // biome-ignore lint/suspicious/noExplicitAny: rows of any table, by name.

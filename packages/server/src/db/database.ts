@@ -6,6 +6,8 @@ import {
   type Driver,
   Kysely,
   PostgresDialect,
+  type PostgresDialectConfig,
+  PostgresDriver,
   type SqliteDatabase,
   SqliteDialect,
   type SqliteDialectConfig,
@@ -19,6 +21,28 @@ import type { Database } from './schema.js';
 export interface Db {
   kysely: Kysely<Database>;
   dialect: Dialect;
+  /**
+   * A value that changes whenever the database may have changed, by this process or any other on
+   * the same database (decision 020): what the read cache checks its entries against. Read it
+   * before the queries whose result it labels. SQLite: `PRAGMA data_version` (another
+   * connection's commits) and this process's own write count; PostgreSQL: the `read_version`
+   * row that triggers bump in the writing transaction (migration 010), and the write count.
+   */
+  readVersion(): string | Promise<string>;
+}
+
+/**
+ * Counts this process's writes. Bumped in the driver, under every query builder and every
+ * transaction, so no write path can forget it: on SQLite as each writing statement (and each
+ * COMMIT) is prepared, synchronously just before it runs; on PostgreSQL after each statement
+ * that is not a SELECT has run, commits included (a bump after the change shows, never only
+ * before it, so a label read meanwhile can only be older than the data it labels).
+ */
+export class WriteCounter {
+  count = 0;
+  bump = (): void => {
+    this.count += 1;
+  };
 }
 
 /**
@@ -52,29 +76,102 @@ const STATEMENT_CACHE_SIZE = 500;
  * reused only when idle (one still being iterated gets a fresh copy); SQLite re-prepares a cached
  * one by itself after a schema change.
  */
-export function withStatementCache(database: SQLite.Database): SqliteDatabase {
+export function withStatementCache(
+  database: SQLite.Database,
+  onWrite: () => void = () => {},
+): SqliteDatabase {
   const cache = new Map<string, SQLite.Statement>();
+  // Kysely runs every statement right after preparing it, in the same synchronous step: a write
+  // (or a COMMIT, which SQLite calls read-only but returns no rows) counted here cannot be seen
+  // by any reader before the count moves.
+  const counted = (statement: SQLite.Statement) => {
+    if (!(statement.reader && statement.readonly)) onWrite();
+    return statement;
+  };
   return {
     close: () => database.close(),
     prepare(sql) {
       const cached = cache.get(sql);
-      if (cached && !cached.busy) return cached;
+      if (cached && !cached.busy) return counted(cached);
       const statement = database.prepare(sql);
-      if (cached) return statement;
+      if (cached) return counted(statement);
       if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
       cache.set(sql, statement);
-      return statement;
+      return counted(statement);
     },
   };
 }
+
+/** PostgreSQL's driver, counting each statement other than a SELECT once it has run. */
+class CountingPostgresDriver extends PostgresDriver {
+  private readonly counted = new WeakSet<DatabaseConnection>();
+
+  constructor(
+    config: PostgresDialectConfig,
+    private readonly onWrite: () => void,
+  ) {
+    super(config);
+  }
+
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    const connection = await super.acquireConnection();
+    if (!this.counted.has(connection)) {
+      this.counted.add(connection);
+      const execute = connection.executeQuery.bind(connection);
+      const onWrite = this.onWrite;
+      connection.executeQuery = async (query) => {
+        try {
+          return await execute(query);
+        } finally {
+          if (query.query.kind !== 'SelectQueryNode') onWrite();
+        }
+      };
+    }
+    return connection;
+  }
+}
+
+class CountingPostgresDialect extends PostgresDialect {
+  constructor(
+    private readonly pgConfig: PostgresDialectConfig,
+    private readonly onWrite: () => void,
+  ) {
+    super(pgConfig);
+  }
+
+  override createDriver(): Driver {
+    return new CountingPostgresDriver(this.pgConfig, this.onWrite);
+  }
+}
+
+/** The one statement PostgreSQL's read version costs, prepared by name on each connection. */
+const READ_VERSION_QUERY = {
+  name: 'fogata-read-version',
+  text: 'select version from read_version where id = 1',
+};
 
 /** Opens SQLite at DATA_DIR/fogata.db, or PostgreSQL when DATABASE_URL is a postgres URL. */
 export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Db {
   if (config.databaseUrl) {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    const writes = new WriteCounter();
+    // Before migration 010 (or should the row be gone), a value no other call returns: nothing
+    // read then is ever served again from the cache.
+    let unknown = 0;
     return {
-      kysely: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+      kysely: new Kysely<Database>({ dialect: new CountingPostgresDialect({ pool }, writes.bump) }),
       dialect: 'postgres',
+      async readVersion() {
+        const count = writes.count;
+        try {
+          const { rows } = await pool.query<{ version: string }>(READ_VERSION_QUERY);
+          if (rows[0]) return `${rows[0].version}.${count}`;
+        } catch {
+          // Answered below.
+        }
+        unknown += 1;
+        return `?${unknown}`;
+      },
     };
   }
   const sqlite = new SQLite(join(config.dataDir, 'fogata.db'));
@@ -84,10 +181,14 @@ export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): D
   sqlite.pragma('busy_timeout = 5000');
   // Safe with WAL (a power cut may lose the last commits, never corrupt the file) and much faster.
   sqlite.pragma('synchronous = NORMAL');
+  const writes = new WriteCounter();
+  // Changes when another connection (another process, another instance) commits.
+  const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
   return {
     kysely: new Kysely<Database>({
-      dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }),
+      dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite, writes.bump) }),
     }),
     dialect: 'sqlite',
+    readVersion: () => `${dataVersion.get() as number}.${writes.count}`,
   };
 }

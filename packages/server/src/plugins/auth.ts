@@ -1,7 +1,8 @@
 import { type Capability, can, SERVER_ERRORS } from '@fogata/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.js';
-import { sessionMatchesPassword, verifySession } from '../lib/session-token.js';
+import '../lib/read-cache.js';
+import { passwordStamp, sessionMatchesPassword, verifySessionNow } from '../lib/session-token.js';
 import type { UserRow } from '../modules/users/users.repository.js';
 import { UsersRepository } from '../modules/users/users.repository.js';
 
@@ -12,25 +13,37 @@ declare module 'fastify' {
   }
 }
 
+/** A user as the session check needs it: the row and its password stamp, worked out once. */
+interface SessionUser {
+  row: UserRow;
+  stamp: string;
+}
+
 /**
  * Reads the Bearer token and loads its user from the database on every request, so a deleted
- * user's token stops working and a role change applies at once.
+ * user's token stops working and a role change applies at once. The row comes through the read
+ * cache (decision 020): the same row again only while the database has not changed since.
  */
 async function authenticate(request: FastifyRequest): Promise<UserRow> {
   const header = request.headers.authorization;
   if (!header) throw new AppError(401, SERVER_ERRORS.unauthenticated);
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   if (!match?.[1]) throw new AppError(401, SERVER_ERRORS.invalidToken);
-  const { ctx } = request.server;
-  const session = await verifySession(match[1], ctx.jwtKey);
-  const user = session && (await new UsersRepository(ctx.db).findById(session.id));
+  const { ctx, readCache } = request.server;
+  const session = verifySessionNow(match[1], ctx.jwtKey);
+  if (!session) throw new AppError(401, SERVER_ERRORS.invalidToken);
+  const user = await readCache.user<SessionUser | null>(request, session.id, async () => {
+    const row = await new UsersRepository(ctx.db).findById(session.id);
+    // Frozen: one row serves many requests, so none may change it for the others.
+    return row ? { row: Object.freeze(row), stamp: passwordStamp(row, ctx.jwtKey) } : null;
+  });
   // A session opened before the user's last password change (a reset, a new admin password)
   // no longer counts.
-  if (!session || !user || !sessionMatchesPassword(session, user, ctx.jwtKey)) {
+  if (!user || !sessionMatchesPassword(session, user.row, ctx.jwtKey, user.stamp)) {
     throw new AppError(401, SERVER_ERRORS.invalidToken);
   }
-  request.user = user;
-  return user;
+  request.user = user.row;
+  return user.row;
 }
 
 /** Guard: any signed-in user. */

@@ -10,6 +10,7 @@ import { mediaJournal } from './006-media-journal.js';
 import { mailQueue } from './007-mail-queue.js';
 import { safeguarding } from './008-safeguarding.js';
 import { audit } from './009-audit.js';
+import { readVersion } from './010-read-version.js';
 import { digests } from './011-digests.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -32,6 +33,7 @@ function migrations(ctx: MigrationContext): Record<string, Migration> {
     '007-mail-queue': mailQueue(ctx),
     '008-safeguarding': safeguarding(ctx),
     '009-audit': audit(ctx),
+    '010-read-version': readVersion(ctx),
     '011-digests': digests(ctx),
   };
 }

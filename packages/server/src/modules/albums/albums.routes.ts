@@ -12,6 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import { readImageForm } from '../../lib/image-form.js';
+import { CACHED_READ } from '../../lib/read-cache.js';
 import { currentUser, requireCapability } from '../../plugins/auth.js';
 import { downloadGuard, downloadLink, sendAlbumZip } from './album-download.js';
 import { AlbumsService } from './albums.service.js';
@@ -51,6 +52,7 @@ export async function albumsRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/albums',
     {
+      ...CACHED_READ,
       onRequest: view,
       schema: {
         tags,
@@ -59,7 +61,7 @@ export async function albumsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: z.array(albumSchema) },
       },
     },
-    (req) => service.list(currentUser(req)),
+    (req, reply) => app.readCache.send(req, reply, true, () => service.list(currentUser(req))),
   );
 
   r.get(

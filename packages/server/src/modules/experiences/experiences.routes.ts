@@ -13,6 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import { readImageForm } from '../../lib/image-form.js';
+import { CACHED_READ } from '../../lib/read-cache.js';
 import { currentUser, optionalAuth, requireCapability } from '../../plugins/auth.js';
 import { registerInteractionRoutes } from '../interactions/interactions.routes.js';
 import { ExperiencesService } from './experiences.service.js';
@@ -47,6 +48,7 @@ export async function experiencesRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/experiences',
     {
+      ...CACHED_READ,
       onRequest: optionalAuth,
       schema: {
         tags,
@@ -55,7 +57,7 @@ export async function experiencesRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: z.array(experienceSchema) },
       },
     },
-    (req) => service.list(req.user),
+    (req, reply) => app.readCache.send(req, reply, true, () => service.list(req.user)),
   );
 
   r.get(

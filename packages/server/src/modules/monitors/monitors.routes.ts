@@ -13,6 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import { readImageForm } from '../../lib/image-form.js';
+import { CACHED_READ } from '../../lib/read-cache.js';
 import { optionalAuth, requireCapability } from '../../plugins/auth.js';
 import { MonitorsService } from './monitors.service.js';
 
@@ -41,6 +42,7 @@ export async function monitorsRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/monitors',
     {
+      ...CACHED_READ,
       onRequest: read,
       schema: {
         tags,
@@ -49,7 +51,8 @@ export async function monitorsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: z.array(monitorSchema) },
       },
     },
-    () => service.list(),
+    // The same list for everyone: one cached answer.
+    (req, reply) => app.readCache.send(req, reply, false, () => service.list()),
   );
 
   r.post(

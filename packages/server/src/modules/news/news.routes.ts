@@ -14,6 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import { readImageForm } from '../../lib/image-form.js';
+import { CACHED_READ } from '../../lib/read-cache.js';
 import { currentUser, optionalAuth, requireCapability } from '../../plugins/auth.js';
 import { registerInteractionRoutes } from '../interactions/interactions.routes.js';
 import { NewsService } from './news.service.js';
@@ -44,6 +45,7 @@ export async function newsRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/news',
     {
+      ...CACHED_READ,
       onRequest: optionalAuth,
       schema: {
         tags,
@@ -53,7 +55,8 @@ export async function newsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: z.array(newsSummarySchema) },
       },
     },
-    (req) => service.list(req.user, req.query.limit),
+    (req, reply) =>
+      app.readCache.send(req, reply, true, () => service.list(req.user, req.query.limit)),
   );
 
   r.get(

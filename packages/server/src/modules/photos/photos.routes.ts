@@ -14,6 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import { readUpload, uploadsTmpRoot } from '../../lib/media-upload.js';
+import { CACHED_READ } from '../../lib/read-cache.js';
 import { currentUser, requireCapability } from '../../plugins/auth.js';
 import { registerInteractionRoutes } from '../interactions/interactions.routes.js';
 import { PhotosService } from './photos.service.js';
@@ -40,6 +41,7 @@ export async function photosRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/photos/album/:albumId',
     {
+      ...CACHED_READ,
       onRequest: view,
       schema: {
         tags,
@@ -50,7 +52,10 @@ export async function photosRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: z.array(photoSchema) },
       },
     },
-    (req) => service.listByAlbum(currentUser(req), req.params.albumId, req.query),
+    (req, reply) =>
+      app.readCache.send(req, reply, true, () =>
+        service.listByAlbum(currentUser(req), req.params.albumId, req.query),
+      ),
   );
 
   r.get(

@@ -1,0 +1,186 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/database.js';
+import { COMPRESS_THRESHOLD_BYTES } from '../plugins/compression.js';
+import { MEDIA_URL_BUCKET_SECONDS } from './media-url.js';
+
+/** All cached bodies together stay under this; the oldest go first. */
+const MAX_CACHE_BYTES = 32 * 1024 * 1024;
+/** A body larger than this is not kept (an album of thousands of photos, asked whole). */
+const MAX_ENTRY_BYTES = 2 * 1024 * 1024;
+/** Users kept; the oldest go first. */
+const MAX_USERS = 10_000;
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** One cached answer: valid while the database's version and the media URLs' bucket are its own. */
+interface CachedBody {
+  version: string;
+  bucket: number;
+  body: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+interface CachedUser<T> {
+  version: string;
+  value: T;
+}
+
+/**
+ * Route options of a cached read: @fastify/compress stays out (no request body to inflate; the
+ * cache compresses each answer once, per encoding, and sends the copy), which spares its hooks
+ * on every request.
+ */
+export const CACHED_READ = { compress: false, decompress: false } as const;
+
+/** The signed media URLs' time bucket now: a body with URLs signed in another one is stale. */
+function currentBucket(): number {
+  return Math.floor(Date.now() / 1000 / MEDIA_URL_BUCKET_SECONDS);
+}
+
+/**
+ * The encoding @fastify/compress would pick for `header` (brotli, else gzip; `*` is brotli;
+ * `;q=0` refuses), or null for none.
+ */
+export function pickEncoding(header: string | undefined): 'br' | 'gzip' | null {
+  if (!header) return null;
+  let gzip = false;
+  for (const part of header.split(',')) {
+    const [rawName, ...params] = part.split(';');
+    const name = rawName?.trim().toLowerCase();
+    const refused = params.some((p) => /^\s*q\s*=\s*0(?:\.0*)?\s*$/i.test(p));
+    if (refused) continue;
+    if (name === 'br' || name === '*') return 'br';
+    if (name === 'gzip') gzip = true;
+  }
+  return gzip ? 'gzip' : null;
+}
+
+/**
+ * The read path's cache (decision 020): serialized (and compressed) answers of the public read
+ * lists, and the users that sessions name, each labelled with the database's version read before
+ * it was computed, and used only while the version is still that. The version moves with every
+ * write of any process on the database (see Db.readVersion), so several instances stay correct:
+ * nothing here is state of its own, only a copy checked against the database on each request.
+ */
+export class ReadCache {
+  private readonly bodies = new Map<string, CachedBody>();
+  private bytes = 0;
+  private readonly users = new Map<number, CachedUser<unknown>>();
+  /** The version each request saw first: the guard and the handler share one read. */
+  private readonly seen = new WeakMap<FastifyRequest, string | Promise<string>>();
+
+  constructor(private readonly db: Db) {}
+
+  /** The database's version for this request, read once (before anything it labels). */
+  version(request: FastifyRequest): string | Promise<string> {
+    let version = this.seen.get(request);
+    if (version === undefined) {
+      version = this.db.readVersion();
+      this.seen.set(request, version);
+    }
+    return version;
+  }
+
+  /**
+   * The user `id` as `load` reads it, or as it was read under the same database version. `load`
+   * may return anything derived from the row alone (the row and its password stamp).
+   */
+  async user<T>(request: FastifyRequest, id: number, load: () => Promise<T>): Promise<T> {
+    const version = await this.version(request);
+    const cached = this.users.get(id);
+    if (cached && cached.version === version) return cached.value as T;
+    const value = await load();
+    this.users.delete(id);
+    if (this.users.size >= MAX_USERS) this.users.delete(this.users.keys().next().value as number);
+    this.users.set(id, { version, value });
+    return value;
+  }
+
+  /**
+   * Answers a GET from the cache when the database has not changed since the answer was made,
+   * else with `compute()`, serialized by the route's own schema, and keeps it. `perUser`: the
+   * answer depends on who asks (what they liked, what their role lets them see), so each user
+   * (and anonymous visitors) gets their own; otherwise one answer serves everyone. Only 200s
+   * are kept: an error thrown by `compute` goes to the error handler as usual.
+   */
+  async send(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    perUser: boolean,
+    compute: () => Promise<unknown>,
+  ): Promise<void> {
+    const key = perUser ? `${request.user?.id ?? 0} ${request.url}` : `* ${request.url}`;
+    const version = await this.version(request);
+    const bucket = currentBucket();
+    let entry = this.bodies.get(key);
+    if (!entry || entry.version !== version || entry.bucket !== bucket) {
+      const data = await compute();
+      const body = Buffer.from(reply.serialize(data) as string);
+      entry = { version, bucket, body };
+      this.keep(key, entry);
+    }
+    // A reply is a thenable: this waits until it is sent (at once when nothing in the way waits).
+    await this.reply(request, reply, key, entry);
+  }
+
+  private keep(key: string, entry: CachedBody): void {
+    this.forget(key);
+    if (entry.body.length > MAX_ENTRY_BYTES) return;
+    while (this.bytes + entry.body.length > MAX_CACHE_BYTES && this.bodies.size > 0) {
+      this.forget(this.bodies.keys().next().value as string);
+    }
+    this.bodies.set(key, entry);
+    this.bytes += entry.body.length;
+  }
+
+  private forget(key: string): void {
+    const old = this.bodies.get(key);
+    if (!old) return;
+    this.bodies.delete(key);
+    this.bytes -= old.body.length + (old.br?.length ?? 0) + (old.gzip?.length ?? 0);
+  }
+
+  /** Sends `entry`, compressed as @fastify/compress would (which then leaves it alone). */
+  private reply(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    entry: CachedBody,
+  ): FastifyReply {
+    reply.type(JSON_TYPE);
+    const encoding =
+      entry.body.length >= COMPRESS_THRESHOLD_BYTES &&
+      request.headers['x-no-compression'] === undefined
+        ? pickEncoding(request.headers['accept-encoding'])
+        : null;
+    if (!encoding) return reply.send(entry.body);
+    let compressed = entry[encoding];
+    if (!compressed) {
+      compressed =
+        encoding === 'br'
+          ? brotliCompressSync(entry.body, {
+              params: {
+                [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+                [constants.BROTLI_PARAM_QUALITY]: 4,
+                [constants.BROTLI_PARAM_SIZE_HINT]: entry.body.length,
+              },
+            })
+          : gzipSync(entry.body, { level: 6 });
+      entry[encoding] = compressed;
+      // Counted only while the entry is still the one kept (it may have been replaced meanwhile).
+      if (this.bodies.get(key) === entry) this.bytes += compressed.length;
+    }
+    reply.header('vary', 'accept-encoding');
+    reply.header('content-encoding', encoding);
+    return reply.send(compressed);
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The read path's cache (decision 020). */
+    readCache: ReadCache;
+  }
+}
