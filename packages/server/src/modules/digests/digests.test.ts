@@ -442,6 +442,16 @@ describe('POST /api/digest/unsubscribe', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: DIGEST_MESSAGES.unsubscribed });
     expect((await profile(t, u)).digest).toBe('never');
+    // Some clients send the same as multipart/form-data.
+    const form = multipart({ 'List-Unsubscribe': 'One-Click' });
+    const multi = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: form.headers,
+      payload: form.payload,
+    });
+    expect(multi.statusCode).toBe(200);
+    expect(multi.json()).toEqual({ message: DIGEST_MESSAGES.unsubscribed });
     // The web page's POST, with no body.
     const again = await t.app.inject({ method: 'POST', url });
     expect(again.statusCode).toBe(200);
