@@ -1,8 +1,7 @@
-import { CLIENT_ERRORS, type Comment, commentBodySchema, LIMITS, MSG } from '@fogata/shared';
+import { CLIENT_ERRORS, type Comment, LIMITS, MSG } from '@fogata/shared';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../config/paths';
@@ -11,7 +10,11 @@ import type { InteractionsApi } from '../lib/interactions-api';
 import { Avatar } from './avatar';
 import { DismissibleAlert } from './dismissible-alert';
 import { TrashIcon } from './icons';
+import { lazyComponent } from './lazy-component';
 import { ConfirmModal } from './lazy-confirm-modal';
+
+// Only members may comment: visitors never download the form (nor React-Bootstrap's Form).
+const CommentForm = lazyComponent(() => import('./comment-form'), 'CommentForm');
 
 /** Screen texts of the comments section (SPEC §2 Comments). */
 export const COMMENT_TEXTS = {
@@ -68,6 +71,8 @@ export function CommentsSection({
   const restart = () => queryClient.resetQueries({ queryKey });
 
   const [target, setTarget] = useState<Comment | null>(null);
+  // The dialog (its own chunk) is drawn from the first deletion asked, not before.
+  const [deleteAsked, setDeleteAsked] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const remove = useMutation({ mutationFn: (id: number) => api.deleteComment(id) });
 
@@ -127,7 +132,14 @@ export function CommentsSection({
           {items.length > 0 && (
             <ul className="list-unstyled mb-2" aria-label="Lista de comentarios">
               {items.map((comment) => (
-                <CommentItem key={comment.id} comment={comment} onDelete={setTarget} />
+                <CommentItem
+                  key={comment.id}
+                  comment={comment}
+                  onDelete={(c) => {
+                    setDeleteAsked(true);
+                    setTarget(c);
+                  }}
+                />
               ))}
             </ul>
           )}
@@ -159,15 +171,17 @@ export function CommentsSection({
         </>
       )}
 
-      <ConfirmModal
-        show={!!target}
-        title={COMMENT_TEXTS.deleteTitle}
-        body={target && <p className="comment-text">«{target.comment_text}»</p>}
-        confirmLabel={COMMENT_TEXTS.deleteConfirm}
-        busy={remove.isPending}
-        onConfirm={confirmDelete}
-        onCancel={() => setTarget(null)}
-      />
+      {deleteAsked && (
+        <ConfirmModal
+          show={!!target}
+          title={COMMENT_TEXTS.deleteTitle}
+          body={target && <p className="comment-text">«{target.comment_text}»</p>}
+          confirmLabel={COMMENT_TEXTS.deleteConfirm}
+          busy={remove.isPending}
+          onConfirm={confirmDelete}
+          onCancel={() => setTarget(null)}
+        />
+      )}
     </section>
   );
 }
@@ -179,75 +193,6 @@ function LoginLink() {
     <Link to={paths.login.getHref()} state={{ from: location }}>
       {MSG.commentLoginRequired}
     </Link>
-  );
-}
-
-function CommentForm({
-  api,
-  onAdded,
-}: {
-  api: Pick<InteractionsApi, 'addComment'>;
-  onAdded: (comment: Comment) => void | Promise<void>;
-}) {
-  const id = useId();
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const add = useMutation({ mutationFn: (body: string) => api.addComment(body) });
-  const empty = text.trim().length === 0;
-
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    if (add.isPending) return;
-    const parsed = commentBodySchema.safeParse({ comment_text: text });
-    if (!parsed.success) {
-      setError(
-        CLIENT_ERRORS.commentSendFailed(parsed.error.issues[0]?.message ?? MSG.commentEmpty),
-      );
-      return;
-    }
-    setError(null);
-    try {
-      const comment = await add.mutateAsync(parsed.data.comment_text);
-      setText('');
-      await onAdded(comment);
-    } catch (err) {
-      setError(CLIENT_ERRORS.commentSendFailed((err as Error).message));
-    }
-  };
-
-  return (
-    <Form noValidate onSubmit={submit} className="mb-3">
-      <Form.Group controlId={`${id}-text`}>
-        <Form.Label className="visually-hidden">{COMMENT_TEXTS.label}</Form.Label>
-        <Form.Control
-          as="textarea"
-          rows={2}
-          value={text}
-          maxLength={LIMITS.commentMax}
-          placeholder={COMMENT_TEXTS.placeholder}
-          aria-describedby={`${id}-count`}
-          onChange={(e) => setText(e.target.value)}
-          disabled={add.isPending}
-        />
-      </Form.Group>
-      <div className="d-flex justify-content-between align-items-center mt-2 gap-2">
-        <small id={`${id}-count`} className="text-body-secondary" aria-live="polite">
-          {text.length}/{LIMITS.commentMax}
-        </small>
-        <Button type="submit" variant="success" size="sm" disabled={empty || add.isPending}>
-          {add.isPending && (
-            <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-2" />
-          )}
-          {add.isPending ? COMMENT_TEXTS.sending : COMMENT_TEXTS.submit}
-        </Button>
-      </div>
-      <DismissibleAlert
-        variant="danger"
-        message={error}
-        onClose={() => setError(null)}
-        className="mt-2 mb-0"
-      />
-    </Form>
   );
 }
 
