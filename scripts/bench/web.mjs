@@ -1,6 +1,7 @@
 // What a phone gets: the bytes of JS and CSS the first load of / puts on the wire, and Lighthouse's
 // mobile scores of the public pages (Debian's Chromium, when it is installed).
 import { existsSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { root } from '../lib.mjs';
 import { rawGet } from './servers.mjs';
@@ -101,8 +102,12 @@ export async function webFigures(app) {
     lines.push(`Lighthouse: no se ejecuta, falta ${CHROMIUM}.`);
     return lines;
   }
+  // Lighthouse's TBT grows with the machine's load (other processes): the load goes with the figures.
+  const load = loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
   lines.push(
-    'Lighthouse móvil (throttling simulado):',
+    `Lighthouse móvil (throttling simulado; carga de la máquina al terminar ${load}):`,
     `  ${'página'.padEnd(16)}${'rend.'.padStart(6)}${'acces.'.padStart(7)}${'FCP s'.padStart(7)}${'LCP s'.padStart(7)}${'TBT ms'.padStart(8)}${'CLS'.padStart(7)}`,
   );
   for (const r of runs) {
