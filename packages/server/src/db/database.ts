@@ -150,6 +150,12 @@ const READ_VERSION_QUERY = {
   text: 'select version from read_version where id = 1',
 };
 
+/**
+ * Writes through every SQLite connection of this process: one counter, so that a write on
+ * another connection of the same process (a second app, a command) counts as at once as its own.
+ */
+const sqliteWrites = new WriteCounter();
+
 /** Opens SQLite at DATA_DIR/fogata.db, or PostgreSQL when DATABASE_URL is a postgres URL. */
 export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Db {
   if (config.databaseUrl) {
@@ -181,14 +187,29 @@ export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): D
   sqlite.pragma('busy_timeout = 5000');
   // Safe with WAL (a power cut may lose the last commits, never corrupt the file) and much faster.
   sqlite.pragma('synchronous = NORMAL');
-  const writes = new WriteCounter();
-  // Changes when another connection (another process, another instance) commits.
+  // Changes when another connection commits: another process, another instance.
   const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
+  // Read once per turn of the event loop (the pragma costs more than the rest of a cached
+  // answer's work): the requests handled in one turn all arrived before it began, so the database
+  // as it was then is the one they must see. Writes of this process, on this connection or any
+  // other in it, move the shared counter at once and need no pragma.
+  let turnVersion: number | null = null;
+  const dataVersionThisTurn = (): number => {
+    if (turnVersion === null) {
+      turnVersion = dataVersion.get() as number;
+      setImmediate(() => {
+        turnVersion = null;
+      });
+    }
+    return turnVersion;
+  };
   return {
     kysely: new Kysely<Database>({
-      dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite, writes.bump) }),
+      dialect: new ImmediateSqliteDialect({
+        database: withStatementCache(sqlite, sqliteWrites.bump),
+      }),
     }),
     dialect: 'sqlite',
-    readVersion: () => `${dataVersion.get() as number}.${writes.count}`,
+    readVersion: () => `${dataVersionThisTurn()}.${sqliteWrites.count}`,
   };
 }
