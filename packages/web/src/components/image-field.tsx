@@ -3,7 +3,7 @@ import Form from 'react-bootstrap/Form';
 import { FilePicker } from './file-picker';
 import { ImageWithPlaceholder, type ImageWithPlaceholderProps } from './image-with-placeholder';
 
-interface ImageFieldProps {
+export interface ImageFieldProps {
   id: string;
   label: ReactNode;
   /** The picker's button text, e.g. 'Elegir imagen'. */

@@ -9,14 +9,12 @@ import {
 } from '@fogata/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import Modal from 'react-bootstrap/Modal';
-import Spinner from 'react-bootstrap/Spinner';
 import { useForm } from 'react-hook-form';
-import { DismissibleAlert, variantFor } from '../../../components/dismissible-alert';
+import { variantFor } from '../../../components/dismissible-alert';
 import { FormField } from '../../../components/form-field';
-import { CurrentImage, ImageField } from '../../../components/image-field';
+import { CurrentImage } from '../../../components/image-field';
+import { ImageFormModal, ImageFormShell } from '../../../components/image-form-modal';
 import { useCloseAfterSuccess } from '../../../lib/use-close-after-success';
 import { useCreateExperience } from '../api/create-experience';
 import { useUpdateExperience } from '../api/update-experience';
@@ -37,17 +35,9 @@ interface ExperienceFormModalProps {
  */
 export function ExperienceFormModal({ show, experience, onClose }: ExperienceFormModalProps) {
   return (
-    <Modal
-      show={show}
-      onHide={onClose}
-      backdrop="static"
-      keyboard={false}
-      centered
-      size="lg"
-      aria-labelledby="experience-form-title"
-    >
-      {show && <ExperienceForm experience={experience ?? null} onClose={onClose} />}
-    </Modal>
+    <ImageFormModal show={show} onClose={onClose} titleId="experience-form-title" size="lg">
+      <ExperienceForm experience={experience ?? null} onClose={onClose} />
+    </ImageFormModal>
   );
 }
 
@@ -105,91 +95,80 @@ function ExperienceForm({
   };
 
   return (
-    <Form noValidate onSubmit={handleSubmit(onValid)}>
-      <Modal.Header closeButton={!busy} closeLabel={T.close}>
-        <Modal.Title id="experience-form-title" as="h2" className="h5">
-          {editing ? T.editTitle : T.createTitle}
-        </Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
-        <DismissibleAlert
-          variant={status?.failed ? 'danger' : variantFor(status?.message)}
-          message={status?.message}
-          onClose={() => setStatus(null)}
-        />
-        <fieldset disabled={busy || done}>
-          <FormField
-            id={`${ids}-title`}
-            label={T.fieldTitle}
-            maxLength={LIMITS.experienceTitleMax}
-            error={errors.title?.message}
-            {...register('title')}
-          />
-          <FormField
-            id={`${ids}-description`}
-            label={T.fieldDescription}
-            as="textarea"
-            rows={6}
-            maxLength={LIMITS.experienceDescriptionMax}
-            error={errors.description?.message}
-            {...register('description')}
-          />
-          <Form.Group controlId={`${ids}-category`} className="mb-3">
-            <Form.Label>{T.fieldCategory}</Form.Label>
-            <Form.Select
-              isInvalid={!!errors.category}
-              aria-invalid={errors.category ? true : undefined}
-              aria-describedby={errors.category ? `${ids}-category-error` : undefined}
-              {...register('category')}
-            >
-              {EXPERIENCE_CATEGORIES.map((category) => (
-                <option key={category} value={category}>
-                  {EXPERIENCE_CATEGORY_LABELS[category]}
-                </option>
-              ))}
-            </Form.Select>
-            {errors.category && (
-              <Form.Control.Feedback type="invalid" id={`${ids}-category-error`}>
-                {errors.category.message}
-              </Form.Control.Feedback>
-            )}
-          </Form.Group>
-          <ImageField
-            id={`${ids}-image`}
-            label={editing ? T.fieldImageEdit : T.fieldImage}
-            buttonText={T.chooseImage}
-            help={editing ? T.imageEditHelp : T.imageHelp}
-            previewAlt={T.newImage}
-            file={image}
-            onChange={(file) => {
-              setImage(file);
-              if (file) setStatus(null);
-            }}
-            current={
-              editing && experience.image_thumb ? (
-                <CurrentImage
-                  label={T.currentImage}
-                  src={experience.image_thumb}
-                  placeholder={experience.image_placeholder}
-                  width={experience.image_width}
-                  height={experience.image_height}
-                />
-              ) : null
-            }
-          />
-        </fieldset>
-      </Modal.Body>
-      <Modal.Footer>
-        <Button variant="secondary" onClick={onClose} disabled={busy}>
-          {T.cancel}
-        </Button>
-        <Button type="submit" variant="success" disabled={!canSubmit}>
-          {busy && (
-            <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-2" />
-          )}
-          {editing ? (busy ? T.saving : T.save) : busy ? T.creating : T.create}
-        </Button>
-      </Modal.Footer>
-    </Form>
+    <ImageFormShell
+      onSubmit={handleSubmit(onValid)}
+      onClose={onClose}
+      titleId="experience-form-title"
+      title={editing ? T.editTitle : T.createTitle}
+      closeLabel={T.close}
+      cancelLabel={T.cancel}
+      submitLabel={editing ? (busy ? T.saving : T.save) : busy ? T.creating : T.create}
+      canSubmit={canSubmit}
+      busy={busy}
+      done={done}
+      status={
+        status && {
+          variant: status.failed ? 'danger' : variantFor(status.message),
+          message: status.message,
+        }
+      }
+      onStatusClose={() => setStatus(null)}
+      image={{
+        id: `${ids}-image`,
+        label: editing ? T.fieldImageEdit : T.fieldImage,
+        buttonText: T.chooseImage,
+        help: editing ? T.imageEditHelp : T.imageHelp,
+        previewAlt: T.newImage,
+        file: image,
+        onChange: setImage,
+        current:
+          editing && experience.image_thumb ? (
+            <CurrentImage
+              label={T.currentImage}
+              src={experience.image_thumb}
+              placeholder={experience.image_placeholder}
+              width={experience.image_width}
+              height={experience.image_height}
+            />
+          ) : null,
+      }}
+    >
+      <FormField
+        id={`${ids}-title`}
+        label={T.fieldTitle}
+        maxLength={LIMITS.experienceTitleMax}
+        error={errors.title?.message}
+        {...register('title')}
+      />
+      <FormField
+        id={`${ids}-description`}
+        label={T.fieldDescription}
+        as="textarea"
+        rows={6}
+        maxLength={LIMITS.experienceDescriptionMax}
+        error={errors.description?.message}
+        {...register('description')}
+      />
+      <Form.Group controlId={`${ids}-category`} className="mb-3">
+        <Form.Label>{T.fieldCategory}</Form.Label>
+        <Form.Select
+          isInvalid={!!errors.category}
+          aria-invalid={errors.category ? true : undefined}
+          aria-describedby={errors.category ? `${ids}-category-error` : undefined}
+          {...register('category')}
+        >
+          {EXPERIENCE_CATEGORIES.map((category) => (
+            <option key={category} value={category}>
+              {EXPERIENCE_CATEGORY_LABELS[category]}
+            </option>
+          ))}
+        </Form.Select>
+        {errors.category && (
+          <Form.Control.Feedback type="invalid" id={`${ids}-category-error`}>
+            {errors.category.message}
+          </Form.Control.Feedback>
+        )}
+      </Form.Group>
+    </ImageFormShell>
   );
 }

@@ -1,14 +1,12 @@
 import { type Album, type AlbumFormInput, albumFormSchema, LIMITS, MSG } from '@fogata/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import Modal from 'react-bootstrap/Modal';
-import Spinner from 'react-bootstrap/Spinner';
 import { useForm } from 'react-hook-form';
-import { DismissibleAlert, variantFor } from '../../../components/dismissible-alert';
+import { variantFor } from '../../../components/dismissible-alert';
 import { FormField } from '../../../components/form-field';
-import { CurrentImage, ImageField } from '../../../components/image-field';
+import { CurrentImage } from '../../../components/image-field';
+import { ImageFormModal, ImageFormShell } from '../../../components/image-form-modal';
 import { useAppConfig } from '../../../lib/app-config';
 import { useCloseAfterSuccess } from '../../../lib/use-close-after-success';
 import { useCreateAlbum } from '../api/create-album';
@@ -28,16 +26,9 @@ interface AlbumFormModalProps {
  */
 export function AlbumFormModal({ show, album, onClose }: AlbumFormModalProps) {
   return (
-    <Modal
-      show={show}
-      onHide={onClose}
-      backdrop="static"
-      keyboard={false}
-      centered
-      aria-labelledby="album-form-title"
-    >
-      {show && <AlbumForm album={album ?? null} onClose={onClose} />}
-    </Modal>
+    <ImageFormModal show={show} onClose={onClose} titleId="album-form-title">
+      <AlbumForm album={album ?? null} onClose={onClose} />
+    </ImageFormModal>
   );
 }
 
@@ -100,58 +91,45 @@ function AlbumForm({ album, onClose }: { album: Album | null; onClose: () => voi
   };
 
   return (
-    <Form noValidate onSubmit={handleSubmit(onSubmit)}>
-      <Modal.Header closeButton={!busy} closeLabel={T.close}>
-        <Modal.Title id="album-form-title" as="h2" className="h5">
-          {editing ? T.editTitle : T.createTitle}
-        </Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
-        <DismissibleAlert
-          variant={status?.failed ? 'danger' : variantFor(status?.message)}
-          message={status?.message}
-          onClose={() => setStatus(null)}
-        />
-        <fieldset disabled={busy || done}>
-          <FormField
-            id={`${ids}-title`}
-            label={T.fieldTitle}
-            maxLength={LIMITS.albumTitleMax}
-            error={errors.title?.message}
-            {...register('title')}
-          />
-          <FormField
-            id={`${ids}-description`}
-            label={T.fieldDescription}
-            as="textarea"
-            rows={3}
-            maxLength={LIMITS.albumDescriptionMax}
-            error={errors.description?.message}
-            {...register('description')}
-          />
-          <ImageField
-            id={`${ids}-cover`}
-            label={editing ? T.fieldCoverEdit : T.fieldCover}
-            buttonText={T.chooseCover}
-            help={editing ? T.coverEditHelp : T.coverHelp}
-            previewAlt={T.newCover}
-            file={cover}
-            onChange={(file) => {
-              setCover(file);
-              if (file) setStatus(null);
-            }}
-            current={
-              editing && album.cover_thumb ? (
-                <CurrentImage
-                  label={T.currentCover}
-                  src={album.cover_thumb}
-                  placeholder={album.cover_placeholder}
-                  width={album.cover_width}
-                  height={album.cover_height}
-                />
-              ) : null
-            }
-          />
+    <ImageFormShell
+      onSubmit={handleSubmit(onSubmit)}
+      onClose={onClose}
+      titleId="album-form-title"
+      title={editing ? T.editTitle : T.createTitle}
+      closeLabel={T.close}
+      cancelLabel={T.cancel}
+      submitLabel={editing ? (busy ? T.saving : T.save) : busy ? T.creating : T.create}
+      canSubmit={canSubmit}
+      busy={busy}
+      done={done}
+      status={
+        status && {
+          variant: status.failed ? 'danger' : variantFor(status.message),
+          message: status.message,
+        }
+      }
+      onStatusClose={() => setStatus(null)}
+      image={{
+        id: `${ids}-cover`,
+        label: editing ? T.fieldCoverEdit : T.fieldCover,
+        buttonText: T.chooseCover,
+        help: editing ? T.coverEditHelp : T.coverHelp,
+        previewAlt: T.newCover,
+        file: cover,
+        onChange: setCover,
+        current:
+          editing && album.cover_thumb ? (
+            <CurrentImage
+              label={T.currentCover}
+              src={album.cover_thumb}
+              placeholder={album.cover_placeholder}
+              width={album.cover_width}
+              height={album.cover_height}
+            />
+          ) : null,
+      }}
+      afterImage={
+        <>
           {!editing && (
             <Form.Check
               type="checkbox"
@@ -163,19 +141,25 @@ function AlbumForm({ album, onClose }: { album: Album | null; onClose: () => voi
             />
           )}
           {!editing && !publishNow && <Form.Text className="d-block">{T.publishNowHelp}</Form.Text>}
-        </fieldset>
-      </Modal.Body>
-      <Modal.Footer>
-        <Button variant="secondary" onClick={onClose} disabled={busy}>
-          {T.cancel}
-        </Button>
-        <Button type="submit" variant="success" disabled={!canSubmit}>
-          {busy && (
-            <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-2" />
-          )}
-          {editing ? (busy ? T.saving : T.save) : busy ? T.creating : T.create}
-        </Button>
-      </Modal.Footer>
-    </Form>
+        </>
+      }
+    >
+      <FormField
+        id={`${ids}-title`}
+        label={T.fieldTitle}
+        maxLength={LIMITS.albumTitleMax}
+        error={errors.title?.message}
+        {...register('title')}
+      />
+      <FormField
+        id={`${ids}-description`}
+        label={T.fieldDescription}
+        as="textarea"
+        rows={3}
+        maxLength={LIMITS.albumDescriptionMax}
+        error={errors.description?.message}
+        {...register('description')}
+      />
+    </ImageFormShell>
   );
 }

@@ -1,14 +1,11 @@
 import { LIMITS, MSG, type News, type NewsFormInput, newsFormSchema } from '@fogata/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
-import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
-import Modal from 'react-bootstrap/Modal';
-import Spinner from 'react-bootstrap/Spinner';
 import { useForm } from 'react-hook-form';
-import { DismissibleAlert, variantFor } from '../../../components/dismissible-alert';
+import { variantFor } from '../../../components/dismissible-alert';
 import { FormField } from '../../../components/form-field';
-import { CurrentImage, ImageField } from '../../../components/image-field';
+import { CurrentImage } from '../../../components/image-field';
+import { ImageFormModal, ImageFormShell } from '../../../components/image-form-modal';
 import { useCloseAfterSuccess } from '../../../lib/use-close-after-success';
 import { useCreateNews } from '../api/create-news';
 import { useUpdateNews } from '../api/update-news';
@@ -29,17 +26,9 @@ interface NewsFormModalProps {
  */
 export function NewsFormModal({ show, news, onClose }: NewsFormModalProps) {
   return (
-    <Modal
-      show={show}
-      onHide={onClose}
-      backdrop="static"
-      keyboard={false}
-      centered
-      size="lg"
-      aria-labelledby="news-form-title"
-    >
-      {show && <NewsForm news={news ?? null} onClose={onClose} />}
-    </Modal>
+    <ImageFormModal show={show} onClose={onClose} titleId="news-form-title" size="lg">
+      <NewsForm news={news ?? null} onClose={onClose} />
+    </ImageFormModal>
   );
 }
 
@@ -102,81 +91,70 @@ function NewsForm({ news, onClose }: { news: News | null; onClose: () => void })
   };
 
   return (
-    <Form noValidate onSubmit={handleSubmit(onValid, onInvalid)}>
-      <Modal.Header closeButton={!busy} closeLabel={T.close}>
-        <Modal.Title id="news-form-title" as="h2" className="h5">
-          {editing ? T.editTitle : T.createTitle}
-        </Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
-        <DismissibleAlert
-          variant={status?.failed ? 'danger' : variantFor(status?.message)}
-          message={status?.message}
-          onClose={() => setStatus(null)}
-        />
-        <fieldset disabled={busy || done}>
-          <FormField
-            id={`${ids}-title`}
-            label={T.fieldTitle}
-            maxLength={LIMITS.newsTitleMax}
-            error={errors.title?.message}
-            {...register('title')}
-          />
-          <FormField
-            id={`${ids}-description`}
-            label={T.fieldDescription}
-            as="textarea"
-            rows={2}
-            maxLength={LIMITS.newsSummaryMax}
-            help={T.descriptionHelp}
-            error={errors.description?.message}
-            {...register('description')}
-          />
-          <FormField
-            id={`${ids}-content`}
-            label={T.fieldContent}
-            as="textarea"
-            rows={8}
-            maxLength={LIMITS.newsContentMax}
-            error={errors.content?.message}
-            {...register('content')}
-          />
-          <ImageField
-            id={`${ids}-image`}
-            label={editing ? T.fieldImageEdit : T.fieldImage}
-            buttonText={T.chooseImage}
-            help={editing ? T.imageEditHelp : T.imageHelp}
-            previewAlt={T.newImage}
-            file={image}
-            onChange={(file) => {
-              setImage(file);
-              if (file) setStatus(null);
-            }}
-            current={
-              editing && news.thumb_url ? (
-                <CurrentImage
-                  label={T.currentImage}
-                  src={news.thumb_url}
-                  placeholder={news.placeholder}
-                  width={news.width}
-                  height={news.height}
-                />
-              ) : null
-            }
-          />
-        </fieldset>
-      </Modal.Body>
-      <Modal.Footer>
-        <Button variant="secondary" onClick={onClose} disabled={busy}>
-          {T.cancel}
-        </Button>
-        <Button type="submit" variant="success" disabled={!canSubmit}>
-          {busy && (
-            <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-2" />
-          )}
-          {editing ? (busy ? T.saving : T.save) : busy ? T.creating : T.create}
-        </Button>
-      </Modal.Footer>
-    </Form>
+    <ImageFormShell
+      onSubmit={handleSubmit(onValid, onInvalid)}
+      onClose={onClose}
+      titleId="news-form-title"
+      title={editing ? T.editTitle : T.createTitle}
+      closeLabel={T.close}
+      cancelLabel={T.cancel}
+      submitLabel={editing ? (busy ? T.saving : T.save) : busy ? T.creating : T.create}
+      canSubmit={canSubmit}
+      busy={busy}
+      done={done}
+      status={
+        status && {
+          variant: status.failed ? 'danger' : variantFor(status.message),
+          message: status.message,
+        }
+      }
+      onStatusClose={() => setStatus(null)}
+      image={{
+        id: `${ids}-image`,
+        label: editing ? T.fieldImageEdit : T.fieldImage,
+        buttonText: T.chooseImage,
+        help: editing ? T.imageEditHelp : T.imageHelp,
+        previewAlt: T.newImage,
+        file: image,
+        onChange: setImage,
+        current:
+          editing && news.thumb_url ? (
+            <CurrentImage
+              label={T.currentImage}
+              src={news.thumb_url}
+              placeholder={news.placeholder}
+              width={news.width}
+              height={news.height}
+            />
+          ) : null,
+      }}
+    >
+      <FormField
+        id={`${ids}-title`}
+        label={T.fieldTitle}
+        maxLength={LIMITS.newsTitleMax}
+        error={errors.title?.message}
+        {...register('title')}
+      />
+      <FormField
+        id={`${ids}-description`}
+        label={T.fieldDescription}
+        as="textarea"
+        rows={2}
+        maxLength={LIMITS.newsSummaryMax}
+        help={T.descriptionHelp}
+        error={errors.description?.message}
+        {...register('description')}
+      />
+      <FormField
+        id={`${ids}-content`}
+        label={T.fieldContent}
+        as="textarea"
+        rows={8}
+        maxLength={LIMITS.newsContentMax}
+        error={errors.content?.message}
+        {...register('content')}
+      />
+    </ImageFormShell>
   );
 }

@@ -8,14 +8,14 @@ import {
 } from '@fogata/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
-import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
-import Modal from 'react-bootstrap/Modal';
-import Spinner from 'react-bootstrap/Spinner';
 import { useForm } from 'react-hook-form';
-import { type AlertVariant, DismissibleAlert } from '../../../components/dismissible-alert';
 import { FormField } from '../../../components/form-field';
-import { CurrentImage, ImageField } from '../../../components/image-field';
+import { CurrentImage } from '../../../components/image-field';
+import {
+  ImageFormModal,
+  ImageFormShell,
+  type ImageFormStatus,
+} from '../../../components/image-form-modal';
 import { useCloseAfterSuccess } from '../../../lib/use-close-after-success';
 import { useCreateMonitor } from '../api/create-monitor';
 import { useUpdateMonitor } from '../api/update-monitor';
@@ -35,20 +35,13 @@ interface MonitorFormModalProps {
 export function MonitorFormModal({ show, monitor, onClose }: MonitorFormModalProps) {
   const titleId = useId();
   return (
-    <Modal
-      show={show}
-      onHide={onClose}
-      backdrop="static"
-      keyboard={false}
-      centered
-      aria-labelledby={titleId}
-    >
-      {show && <MonitorForm monitor={monitor ?? null} titleId={titleId} onClose={onClose} />}
-    </Modal>
+    <ImageFormModal show={show} onClose={onClose} titleId={titleId}>
+      <MonitorForm monitor={monitor ?? null} titleId={titleId} onClose={onClose} />
+    </ImageFormModal>
   );
 }
 
-type Status = { variant: AlertVariant; message: string } | null;
+type Status = ImageFormStatus | null;
 
 function MonitorForm({
   monitor,
@@ -111,82 +104,67 @@ function MonitorForm({
   };
 
   return (
-    <Form noValidate onSubmit={handleSubmit(onSubmit)}>
-      <Modal.Header closeButton={!busy} closeLabel={T.close}>
-        <Modal.Title id={titleId} as="h2" className="h5 text-break">
-          {editing ? T.editTitle(monitor.name) : T.createTitle}
-        </Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
-        <DismissibleAlert
-          variant={status?.variant ?? 'info'}
-          message={status?.message}
-          onClose={busy ? undefined : () => setStatus(null)}
-        />
-        <fieldset disabled={busy || done}>
-          <FormField
-            id={`${ids}-name`}
-            label={T.fieldName}
-            autoComplete="off"
-            maxLength={LIMITS.monitorNameMax}
-            error={errors.name?.message}
-            {...register('name')}
-          />
-          <FormField
-            id={`${ids}-role`}
-            label={T.fieldRole}
-            placeholder={T.rolePlaceholder}
-            autoComplete="off"
-            maxLength={LIMITS.monitorRoleMax}
-            error={errors.role_description?.message}
-            {...register('role_description')}
-          />
-          <FormField
-            id={`${ids}-description`}
-            label={T.fieldDescription}
-            as="textarea"
-            rows={3}
-            maxLength={LIMITS.monitorDescriptionMax}
-            error={errors.description?.message}
-            {...register('description')}
-          />
-          <ImageField
-            id={`${ids}-photo`}
-            label={editing ? T.fieldPhotoEdit : T.fieldPhoto}
-            buttonText={T.choosePhoto}
-            help={editing ? T.photoEditHelp : T.photoHelp}
-            previewAlt={T.newPhoto}
-            file={photo}
-            onChange={(file) => {
-              setPhoto(file);
-              if (file) setStatus(null);
-            }}
-            current={
-              editing && monitor.thumb_url ? (
-                <CurrentImage
-                  label={T.currentPhoto}
-                  src={monitor.thumb_url}
-                  placeholder={monitor.placeholder}
-                  ratio={1}
-                  loading="eager"
-                  maxWidth="8rem"
-                />
-              ) : null
-            }
-          />
-        </fieldset>
-      </Modal.Body>
-      <Modal.Footer>
-        <Button variant="secondary" onClick={onClose} disabled={busy}>
-          {T.cancel}
-        </Button>
-        <Button type="submit" variant="success" disabled={!canSubmit}>
-          {busy && (
-            <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-2" />
-          )}
-          {editing ? T.save : T.create}
-        </Button>
-      </Modal.Footer>
-    </Form>
+    <ImageFormShell
+      onSubmit={handleSubmit(onSubmit)}
+      onClose={onClose}
+      titleId={titleId}
+      title={editing ? T.editTitle(monitor.name) : T.createTitle}
+      titleClassName="h5 text-break"
+      closeLabel={T.close}
+      cancelLabel={T.cancel}
+      submitLabel={editing ? T.save : T.create}
+      canSubmit={canSubmit}
+      busy={busy}
+      done={done}
+      status={status}
+      onStatusClose={busy ? undefined : () => setStatus(null)}
+      image={{
+        id: `${ids}-photo`,
+        label: editing ? T.fieldPhotoEdit : T.fieldPhoto,
+        buttonText: T.choosePhoto,
+        help: editing ? T.photoEditHelp : T.photoHelp,
+        previewAlt: T.newPhoto,
+        file: photo,
+        onChange: setPhoto,
+        current:
+          editing && monitor.thumb_url ? (
+            <CurrentImage
+              label={T.currentPhoto}
+              src={monitor.thumb_url}
+              placeholder={monitor.placeholder}
+              ratio={1}
+              loading="eager"
+              maxWidth="8rem"
+            />
+          ) : null,
+      }}
+    >
+      <FormField
+        id={`${ids}-name`}
+        label={T.fieldName}
+        autoComplete="off"
+        maxLength={LIMITS.monitorNameMax}
+        error={errors.name?.message}
+        {...register('name')}
+      />
+      <FormField
+        id={`${ids}-role`}
+        label={T.fieldRole}
+        placeholder={T.rolePlaceholder}
+        autoComplete="off"
+        maxLength={LIMITS.monitorRoleMax}
+        error={errors.role_description?.message}
+        {...register('role_description')}
+      />
+      <FormField
+        id={`${ids}-description`}
+        label={T.fieldDescription}
+        as="textarea"
+        rows={3}
+        maxLength={LIMITS.monitorDescriptionMax}
+        error={errors.description?.message}
+        {...register('description')}
+      />
+    </ImageFormShell>
   );
 }
