@@ -36,7 +36,7 @@ afterAll(async () => {
 const exportOf = (user: TestUser, app = t.app) =>
   app.inject({ url: '/api/profile/me/export', headers: user.headers });
 
-const deleteMe = (user: TestUser, payload: unknown, app = t.app) =>
+const deleteMe = (user: TestUser, payload: Record<string, unknown>, app = t.app) =>
   app.inject({ method: 'DELETE', url: '/api/profile/me', headers: user.headers, payload });
 
 async function newNonce(): Promise<string> {
