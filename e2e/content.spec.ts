@@ -9,7 +9,7 @@ import {
 } from './support/app.js';
 import { E2E } from './support/env.js';
 import { expect, test } from './support/fixtures.js';
-import { shoot, takingShots } from './support/shots.js';
+import { shoot, takingShots, withoutPageData } from './support/shots.js';
 
 // News and experiences through their screens. Other specs share this server and database, so
 // each test makes what it needs through the API and looks only at its own items.
@@ -50,6 +50,7 @@ async function deleteExperience(request: APIRequestContext, id: number) {
 /** Holds every GET of `url` unanswered while a screenshot of the loading state is taken. */
 async function shootLoading(page: Page, url: string, path: string, shot: string, testId: string) {
   if (!takingShots) return;
+  await withoutPageData(page);
   await page.route(url, () => {});
   await page.goto(path);
   await expect(page.getByTestId(testId).first()).toBeVisible();
@@ -60,6 +61,7 @@ async function shootLoading(page: Page, url: string, path: string, shot: string,
 /** An empty answer for a screenshot of the empty state (other specs' items may be listed). */
 async function shootEmpty(page: Page, url: string, path: string, shot: string, text: string) {
   if (!takingShots) return;
+  await withoutPageData(page);
   await page.route(url, (route) => route.fulfill({ json: [] }));
   await page.goto(path);
   await expect(page.getByText(text)).toBeVisible();

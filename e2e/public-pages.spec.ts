@@ -9,7 +9,7 @@ import {
 } from './support/app.js';
 import { E2E } from './support/env.js';
 import { expect, test } from './support/fixtures.js';
-import { shoot, takingShots } from './support/shots.js';
+import { shoot, takingShots, withoutPageData } from './support/shots.js';
 
 // The public pages: the landing's 'Lo Más Destacado' and /whoweare with its scouters. Other specs
 // share this server, so each test sets up what it needs through the API.
@@ -57,6 +57,7 @@ async function createMonitor(request: APIRequestContext, name: string, role: str
 /** Holds a GET on `url` unanswered while `shot` runs, to capture a loading state. */
 async function whileLoading(page: Page, url: string, path: string, shot: string) {
   if (!takingShots) return;
+  await withoutPageData(page);
   await page.route(url, () => {});
   await page.goto(path);
   await expect(page.getByTestId('skeleton-card').first()).toBeVisible();

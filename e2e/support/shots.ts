@@ -45,3 +45,19 @@ export function screenFile(name: string, width: number) {
   mkdirSync(screensDir, { recursive: true });
   return join(screensDir, `${name}-${width}.png`);
 }
+
+/**
+ * Pages bring their first API answers inline for visitors (decision 021), so a held or faked
+ * API answer would never show: for loading and empty-state screenshots, strip them from pages.
+ */
+export async function withoutPageData(page: Page) {
+  await page.route('**/*', async (route) => {
+    if (route.request().resourceType() !== 'document') return route.fallback();
+    const response = await route.fetch();
+    const body = (await response.text()).replace(
+      /<script type="application\/json" id="fogata-data">.*?<\/script>/s,
+      '',
+    );
+    await route.fulfill({ response, body });
+  });
+}
