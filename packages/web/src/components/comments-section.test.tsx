@@ -123,7 +123,7 @@ describe('CommentsSection', () => {
     const onAdded = vi.fn();
     const { user } = renderApp(<CommentsSection api={api} canComment onAdded={onAdded} />);
     await screen.findByText('Comentario número 12');
-    const send = screen.getByRole('button', { name: 'Comentar' });
+    const send = await screen.findByRole('button', { name: 'Comentar' });
     expect(send).toBeDisabled();
     expect(screen.getByText('0/500')).toBeInTheDocument();
     const box = screen.getByRole('textbox', { name: 'Escribe un comentario' });
@@ -165,7 +165,7 @@ describe('CommentsSection', () => {
     });
     const { user } = renderApp(<CommentsSection api={api} canComment />);
     expect(await screen.findByText('Todavía no hay comentarios.')).toBeInTheDocument();
-    await user.type(screen.getByRole('textbox'), 'Hola');
+    await user.type(await screen.findByRole('textbox'), 'Hola');
     await user.click(screen.getByRole('button', { name: 'Comentar' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Error: Los datos enviados no son válidos. El comentario no puede estar vacío.',
@@ -179,7 +179,7 @@ describe('CommentsSection', () => {
     const onDeleted = vi.fn();
     const { user } = renderApp(<CommentsSection api={api} canComment onDeleted={onDeleted} />);
     await screen.findByText('Comentario número 12');
-    await user.type(screen.getByRole('textbox'), 'Mío');
+    await user.type(await screen.findByRole('textbox'), 'Mío');
     await user.click(screen.getByRole('button', { name: 'Comentar' }));
     const mine = (await screen.findByText('Mío')).closest('li')!;
     await user.click(within(mine).getByRole('button', { name: 'Eliminar comentario' }));

@@ -197,7 +197,10 @@ describe('ExperienceDetailPage', () => {
       },
     });
     expect(await screen.findByRole('heading', { name: 'Comentarios (0)' })).toBeInTheDocument();
-    await user.type(screen.getByRole('textbox', { name: 'Escribe un comentario' }), '¡Volveremos!');
+    await user.type(
+      await screen.findByRole('textbox', { name: 'Escribe un comentario' }),
+      '¡Volveremos!',
+    );
     await user.click(screen.getByRole('button', { name: 'Comentar' }));
     expect(await screen.findByRole('heading', { name: 'Comentarios (1)' })).toBeInTheDocument();
     const remove = async (text: string) => {

@@ -140,7 +140,10 @@ describe('NewsDetailPage', () => {
       },
     });
     expect(await screen.findByRole('heading', { name: 'Comentarios (0)' })).toBeInTheDocument();
-    await user.type(screen.getByRole('textbox', { name: 'Escribe un comentario' }), '¡Qué ganas!');
+    await user.type(
+      await screen.findByRole('textbox', { name: 'Escribe un comentario' }),
+      '¡Qué ganas!',
+    );
     await user.click(screen.getByRole('button', { name: 'Comentar' }));
     expect(await screen.findByRole('heading', { name: 'Comentarios (1)' })).toBeInTheDocument();
     expect(await screen.findByText('¡Qué ganas!')).toBeInTheDocument();
