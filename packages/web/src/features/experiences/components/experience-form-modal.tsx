@@ -8,14 +8,13 @@ import {
   MSG,
 } from '@fogata/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
-import { variantFor } from '../../../components/dismissible-alert';
 import { FormField } from '../../../components/form-field';
 import { CurrentImage } from '../../../components/image-field';
 import { ImageFormModal, ImageFormShell } from '../../../components/image-form-modal';
-import { useCloseAfterSuccess } from '../../../lib/use-close-after-success';
+import { useImageFormSave } from '../../../components/use-image-form-save';
 import { useCreateExperience } from '../api/create-experience';
 import { useUpdateExperience } from '../api/update-experience';
 import { EXPERIENCE_TEXTS as T } from '../texts';
@@ -53,11 +52,14 @@ function ExperienceForm({
   const create = useCreateExperience();
   const update = useUpdateExperience();
   const busy = create.isPending || update.isPending;
-  // A failed call is always danger; a message is danger when it says 'error' (decision 005).
-  const [status, setStatus] = useState<{ message: string; failed: boolean } | null>(null);
-  const [done, setDone] = useState(false);
-  const [image, setImage] = useState<File | null>(null);
-  useCloseAfterSuccess(done, onClose);
+  const form = useImageFormSave({
+    editing,
+    busy,
+    imageRequired: MSG.experienceImageRequired,
+    texts: T,
+    onClose,
+  });
+  const { image, setImage, done } = form;
 
   const {
     register,
@@ -77,22 +79,12 @@ function ExperienceForm({
   const showsError = Object.keys(errors).length > 0;
   const canSubmit = changed && !showsError && !busy && !done;
 
-  const onValid = async (values: ExperienceFormInput) => {
-    setStatus(null);
-    if (!editing && !image) {
-      setStatus({ message: MSG.experienceImageRequired, failed: true });
-      return;
-    }
-    try {
-      const result = editing
-        ? await update.mutateAsync({ id: experience.id, ...values, image })
-        : await create.mutateAsync({ ...values, image: image! });
-      setStatus({ message: result.message, failed: false });
-      setDone(true);
-    } catch (error) {
-      setStatus({ message: (error as Error).message, failed: true });
-    }
-  };
+  const onValid = (values: ExperienceFormInput) =>
+    form.save((file) =>
+      editing
+        ? update.mutateAsync({ id: experience.id, ...values, image: file })
+        : create.mutateAsync({ ...values, image: file! }),
+    );
 
   return (
     <ImageFormShell
@@ -102,17 +94,8 @@ function ExperienceForm({
       title={editing ? T.editTitle : T.createTitle}
       closeLabel={T.close}
       cancelLabel={T.cancel}
-      submitLabel={editing ? (busy ? T.saving : T.save) : busy ? T.creating : T.create}
       canSubmit={canSubmit}
-      busy={busy}
-      done={done}
-      status={
-        status && {
-          variant: status.failed ? 'danger' : variantFor(status.message),
-          message: status.message,
-        }
-      }
-      onStatusClose={() => setStatus(null)}
+      {...form.shell}
       image={{
         id: `${ids}-image`,
         label: editing ? T.fieldImageEdit : T.fieldImage,

@@ -3,12 +3,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
-import { variantFor } from '../../../components/dismissible-alert';
 import { FormField } from '../../../components/form-field';
 import { CurrentImage } from '../../../components/image-field';
 import { ImageFormModal, ImageFormShell } from '../../../components/image-form-modal';
+import { useImageFormSave } from '../../../components/use-image-form-save';
 import { useAppConfig } from '../../../lib/app-config';
-import { useCloseAfterSuccess } from '../../../lib/use-close-after-success';
 import { useCreateAlbum } from '../api/create-album';
 import { useUpdateAlbum } from '../api/update-album';
 import { GALLERY_TEXTS as T } from '../texts';
@@ -38,11 +37,14 @@ function AlbumForm({ album, onClose }: { album: Album | null; onClose: () => voi
   const create = useCreateAlbum();
   const update = useUpdateAlbum();
   const busy = create.isPending || update.isPending;
-  // SPEC §2: a message with 'error' in it is a danger alert, any other a success; a failed call
-  // is always danger, whatever its wording.
-  const [status, setStatus] = useState<{ message: string; failed: boolean } | null>(null);
-  const [done, setDone] = useState(false);
-  const [cover, setCover] = useState<File | null>(null);
+  const form = useImageFormSave({
+    editing,
+    busy,
+    imageRequired: MSG.albumCoverRequired,
+    texts: T,
+    onClose,
+  });
+  const { image: cover, setImage: setCover, done } = form;
   // 'Publicar ahora': checked unless the group reviews every album first (decision 018).
   const config = useAppConfig();
   const [publish, setPublish] = useState<boolean | null>(null);
@@ -58,37 +60,25 @@ function AlbumForm({ album, onClose }: { album: Album | null; onClose: () => voi
     defaultValues: { title: album?.title ?? '', description: album?.description ?? '' },
   });
 
-  useCloseAfterSuccess(done, onClose);
-
   const changed = isDirty || cover !== null;
   const canSubmit = isValid && changed && !busy && !done;
 
-  const onSubmit = async (values: AlbumFormInput) => {
-    setStatus(null);
-    if (!editing && !cover) {
-      setStatus({ message: MSG.albumCoverRequired, failed: true });
-      return;
-    }
-    try {
-      const result = editing
-        ? await update.mutateAsync({
+  const onSubmit = (values: AlbumFormInput) =>
+    form.save((file) =>
+      editing
+        ? update.mutateAsync({
             id: album.id,
             title: values.title,
             description: values.description,
-            cover,
+            cover: file,
           })
-        : await create.mutateAsync({
+        : create.mutateAsync({
             title: values.title,
             description: values.description,
-            cover: cover!,
+            cover: file!,
             publish: publishNow,
-          });
-      setStatus({ message: result.message, failed: false });
-      setDone(true);
-    } catch (error) {
-      setStatus({ message: (error as Error).message, failed: true });
-    }
-  };
+          }),
+    );
 
   return (
     <ImageFormShell
@@ -98,17 +88,8 @@ function AlbumForm({ album, onClose }: { album: Album | null; onClose: () => voi
       title={editing ? T.editTitle : T.createTitle}
       closeLabel={T.close}
       cancelLabel={T.cancel}
-      submitLabel={editing ? (busy ? T.saving : T.save) : busy ? T.creating : T.create}
       canSubmit={canSubmit}
-      busy={busy}
-      done={done}
-      status={
-        status && {
-          variant: status.failed ? 'danger' : variantFor(status.message),
-          message: status.message,
-        }
-      }
-      onStatusClose={() => setStatus(null)}
+      {...form.shell}
       image={{
         id: `${ids}-cover`,
         label: editing ? T.fieldCoverEdit : T.fieldCover,

@@ -1,12 +1,11 @@
 import { LIMITS, MSG, type News, type NewsFormInput, newsFormSchema } from '@fogata/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { variantFor } from '../../../components/dismissible-alert';
 import { FormField } from '../../../components/form-field';
 import { CurrentImage } from '../../../components/image-field';
 import { ImageFormModal, ImageFormShell } from '../../../components/image-form-modal';
-import { useCloseAfterSuccess } from '../../../lib/use-close-after-success';
+import { useImageFormSave } from '../../../components/use-image-form-save';
 import { useCreateNews } from '../api/create-news';
 import { useUpdateNews } from '../api/update-news';
 import { NEWS_TEXTS as T } from '../texts';
@@ -40,11 +39,14 @@ function NewsForm({ news, onClose }: { news: News | null; onClose: () => void })
   const create = useCreateNews();
   const update = useUpdateNews();
   const busy = create.isPending || update.isPending;
-  // A failed call is always danger; a message is danger when it says 'error' (decision 005).
-  const [status, setStatus] = useState<{ message: string; failed: boolean } | null>(null);
-  const [done, setDone] = useState(false);
-  const [image, setImage] = useState<File | null>(null);
-  useCloseAfterSuccess(done, onClose);
+  const form = useImageFormSave({
+    editing,
+    busy,
+    imageRequired: MSG.imageRequired,
+    texts: T,
+    onClose,
+  });
+  const { image, setImage, done } = form;
 
   const {
     register,
@@ -65,29 +67,19 @@ function NewsForm({ news, onClose }: { news: News | null; onClose: () => void })
   const showsError = Object.keys(errors).length > 0;
   const canSubmit = changed && !showsError && !busy && !done;
 
-  const onValid = async (values: NewsFormInput) => {
-    setStatus(null);
-    if (!editing && !image) {
-      setStatus({ message: MSG.imageRequired, failed: true });
-      return;
-    }
-    try {
-      const result = editing
-        ? await update.mutateAsync({ id: news.id, ...values, image })
-        : await create.mutateAsync({ ...values, image: image! });
-      setStatus({ message: result.message, failed: false });
-      setDone(true);
-    } catch (error) {
-      setStatus({ message: (error as Error).message, failed: true });
-    }
-  };
+  const onValid = (values: NewsFormInput) =>
+    form.save((file) =>
+      editing
+        ? update.mutateAsync({ id: news.id, ...values, image: file })
+        : create.mutateAsync({ ...values, image: file! }),
+    );
 
   // The field messages show under each field; a required text left empty also gets the spec's
   // general message at the top.
   const onInvalid = () => {
     const values = getValues();
     const missing = REQUIRED.some((field) => !values[field]?.trim());
-    setStatus(missing ? { message: MSG.missingRequiredData, failed: true } : null);
+    form.setStatus(missing ? { message: MSG.missingRequiredData, failed: true } : null);
   };
 
   return (
@@ -98,17 +90,8 @@ function NewsForm({ news, onClose }: { news: News | null; onClose: () => void })
       title={editing ? T.editTitle : T.createTitle}
       closeLabel={T.close}
       cancelLabel={T.cancel}
-      submitLabel={editing ? (busy ? T.saving : T.save) : busy ? T.creating : T.create}
       canSubmit={canSubmit}
-      busy={busy}
-      done={done}
-      status={
-        status && {
-          variant: status.failed ? 'danger' : variantFor(status.message),
-          message: status.message,
-        }
-      }
-      onStatusClose={() => setStatus(null)}
+      {...form.shell}
       image={{
         id: `${ids}-image`,
         label: editing ? T.fieldImageEdit : T.fieldImage,
