@@ -102,7 +102,9 @@ describe('two instances on one database and one bucket', () => {
       expect(ready.status).toBe(200);
       expect(await ready.json()).toEqual({ status: 'ok', database: 'ok', storage: 'ok' });
     }
-  }, 60_000);
+    // A ceiling, not a timing goal: seeding the demo into S3 took 41 s while the rest of the
+    // suite ran on this 2-core machine.
+  }, 150_000);
 
   it('serve each other’s writes, and one keeps serving when the other is killed', async () => {
     const [a, b] = servers as [ServerProcess, ServerProcess];

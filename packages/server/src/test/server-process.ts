@@ -107,8 +107,9 @@ export async function startServerProcess(
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((res) => {
     child.on('exit', (code, signal) => res({ code, signal }));
   });
+  // A ceiling for a loaded machine (a demo start seeds images), not a timing goal.
   const ready = new Promise<void>((res, rej) => {
-    const timer = setTimeout(() => rej(new Error(`el servidor no arrancó:\n${out}`)), 30_000);
+    const timer = setTimeout(() => rej(new Error(`el servidor no arrancó:\n${out}`)), 120_000);
     const check = () => {
       if (out.includes('Fogata escuchando')) {
         clearTimeout(timer);
