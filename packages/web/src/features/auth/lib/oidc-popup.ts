@@ -1,4 +1,5 @@
-import { CLIENT_ERRORS } from '@fogata/shared';
+import { CLIENT_ERRORS, EXTERNAL_SIGNIN_CALLBACK_PATH } from '@fogata/shared';
+import { getGoogleNonce } from '../api/google-login';
 
 /** The type of the message the callback page posts to its opener. */
 export const OIDC_MESSAGE_TYPE = 'fogata:oidc';
@@ -105,4 +106,35 @@ export function waitForIdToken(popup: Window, state: string, pollMs = 400): Prom
     }, pollMs);
     window.addEventListener('message', onMessage);
   });
+}
+
+/**
+ * Sends a popup opened in the click to the provider, with a nonce from our server and a fresh
+ * state, and resolves with the ID token it comes back with (the state is forgotten either way).
+ */
+export async function idTokenThroughPopup(
+  popup: Window,
+  provider: { authorizationEndpoint: string; clientId: string },
+): Promise<string> {
+  let nonce: string;
+  try {
+    ({ nonce } = await getGoogleNonce());
+  } catch (error) {
+    popup.close();
+    throw error;
+  }
+  const state = randomState();
+  localStorage.setItem(OIDC_STATE_KEY, state);
+  try {
+    popup.location.href = authorizationUrl({
+      endpoint: provider.authorizationEndpoint,
+      clientId: provider.clientId,
+      redirectUri: `${window.location.origin}${EXTERNAL_SIGNIN_CALLBACK_PATH}`,
+      nonce,
+      state,
+    });
+    return await waitForIdToken(popup, state);
+  } finally {
+    localStorage.removeItem(OIDC_STATE_KEY);
+  }
 }

@@ -1,14 +1,8 @@
-import { CLIENT_ERRORS, EXTERNAL_SIGNIN_CALLBACK_PATH, type LoginResult } from '@fogata/shared';
+import { CLIENT_ERRORS, type LoginResult } from '@fogata/shared';
 import { useCallback, useRef, useState } from 'react';
 import type { AppConfig } from '../../../lib/app-config';
-import { getGoogleNonce, googleLogin } from '../api/google-login';
-import {
-  authorizationUrl,
-  OIDC_STATE_KEY,
-  openSignInPopup,
-  randomState,
-  waitForIdToken,
-} from './oidc-popup';
+import { googleLogin } from '../api/google-login';
+import { idTokenThroughPopup, openSignInPopup } from './oidc-popup';
 
 /** idle, then the provider's popup, then the exchange with our server. */
 export type GooglePhase = 'idle' | 'popup' | 'verifying';
@@ -33,27 +27,13 @@ export function useGoogleSignIn(oidc: Oidc | null | undefined) {
     try {
       if (!popup) throw new Error(CLIENT_ERRORS.externalFailed);
       setPhase('popup');
-      let nonce: string;
-      try {
-        ({ nonce } = await getGoogleNonce());
-      } catch (error) {
-        popup.close();
-        throw error;
-      }
-      const state = randomState();
-      localStorage.setItem(OIDC_STATE_KEY, state);
-      popup.location.href = authorizationUrl({
-        endpoint: oidc.authorizationEndpoint,
+      const idToken = await idTokenThroughPopup(popup, {
+        authorizationEndpoint: oidc.authorizationEndpoint,
         clientId: oidc.clientId,
-        redirectUri: `${window.location.origin}${EXTERNAL_SIGNIN_CALLBACK_PATH}`,
-        nonce,
-        state,
       });
-      const idToken = await waitForIdToken(popup, state);
       setPhase('verifying');
       return await googleLogin(idToken);
     } finally {
-      localStorage.removeItem(OIDC_STATE_KEY);
       running.current = false;
       setPhase('idle');
     }

@@ -1,4 +1,4 @@
-import { CLIENT_ERRORS, EXTERNAL_SIGNIN_CALLBACK_PATH, MY_DATA_MESSAGES } from '@fogata/shared';
+import { CLIENT_ERRORS, MY_DATA_MESSAGES } from '@fogata/shared';
 import { useId, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -11,14 +11,7 @@ import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { type AppConfig, useAppConfig } from '../../../lib/app-config';
 import { useAuth } from '../../../lib/auth';
-import { getGoogleNonce } from '../../auth/api/google-login';
-import {
-  authorizationUrl,
-  OIDC_STATE_KEY,
-  openSignInPopup,
-  randomState,
-  waitForIdToken,
-} from '../../auth/lib/oidc-popup';
+import { idTokenThroughPopup, openSignInPopup } from '../../auth/lib/oidc-popup';
 import { deleteMyAccount, downloadMyData, saveFile } from '../api/my-data';
 import { MY_DATA_TEXTS as T } from '../texts';
 
@@ -36,27 +29,10 @@ async function freshIdToken(oidc: Oidc): Promise<string> {
     popup?.close();
     throw new Error(CLIENT_ERRORS.externalFailed);
   }
-  try {
-    let nonce: string;
-    try {
-      ({ nonce } = await getGoogleNonce());
-    } catch (error) {
-      popup.close();
-      throw error;
-    }
-    const state = randomState();
-    localStorage.setItem(OIDC_STATE_KEY, state);
-    popup.location.href = authorizationUrl({
-      endpoint: oidc.authorizationEndpoint,
-      clientId: oidc.clientId,
-      redirectUri: `${window.location.origin}${EXTERNAL_SIGNIN_CALLBACK_PATH}`,
-      nonce,
-      state,
-    });
-    return await waitForIdToken(popup, state);
-  } finally {
-    localStorage.removeItem(OIDC_STATE_KEY);
-  }
+  return idTokenThroughPopup(popup, {
+    authorizationEndpoint: oidc.authorizationEndpoint,
+    clientId: oidc.clientId,
+  });
 }
 
 /** On 'Editar Perfil': «Descargar mis datos» and «Eliminar mi cuenta» (decision 023). */
