@@ -15,6 +15,7 @@ import { nowIso } from '../../lib/tokens.js';
 import { recordAudit } from '../audit/audit.js';
 import { GoogleAuthService } from '../auth/google.service.js';
 import { type UserRow, UsersRepository } from '../users/users.repository.js';
+import { MyDataRepository } from './my-data.repository.js';
 
 /** Clocks differ a little between the provider and us (as in lib/oidc.ts). */
 const CLOCK_TOLERANCE_S = 30;
@@ -27,7 +28,6 @@ export class MyDataService {
   constructor(private readonly ctx: AppContext) {}
 
   async export(user: UserRow): Promise<MyDataExport> {
-    const db = this.ctx.db.kysely;
     const manager = can(user.role, 'gallery:review');
 
     // One query for likes and one for comments: the target's title comes by joins. A photo's
@@ -51,98 +51,9 @@ export class MyDataService {
         ? { target_title: r.album_title, album_id: r.album_id }
         : { target_title: null, album_id: null };
     };
-    const targetColumns = [
-      'x.target_type',
-      'x.target_id',
-      'a.id as album_id',
-      'a.title as album_title',
-      'a.status as album_status',
-      'p.hidden_at as photo_hidden_at',
-      'n.title as news_title',
-      'e.title as experience_title',
-    ] as const;
-
-    const [likes, comments, requests, received, sent] = await Promise.all([
-      db
-        .selectFrom('likes as x')
-        .leftJoin('photos as p', (j) =>
-          j.onRef('p.id', '=', 'x.target_id').on('x.target_type', '=', 'photo'),
-        )
-        .leftJoin('albums as a', 'a.id', 'p.album_id')
-        .leftJoin('news as n', (j) =>
-          j.onRef('n.id', '=', 'x.target_id').on('x.target_type', '=', 'news'),
-        )
-        .leftJoin('experiences as e', (j) =>
-          j.onRef('e.id', '=', 'x.target_id').on('x.target_type', '=', 'experience'),
-        )
-        .select([...targetColumns, 'x.created_at'])
-        .where('x.user_id', '=', user.id)
-        .orderBy('x.created_at')
-        .orderBy('x.id')
-        .execute(),
-      db
-        .selectFrom('comments as x')
-        .leftJoin('photos as p', (j) =>
-          j.onRef('p.id', '=', 'x.target_id').on('x.target_type', '=', 'photo'),
-        )
-        .leftJoin('albums as a', 'a.id', 'p.album_id')
-        .leftJoin('news as n', (j) =>
-          j.onRef('n.id', '=', 'x.target_id').on('x.target_type', '=', 'news'),
-        )
-        .leftJoin('experiences as e', (j) =>
-          j.onRef('e.id', '=', 'x.target_id').on('x.target_type', '=', 'experience'),
-        )
-        .select([...targetColumns, 'x.id', 'x.comment_text', 'x.created_at', 'x.updated_at'])
-        .where('x.user_id', '=', user.id)
-        .orderBy('x.created_at')
-        .orderBy('x.id')
-        .execute(),
-      db
-        .selectFrom('photo_removal_requests')
-        .select([
-          'id',
-          'photo_id',
-          'album_id',
-          'album_title',
-          'reason',
-          'status',
-          'resolution_note',
-          'created_at',
-          'resolved_at',
-        ])
-        .where('requested_by', '=', user.id)
-        .orderBy('created_at')
-        .orderBy('id')
-        .execute(),
-      db
-        .selectFrom('invitations')
-        .select(['email', 'role', 'created_at', 'accepted_at'])
-        .where('email', '=', user.email)
-        .where('accepted_at', 'is not', null)
-        .orderBy('accepted_at', 'desc')
-        .limit(1)
-        .executeTakeFirst(),
-      // The invitations the member sent are the audit trail's (invitations keep no sender):
-      // the address they entered is the entry's label; the invitation tells how it stands.
-      db
-        .selectFrom('audit_log as l')
-        .leftJoin('invitations as i', 'i.id', 'l.target_id')
-        .select([
-          'l.target_id',
-          'l.target_label',
-          'l.details',
-          'l.created_at',
-          'i.id as invitation_id',
-          'i.accepted_at',
-          'i.expires_at',
-        ])
-        .where('l.actor_id', '=', user.id)
-        .where('l.action', '=', 'invitation.sent')
-        .where('l.target_type', '=', 'invitation')
-        .orderBy('l.created_at')
-        .orderBy('l.id')
-        .execute(),
-    ]);
+    const [likes, comments, requests, received, sent] = await new MyDataRepository(
+      this.ctx.db,
+    ).exportRows(user);
 
     const now = nowIso();
     const roleOf = (details: string | null): string | null => {
@@ -225,11 +136,7 @@ export class MyDataService {
       if (admins.has(current.id) && admins.size <= 1) {
         throw new AppError(409, MY_DATA_MESSAGES.lastAdmin);
       }
-      // Likes and comments go (the foreign keys would cascade too; said here on purpose).
-      await trx.deleteFrom('likes').where('user_id', '=', current.id).execute();
-      await trx.deleteFrom('comments').where('user_id', '=', current.id).execute();
-      // The invitation that brought them in holds their address: it goes with the account.
-      await trx.deleteFrom('invitations').where('email', '=', current.email).execute();
+      await new MyDataRepository(trx).eraseTraces(current);
       await markForDeletion(this.ctx, [current.avatar_key], trx);
       // Albums, photos, news, experiences they made, and their removal requests, stay: the
       // foreign keys set their reference to null.
