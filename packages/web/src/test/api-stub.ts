@@ -1,30 +1,29 @@
-import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
-import { api } from '../lib/api-client';
+import { type ApiResponse, api, HttpError, type RequestConfig } from '../lib/api-client';
 
 type Reply =
   | [status: number, data?: unknown, headers?: Record<string, string>]
   | 'network-error'
   | 'timeout';
-type Handler = Reply | ((config: InternalAxiosRequestConfig) => Reply | Promise<Reply>);
+type Handler = Reply | ((config: RequestConfig) => Reply | Promise<Reply>);
 
 /** Requests the stub received, in order. */
 export interface StubCall {
   method: string;
   url: string;
+  /** As sent: a JSON string, a FormData, or undefined. */
   data: unknown;
-  headers: InternalAxiosRequestConfig['headers'];
+  headers: RequestConfig['headers'];
 }
 
 /**
- * Replaces the HTTP adapter of the app's axios instance: `routes` maps 'GET /invitations' to a
- * reply. Unknown routes answer 404. Everything above the adapter (interceptors, error mapping)
- * runs for real.
+ * Replaces the HTTP adapter of the app's client (`api.adapter`): `routes` maps
+ * 'GET /invitations' to a reply. Unknown routes answer 404. Everything above the adapter (token,
+ * 401, error mapping) runs for real.
  */
 export function stubApi(routes: Record<string, Handler>) {
   const calls: StubCall[] = [];
-  api.defaults.adapter = async (config) => {
-    const method = (config.method ?? 'get').toUpperCase();
-    const url = config.url ?? '';
+  api.adapter = async (config) => {
+    const { method, url } = config;
     calls.push({ method, url, data: config.data, headers: config.headers });
     const handler = routes[`${method} ${url}`];
     const reply: Reply =
@@ -34,28 +33,19 @@ export function stubApi(routes: Record<string, Handler>) {
           ? await handler(config)
           : handler;
     if (reply === 'network-error') {
-      throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config);
+      throw new HttpError('Network Error', HttpError.NETWORK, config);
     }
     if (reply === 'timeout') {
-      throw new AxiosError('timeout exceeded', AxiosError.ECONNABORTED, config);
+      throw new HttpError(`timeout of ${config.timeout}ms exceeded`, HttpError.TIMEOUT, config);
     }
     const [status, data, headers = {}] = reply;
-    const response: AxiosResponse = {
+    const response: ApiResponse = {
       status,
-      statusText: String(status),
       data,
-      headers,
-      config,
+      headers: Object.fromEntries(
+        Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]),
+      ),
     };
-    if (status >= 400) {
-      throw new AxiosError(
-        `Request failed with status code ${status}`,
-        AxiosError.ERR_BAD_REQUEST,
-        config,
-        null,
-        response,
-      );
-    }
     return response;
   };
   return calls;

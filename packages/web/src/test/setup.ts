@@ -3,7 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { api } from '../lib/api-client';
 
-const realAdapter = api.defaults.adapter;
+const realAdapter = api.adapter;
 
 // findBy* and waitFor wait up to 5 s rather than 1 s: on a loaded 2-core machine a lazy chunk or
 // a mocked answer can take longer than a second to show. A missing element still fails.
@@ -27,7 +27,7 @@ if (!window.matchMedia) {
 afterEach(() => {
   cleanup();
   localStorage.clear();
-  api.defaults.adapter = realAdapter;
+  api.adapter = realAdapter;
   vi.useRealTimers();
   vi.restoreAllMocks();
 });
