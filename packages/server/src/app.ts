@@ -4,7 +4,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { EXTERNAL_SIGNIN_CALLBACK_PATH, LIMITS, SERVER_ERRORS } from '@fogata/shared';
+import { LIMITS, SERVER_ERRORS } from '@fogata/shared';
 import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import pino from 'pino';
@@ -16,6 +16,7 @@ import { AppError } from './lib/app-error.js';
 import { MediaJournal, MediaSweeper } from './lib/media-journal.js';
 import { OidcClient } from './lib/oidc.js';
 import { ReadCache } from './lib/read-cache.js';
+import { accessLogWriter, lazyChildLogger, logsAt } from './lib/request-log.js';
 import { fastSerializerCompiler, validatingSerializerCompiler } from './lib/response-serializer.js';
 import { trustProxyOption } from './lib/trust-proxy.js';
 import { MailQueue } from './mail/mail-queue.js';
@@ -101,6 +102,8 @@ export async function buildApp(
     logger: logStream && typeof logger === 'object' ? { ...logger, stream: logStream } : logger,
     // One line per request (below) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
+    // Each request's child logger is made only if something logs through it (lib/request-log.ts).
+    childLoggerFactory: lazyChildLogger,
     // Behind a reverse proxy the client's address (for rate limits) is in X-Forwarded-For;
     // trusting it without one would let anyone dodge the rate limit by forging the header.
     trustProxy: trustProxyOption(config.trustProxy),
@@ -167,17 +170,25 @@ export async function buildApp(
     });
   }
   if (logger) {
+    // Written straight into the stream when there is one (the server); tests that pass a logger
+    // of their own get pino's line, with the same fields.
+    const writeAccessLine = logStream ? accessLogWriter(logStream) : null;
+    const logsRequests = logsAt(app.log, 'info');
     app.addHook('onResponse', (request, reply, done) => {
-      request.log.info(
-        {
-          method: request.method,
-          url: request.url,
-          ip: request.ip,
-          statusCode: reply.statusCode,
-          responseTime: Math.round(reply.elapsedTime * 10) / 10,
-        },
-        'request completed',
-      );
+      if (writeAccessLine) {
+        if (logsRequests) writeAccessLine(request, reply);
+      } else {
+        request.log.info(
+          {
+            method: request.method,
+            url: request.url,
+            ip: request.ip,
+            statusCode: reply.statusCode,
+            responseTime: Math.round(reply.elapsedTime * 10) / 10,
+          },
+          'request completed',
+        );
+      }
       done();
     });
   }
@@ -283,19 +294,6 @@ export async function buildApp(
     { prefix: '/api' },
   );
 
-  // The sign-in popup comes back from the provider's origin to this page, which hands the ID
-  // token to its opener: any other policy would cut the popup off from the opener.
-  app.addHook('onSend', (request, reply, payload, done) => {
-    const { url } = request;
-    if (
-      url.startsWith(EXTERNAL_SIGNIN_CALLBACK_PATH) &&
-      (url.length === EXTERNAL_SIGNIN_CALLBACK_PATH.length ||
-        url[EXTERNAL_SIGNIN_CALLBACK_PATH.length] === '?')
-    ) {
-      reply.header('cross-origin-opener-policy', 'unsafe-none');
-    }
-    done(null, payload);
-  });
   // Read the provider's discovery document early; when it fails, sign-in retries on demand.
   app.addHook('onReady', async () => {
     ctx.oidc?.discover().catch((err: unknown) => {

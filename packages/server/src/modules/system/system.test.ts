@@ -121,6 +121,40 @@ describe('system', () => {
     expect(missingMedia.statusCode).toBe(404);
   });
 
+  it('gives API answers the headers that protect a JSON body, and pages the full set', async () => {
+    const page = await t.app.inject({ url: '/news', headers: { accept: 'text/html' } });
+    for (const url of ['/api/health', '/api/news', '/api/nada']) {
+      const res = await t.app.inject({ url });
+      expect(res.headers['content-security-policy'], url).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      expect(res.headers['strict-transport-security'], url).toBe(
+        page.headers['strict-transport-security'],
+      );
+      // Headers that only mean something for a page (decision 027).
+      for (const pageOnly of [
+        'cross-origin-opener-policy',
+        'origin-agent-cluster',
+        'referrer-policy',
+        'x-dns-prefetch-control',
+        'x-download-options',
+        'x-permitted-cross-domain-policies',
+        'x-xss-protection',
+      ]) {
+        expect(res.headers[pageOnly], `${url} ${pageOnly}`).toBeUndefined();
+        expect(page.headers[pageOnly], `page ${pageOnly}`).toBeDefined();
+      }
+    }
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+    // The API's documentation is a page of its own, with swagger-ui's policy.
+    const docs = await t.app.inject({ url: '/api/docs' });
+    expect(docs.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
   it('lets the page embed frames from its own origin only, without GROUP_MAP_URL', async () => {
     const home = await t.app.inject({ url: '/', headers: { accept: 'text/html' } });
     expect(cspDirectives(home.headers['content-security-policy'])['frame-src']).toBe("'self'");

@@ -1,0 +1,84 @@
+import { Writable } from 'node:stream';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import pino from 'pino';
+import { describe, expect, it, vi } from 'vitest';
+import { accessLogWriter, lazyChildLogger, logsAt } from './request-log.js';
+
+/** A pino logger at `level` writing into `lines` synchronously. */
+function capture(level = 'info') {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(...String(chunk).split('\n').filter(Boolean));
+      done();
+    },
+  });
+  return { lines, logger: pino({ level }, stream) as unknown as FastifyBaseLogger };
+}
+
+const request = {
+  id: 'req-7',
+  method: 'GET',
+  url: '/api/news?q="x"\n{"level":60}',
+  ip: '203.0.113.9',
+} as unknown as FastifyRequest;
+const reply = { statusCode: 200, elapsedTime: 1.234 } as unknown as FastifyReply;
+
+describe('the access line', () => {
+  it('is the line pino writes for the request, field for field and in the same order', () => {
+    const { lines, logger } = capture();
+    logger.child({ reqId: request.id }).info(
+      {
+        method: request.method,
+        url: request.url,
+        ip: request.ip,
+        statusCode: reply.statusCode,
+        responseTime: 1.2,
+      },
+      'request completed',
+    );
+    const written: string[] = [];
+    accessLogWriter({ write: (line) => written.push(line) })(request, reply);
+
+    expect(written).toHaveLength(1);
+    expect(written[0]!.endsWith('}\n')).toBe(true);
+    // One line, whatever the URL holds: a forged newline stays inside the JSON string.
+    expect(written[0]!.trimEnd().split('\n')).toHaveLength(1);
+    const ours = JSON.parse(written[0]!);
+    const pinos = JSON.parse(lines[0]!);
+    expect(Object.keys(ours)).toEqual(Object.keys(pinos));
+    expect({ ...ours, time: 0 }).toEqual({ ...pinos, time: 0 });
+    expect(ours.url).toBe(request.url);
+  });
+});
+
+describe('the request logger', () => {
+  it('makes no child logger until something logs through it, then one with the request id', () => {
+    const { lines, logger } = capture();
+    const child = vi.spyOn(logger, 'child');
+    const log = lazyChildLogger(logger, { reqId: 'req-9' }, {});
+    expect(child).not.toHaveBeenCalled();
+    log.debug('no se escribe a nivel info');
+    expect(child).not.toHaveBeenCalled();
+    expect(lines).toEqual([]);
+
+    log.error({ err: new Error('fallo') }, 'algo falló');
+    log.warn('aviso');
+    expect(child).toHaveBeenCalledTimes(1);
+    expect(lines.map((l) => JSON.parse(l))).toMatchObject([
+      { level: 50, reqId: 'req-9', msg: 'algo falló', err: { message: 'fallo' } },
+      { level: 40, reqId: 'req-9', msg: 'aviso' },
+    ]);
+    expect(log.level).toBe('info');
+  });
+
+  it('follows the level of the logger it comes from', () => {
+    const { lines, logger } = capture('warn');
+    expect(logsAt(logger, 'info')).toBe(false);
+    expect(logsAt(logger, 'warn')).toBe(true);
+    const log = lazyChildLogger(logger, { reqId: 'req-1' }, {});
+    log.info('no');
+    log.warn('sí');
+    expect(lines.map((l) => JSON.parse(l).msg)).toEqual(['sí']);
+  });
+});

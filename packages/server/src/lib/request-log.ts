@@ -1,0 +1,107 @@
+import { hostname } from 'node:os';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { Bindings, ChildLoggerOptions } from 'fastify/types/logger.js';
+
+type Method = 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal';
+
+/** pino's levels, by name. */
+const LEVELS: Record<string, number> = {
+  trace: 10,
+  debug: 20,
+  info: 30,
+  warn: 40,
+  error: 50,
+  fatal: 60,
+  silent: Number.POSITIVE_INFINITY,
+};
+
+/** Whether `logger`, at its level, writes lines of `level`. */
+export function logsAt(logger: FastifyBaseLogger, level: Method): boolean {
+  return LEVELS[level]! >= (LEVELS[logger.level] ?? 0);
+}
+
+/**
+ * A request's logger that becomes pino's child logger (with the request's id) the first time
+ * something logs through it. Fastify makes one per request; a cached read logs nothing but its
+ * access line (written below), and pino's child() was a tenth of the logging's cost.
+ */
+class LazyRequestLogger {
+  private made: FastifyBaseLogger | null = null;
+
+  constructor(
+    private readonly parent: FastifyBaseLogger,
+    private readonly bindings: Bindings,
+    private readonly options: ChildLoggerOptions,
+  ) {}
+
+  private get logger(): FastifyBaseLogger {
+    this.made ??= this.parent.child(this.bindings, this.options);
+    return this.made;
+  }
+
+  get level(): string {
+    return (this.made ?? this.parent).level;
+  }
+
+  set level(level: string) {
+    this.logger.level = level;
+  }
+
+  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
+    return this.logger.child(bindings, options);
+  }
+
+  silent(...args: unknown[]): void {
+    this.call('silent', args);
+  }
+  trace(...args: unknown[]): void {
+    this.call('trace', args);
+  }
+  debug(...args: unknown[]): void {
+    this.call('debug', args);
+  }
+  info(...args: unknown[]): void {
+    this.call('info', args);
+  }
+  warn(...args: unknown[]): void {
+    this.call('warn', args);
+  }
+  error(...args: unknown[]): void {
+    this.call('error', args);
+  }
+  fatal(...args: unknown[]): void {
+    this.call('fatal', args);
+  }
+
+  private call(method: Method | 'silent', args: unknown[]): void {
+    if (method === 'silent' || !logsAt(this.made ?? this.parent, method)) return;
+    (this.logger[method] as (...a: unknown[]) => void)(...args);
+  }
+}
+
+/** Fastify's `childLoggerFactory`: the request's logger, made when first used. */
+export function lazyChildLogger(
+  logger: FastifyBaseLogger,
+  bindings: Bindings,
+  options: ChildLoggerOptions,
+): FastifyBaseLogger {
+  return new LazyRequestLogger(logger, bindings, options) as unknown as FastifyBaseLogger;
+}
+
+/**
+ * The one line each request leaves (method, URL, client, status, time), written straight into the
+ * log's stream as pino writes it (same fields, same order, JSON-escaped) without building a
+ * child logger and an object for it: on a cached read, pino's line cost more than the answer.
+ * Options given to pino later (redaction, another time format) do not reach this line: keep
+ * them in step here (decision 027).
+ */
+export function accessLogWriter(stream: {
+  write(line: string): unknown;
+}): (request: FastifyRequest, reply: FastifyReply) => void {
+  const base = `,"pid":${process.pid},"hostname":${JSON.stringify(hostname())},"reqId":`;
+  return (request, reply) => {
+    stream.write(
+      `{"level":30,"time":${Date.now()}${base}${JSON.stringify(request.id)},"method":${JSON.stringify(request.method)},"url":${JSON.stringify(request.url)},"ip":${JSON.stringify(request.ip)},"statusCode":${reply.statusCode},"responseTime":${Math.round(reply.elapsedTime * 10) / 10},"msg":"request completed"}\n`,
+    );
+  };
+}
