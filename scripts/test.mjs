@@ -3,10 +3,22 @@
 //   2. unit and API tests on SQLite (shared, server, web)
 //   3. the API tests again on PostgreSQL: DATABASE_URL when set, otherwise a throwaway server
 //   4. the browser tests: the built app on a real server, in Debian's Chromium
+//      (3 and 4 run side by side; the PostgreSQL output is printed when it ends)
 // Pass step names to run only some: `npm test -- unit pg` (static, unit, pg, e2e).
 // The last line sums up every test run: "tests: N passed, N failed".
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import {
+  appendFileSync,
+  closeSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -172,56 +184,93 @@ if (steps.includes('unit')) {
   record('unit (SQLite)', code, vitestCounts(report));
 }
 
-if (steps.includes('pg')) {
-  section('Pruebas de API sobre PostgreSQL');
+/**
+ * The API tests on PostgreSQL. Their output goes to a log file when they run beside the browser
+ * tests (printed once they end), so the two never interleave on the console.
+ */
+async function pgStep(logFile) {
   let pg = null;
+  const say = (line) => (logFile ? appendFileSync(logFile, `${line}\n`) : console.log(line));
   try {
     let url = process.env.DATABASE_URL;
     if (!url?.startsWith('postgres')) {
       pg = await startThrowawayPostgres();
       url = pg.url;
-      console.log(`PostgreSQL temporal en ${url}`);
+      say(`PostgreSQL temporal en ${url}`);
     }
     const report = join(out, 'vitest-pg.json');
     rmSync(report, { force: true });
-    const code = await run(
-      'npx',
-      [
-        'vitest',
-        'run',
-        WORKERS,
-        '--project',
-        'server',
-        '--reporter=default',
-        '--reporter=json',
-        `--outputFile.json=${report}`,
-      ],
-      { env: { ...process.env, DATABASE_URL: url } },
-    );
-    record('API (PostgreSQL)', code, vitestCounts(report));
+    const args = [
+      'vitest',
+      'run',
+      WORKERS,
+      '--project',
+      'server',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+    ];
+    const env = { ...process.env, DATABASE_URL: url };
+    let code;
+    if (logFile) {
+      const fd = openSync(logFile, 'a');
+      env.FORCE_COLOR = '0';
+      code = await run('npx', args, { env, stdio: ['ignore', fd, fd] });
+      closeSync(fd);
+    } else {
+      code = await run('npx', args, { env });
+    }
+    return { code, counts: vitestCounts(report) };
   } catch (err) {
-    console.error(err.message);
-    record('API (PostgreSQL)', 1);
+    say(err.message);
+    return { code: 1 };
   } finally {
     pg?.stop();
   }
 }
 
+async function e2eStep() {
+  if (!existsSync('/usr/bin/chromium')) aptInstall(['chromium']);
+  if (!existsSync('/usr/bin/chromium')) return { name: 'e2e', code: 1 };
+  if (!(await buildIfNeeded())) return { name: 'e2e (build)', code: 1 };
+  const report = join(out, 'playwright.json');
+  rmSync(report, { force: true });
+  const code = await run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
+    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: report },
+  });
+  return { name: 'e2e', code, counts: playwrightCounts(report) };
+}
+
+// The PostgreSQL pass waits on the database and the browser tests on Chromium and the server:
+// on two cores they finish sooner side by side than one after the other.
+const pgAlongside = steps.includes('pg') && steps.includes('e2e');
+let pgRun = null;
+const pgLog = join(out, 'vitest-pg.log');
+if (pgAlongside) {
+  section('Pruebas de API sobre PostgreSQL (en paralelo; salida en .tmp/vitest-pg.log)');
+  rmSync(pgLog, { force: true });
+  writeFileSync(pgLog, '');
+  pgRun = pgStep(pgLog);
+} else if (steps.includes('pg')) {
+  section('Pruebas de API sobre PostgreSQL');
+  const r = await pgStep(null);
+  record('API (PostgreSQL)', r.code, r.counts);
+}
+
 if (steps.includes('e2e')) {
   section('Pruebas en el navegador (Chromium)');
-  if (!existsSync('/usr/bin/chromium')) aptInstall(['chromium']);
-  if (!existsSync('/usr/bin/chromium')) {
-    record('e2e', 1);
-  } else if (!(await buildIfNeeded())) {
-    record('e2e (build)', 1);
-  } else {
-    const report = join(out, 'playwright.json');
-    rmSync(report, { force: true });
-    const code = await run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
-      env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: report },
-    });
-    record('e2e', code, playwrightCounts(report));
-  }
+  const r = await e2eStep();
+  record(r.name, r.code, r.counts);
+}
+
+if (pgRun) {
+  const r = await pgRun;
+  section('Pruebas de API sobre PostgreSQL (resultado)');
+  const log = readFileSync(pgLog, 'utf8');
+  // A pass prints its summary; a failure prints the whole log, with every failing test.
+  const good = r.code === 0 && (r.counts?.failed ?? 1) === 0;
+  console.log(good ? log.split('\n').slice(-12).join('\n') : log);
+  record('API (PostgreSQL)', r.code, r.counts);
 }
 
 section('Resumen');
