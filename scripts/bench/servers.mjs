@@ -43,31 +43,31 @@ function stop(child) {
  * The built server in demo mode on SQLite in a fresh data directory: `{ base, dataDir, pid,
  * accounts: { admin, scouter, usuario }, stop() }`, the accounts with the passwords the demo
  * printed. Everything else as a fresh install runs it (request logging at `info` included).
- * `nodeArgs` go to node (e.g. --cpu-prof).
+ * `nodeArgs` go to node (e.g. --cpu-prof); `serverJs` is another build of the server to compare.
  */
-export async function startDemoServer({ nodeArgs = [], env = {} } = {}) {
+export async function startDemoServer({
+  nodeArgs = [],
+  env = {},
+  serverJs = join(root, 'packages/server/dist/server.js'),
+} = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'fogata-bench-demo-'));
   const port = 4100 + Math.floor(Math.random() * 800);
-  const child = spawn(
-    process.execPath,
-    [...nodeArgs, join(root, 'packages/server/dist/server.js'), '--demo'],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        DATABASE_URL: '',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        SMTP_URL: '',
-        ADMIN_EMAIL: '',
-        ADMIN_PASSWORD: '',
-        AUTH_RATE_LIMIT: '100000',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
+  const child = spawn(process.execPath, [...nodeArgs, serverJs, '--demo'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SMTP_URL: '',
+      ADMIN_EMAIL: '',
+      ADMIN_PASSWORD: '',
+      AUTH_RATE_LIMIT: '100000',
+      ...env,
     },
-  );
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   try {
     const { output } = await waitForLine(child, /Fogata escuchando en/, 120_000, 'Fogata');
     const accounts = {};
