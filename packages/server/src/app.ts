@@ -193,6 +193,7 @@ export async function buildApp(
     });
   }
   app.decorate('readCache', new ReadCache(db));
+  app.decorateRequest('readVersion', null);
   app.decorateRequest('user', null);
   // The queue's worker starts once the app is ready (migrations are done by then).
   app.addHook('onReady', async () => ctx.mailQueue.start());

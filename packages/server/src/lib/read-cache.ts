@@ -68,27 +68,36 @@ export class ReadCache {
   private readonly bodies = new Map<string, CachedBody>();
   private bytes = 0;
   private readonly users = new Map<number, CachedUser<unknown>>();
-  /** The version each request saw first: the guard and the handler share one read. */
-  private readonly seen = new WeakMap<FastifyRequest, string | Promise<string>>();
-
   constructor(private readonly db: Db) {}
 
   /** The database's version for this request, read once (before anything it labels). */
   version(request: FastifyRequest): string | Promise<string> {
-    let version = this.seen.get(request);
-    if (version === undefined) {
-      version = this.db.readVersion();
-      this.seen.set(request, version);
-    }
-    return version;
+    // Kept on the request (declared below, so every request has the same shape): the guard and
+    // the handler share one read.
+    request.readVersion ??= this.db.readVersion();
+    return request.readVersion;
   }
 
   /**
    * The user `id` as `load` reads it, or as it was read under the same database version. `load`
    * may return anything derived from the row alone (the row and its password stamp).
    */
-  async user<T>(request: FastifyRequest, id: number, load: () => Promise<T>): Promise<T> {
-    const version = await this.version(request);
+  user<T>(request: FastifyRequest, id: number, load: () => Promise<T>): T | Promise<T> {
+    const version = this.version(request);
+    // Known under this version: at once, with no promise on the way.
+    if (typeof version === 'string') {
+      const cached = this.users.get(id);
+      if (cached && cached.version === version) return cached.value as T;
+    }
+    return this.loadUser(version, id, load);
+  }
+
+  private async loadUser<T>(
+    pending: string | Promise<string>,
+    id: number,
+    load: () => Promise<T>,
+  ): Promise<T> {
+    const version = await pending;
     const cached = this.users.get(id);
     if (cached && cached.version === version) return cached.value as T;
     const value = await load();
@@ -105,24 +114,49 @@ export class ReadCache {
    * (and anonymous visitors) gets their own; otherwise one answer serves everyone. Only 200s
    * are kept: an error thrown by `compute` goes to the error handler as usual.
    */
-  async send(
+  send(
     request: FastifyRequest,
     reply: FastifyReply,
     perUser: boolean,
     compute: () => Promise<unknown>,
-  ): Promise<void> {
+  ): Promise<void> | undefined {
     const key = perUser ? `${request.user?.id ?? 0} ${request.url}` : `* ${request.url}`;
-    const version = await this.version(request);
-    const bucket = currentBucket();
-    let entry = this.bodies.get(key);
-    if (!entry || entry.version !== version || entry.bucket !== bucket) {
-      const data = await compute();
-      const body = Buffer.from(reply.serialize(data) as string);
-      entry = { version, bucket, body };
-      this.keep(key, entry);
+    const version = this.version(request);
+    // SQLite's version is at hand: a cached answer then goes out in this same step, with no
+    // promise on the way (the handler returns undefined, its reply already sent).
+    if (typeof version !== 'string') {
+      return version.then((known) => this.sendAt(request, reply, key, known, compute));
     }
-    // A reply is a thenable: this waits until it is sent (at once when nothing in the way waits).
-    await this.reply(request, reply, key, entry);
+    return this.sendAt(request, reply, key, version, compute);
+  }
+
+  private sendAt(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    version: string,
+    compute: () => Promise<unknown>,
+  ): Promise<void> | undefined {
+    const bucket = currentBucket();
+    const entry = this.bodies.get(key);
+    if (entry && entry.version === version && entry.bucket === bucket) {
+      return this.sent(this.reply(request, reply, key, entry));
+    }
+    return compute().then((data) => {
+      const body = Buffer.from(reply.serialize(data) as string);
+      const made = { version, bucket, body };
+      this.keep(key, made);
+      return this.sent(this.reply(request, reply, key, made));
+    });
+  }
+
+  /**
+   * Nothing when the reply went out at once; otherwise (an onSend hook that waits) a promise of
+   * it: a reply is a thenable that settles once it is sent, and the handler must not end first.
+   */
+  private sent(reply: FastifyReply): Promise<void> | undefined {
+    if (reply.sent) return undefined;
+    return new Promise<void>((done, fail) => reply.then(() => done(), fail));
   }
 
   private keep(key: string, entry: CachedBody): void {
@@ -182,5 +216,9 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The read path's cache (decision 020). */
     readCache: ReadCache;
+  }
+  interface FastifyRequest {
+    /** The database's version this request saw first (ReadCache.version); null until read. */
+    readVersion: string | Promise<string> | null;
   }
 }

@@ -22,9 +22,10 @@ interface SessionUser {
 /**
  * Reads the Bearer token and loads its user from the database on every request, so a deleted
  * user's token stops working and a role change applies at once. The row comes through the read
- * cache (decision 020): the same row again only while the database has not changed since.
+ * cache (decision 020): the same row again only while the database has not changed since, and
+ * then at once, without a promise (decision 027).
  */
-async function authenticate(request: FastifyRequest): Promise<UserRow> {
+function authenticate(request: FastifyRequest): UserRow | Promise<UserRow> {
   const header = request.headers.authorization;
   if (!header) throw new AppError(401, SERVER_ERRORS.unauthenticated);
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
@@ -32,40 +33,63 @@ async function authenticate(request: FastifyRequest): Promise<UserRow> {
   const { ctx, readCache } = request.server;
   const session = verifySessionNow(match[1], ctx.jwtKey);
   if (!session) throw new AppError(401, SERVER_ERRORS.invalidToken);
-  const user = await readCache.user<SessionUser | null>(request, session.id, async () => {
+  const user = readCache.user<SessionUser | null>(request, session.id, async () => {
     const row = await new UsersRepository(ctx.db).findById(session.id);
     // Frozen: one row serves many requests, so none may change it for the others.
     return row ? { row: Object.freeze(row), stamp: passwordStamp(row, ctx.jwtKey) } : null;
   });
   // A session opened before the user's last password change (a reset, a new admin password)
   // no longer counts.
-  if (!user || !sessionMatchesPassword(session, user.row, ctx.jwtKey, user.stamp)) {
-    throw new AppError(401, SERVER_ERRORS.invalidToken);
-  }
-  request.user = user.row;
-  return user.row;
+  const signIn = (found: SessionUser | null): UserRow => {
+    if (!found || !sessionMatchesPassword(session, found.row, ctx.jwtKey, found.stamp)) {
+      throw new AppError(401, SERVER_ERRORS.invalidToken);
+    }
+    request.user = found.row;
+    return found.row;
+  };
+  return user instanceof Promise ? user.then(signIn) : signIn(user);
+}
+
+type Done = (error?: Error) => void;
+
+/** A guard hook (onRequest), in Fastify's callback form. */
+export type Guard = (request: FastifyRequest, reply: FastifyReply, done: Done) => void;
+
+/**
+ * A guard as a callback hook: `check` may finish at once (a cached user) or later; an error it
+ * throws or rejects with is the answer.
+ */
+function guard(check: (request: FastifyRequest) => unknown): Guard {
+  return (request, _reply, done) => {
+    let result: unknown;
+    try {
+      result = check(request);
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    if (result instanceof Promise) result.then(() => done(), done);
+    else done();
+  };
 }
 
 /** Guard: any signed-in user. */
-export async function requireAuth(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-  await authenticate(request);
-}
+export const requireAuth = guard(authenticate);
 
 /**
  * Guard for what anonymous visitors may read too: signs the user in when a token comes with the
  * request (so answers can say what this user liked or may delete), and refuses a bad token.
  */
-export async function optionalAuth(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-  if (request.headers.authorization) await authenticate(request);
-}
+export const optionalAuth = guard((request) =>
+  request.headers.authorization ? authenticate(request) : undefined,
+);
 
 /** Capabilities of the administration panel: refused with the panel's own message. */
 const ADMIN_ONLY = new Set<Capability>(['admin:panel', 'audit:view']);
 
 /** Guard: a signed-in user whose role holds `capability` in the shared permissions table. */
-export function requireCapability(capability: Capability) {
-  return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
-    const user = await authenticate(request);
+export function requireCapability(capability: Capability): Guard {
+  const allowed = (user: UserRow): void => {
     if (!can(user.role, capability)) {
       throw new AppError(
         403,
@@ -73,6 +97,10 @@ export function requireCapability(capability: Capability) {
       );
     }
   };
+  return guard((request) => {
+    const user = authenticate(request);
+    return user instanceof Promise ? user.then(allowed) : allowed(user);
+  });
 }
 
 /** The signed-in user inside a guarded handler. */

@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ZipFile } from 'yazl';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
+import type { Guard } from '../../plugins/auth.js';
 import { PhotosRepository } from '../photos/photos.repository.js';
 import { type UserRow, UsersRepository } from '../users/users.repository.js';
 import { seesRestricted } from './album-visibility.js';
@@ -126,12 +127,14 @@ export async function downloadLink(
  * Guard of the download: a `token` from downloadLink (its user must still exist and may still
  * download albums), or else the usual Bearer session with 'album:download'.
  */
-export function downloadGuard(
-  bearerGuard: (req: FastifyRequest, reply: FastifyReply) => Promise<void>,
-) {
+export function downloadGuard(bearerGuard: Guard) {
   return async (req: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const token = (req.query as { token?: unknown }).token;
-    if (typeof token !== 'string') return bearerGuard(req, reply);
+    if (typeof token !== 'string') {
+      return new Promise<void>((done, fail) =>
+        bearerGuard(req, reply, (error) => (error ? fail(error) : done())),
+      );
+    }
     const { ctx } = req.server;
     const albumId = Number((req.params as { id?: string }).id);
     const match = /^(\d{1,10})\.(\d{1,12})\.([\w-]{43})$/.exec(token);
