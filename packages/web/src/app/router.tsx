@@ -1,5 +1,5 @@
 import { type ComponentType, isValidElement, type ReactNode, Suspense, use } from 'react';
-import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import { matchRoutes, type RouteObject } from 'react-router';
 import { Loading } from '../components/loading';
 import { paths } from '../config/paths';
 import { AuthProvider } from '../lib/auth';
@@ -165,8 +165,6 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-export const createRouter = () => createBrowserRouter(routes);
 
 /** The preload of the page an element shows, inside its guards. */
 function preloadOf(element: ReactNode): (() => Promise<void>) | undefined {
