@@ -84,6 +84,9 @@ test('a draft is invisible to a usuario by every route until a scouter publishes
   await card.getByRole('link', { name: title, exact: true }).click();
   await expect(page).toHaveURL(/\/album\/\d+$/);
   const albumId = Number(page.url().split('/').pop());
+  // The address changes first; the gallery (with other drafts' badges) stays until the album
+  // page has loaded, so wait for the album's own bar before reading its badge.
+  await expect(page.getByRole('button', { name: 'Publicar', exact: true })).toBeVisible();
   await expect(page.getByText('Borrador — solo lo ven los scouters')).toBeVisible();
 
   // A photo in the draft, and the usuario's view of it: nothing, by any route.
