@@ -71,7 +71,7 @@ const padLeft = (text, width) => String(text).padStart(width);
  * Runs the read table against `app` (from startDemoServer); returns the printed lines and the
  * rows: `rounds` runs of `seconds` of each target, best round kept (see `alternate`).
  */
-export async function readFigures(app, { seconds = 2, rounds = 3 } = {}) {
+export async function readFigures(app, { seconds = 2, rounds = 5 } = {}) {
   const token = await signIn(app.base, app.accounts.usuario);
   const albums = await (
     await fetch(`${app.base}/api/albums`, { headers: { authorization: `Bearer ${token}` } })
