@@ -56,6 +56,39 @@ describe('the first load of /', () => {
     expect(files.some((f) => f.file.endsWith('.css'))).toBe(true);
   });
 
+  it('draws /login without zod: the form loads its checks when first used (decision 029)', () => {
+    const manifest = JSON.parse(
+      readFileSync(join(outDir, '.vite/manifest.json'), 'utf8'),
+    ) as Record<string, { file: string; imports?: string[]; dynamicImports?: string[] }>;
+    const statics = new Set<string>();
+    const visit = (key: string) => {
+      const chunk = manifest[key];
+      if (!chunk || statics.has(chunk.file)) return;
+      statics.add(chunk.file);
+      for (const imported of chunk.imports ?? []) visit(imported);
+    };
+    visit('src/features/auth/pages/login-page.tsx');
+    expect(statics.size).toBeGreaterThan(1);
+    const withZod = [...statics].filter((file) =>
+      readFileSync(join(outDir, file), 'utf8').includes('ZodError'),
+    );
+    expect(withZod).toEqual([]);
+    // …and zod is still there, behind the form's first use.
+    const behind = new Set<string>();
+    const follow = (key: string) => {
+      const chunk = manifest[key];
+      if (!chunk || behind.has(chunk.file)) return;
+      behind.add(chunk.file);
+      for (const imported of chunk.imports ?? []) follow(imported);
+    };
+    for (const key of manifest['src/features/auth/pages/login-page.tsx']?.dynamicImports ?? []) {
+      follow(key);
+    }
+    expect(
+      [...behind].some((file) => readFileSync(join(outDir, file), 'utf8').includes('ZodError')),
+    ).toBe(true);
+  });
+
   it('paints the shell without waiting for a stylesheet: its rules inline, the sheet preloaded', () => {
     const html = readFileSync(join(outDir, 'index.html'), 'utf8');
     expect(html).not.toMatch(/<link rel="stylesheet"/);

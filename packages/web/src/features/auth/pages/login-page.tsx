@@ -1,5 +1,4 @@
-import { LIMITS, type LoginResult, loginSchema } from '@fogata/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { LIMITS, type LoginInput, type LoginResult } from '@fogata/shared';
 import { useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
@@ -10,6 +9,7 @@ import { SubmitButton } from '../../../components/submit-button';
 import { paths } from '../../../config/paths';
 import { useAppConfig } from '../../../lib/app-config';
 import { useAuth } from '../../../lib/auth';
+import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
 import { redirectTarget } from '../../../lib/redirect-target';
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
 import { useLogin } from '../api/login';
@@ -18,6 +18,11 @@ import { GoogleButton } from '../components/google-button';
 import { useGoogleSignIn } from '../lib/use-google-sign-in';
 
 type Status = { variant: 'success' | 'danger'; message: string } | null;
+
+/** The login's checks (shared with the server), loaded when the form is first used. */
+const loginResolver = lazyZodResolver<LoginInput>(() =>
+  import('@fogata/shared/schemas/auth').then((m) => m.loginSchema),
+);
 
 /**
  * /login: e-mail and password, validated on submit, or the external provider when configured;
@@ -35,8 +40,8 @@ export function LoginPage() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm({
-    resolver: zodResolver(loginSchema),
+  } = useForm<LoginInput>({
+    resolver: loginResolver,
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
     defaultValues: { email: '', password: '' },
@@ -66,7 +71,7 @@ export function LoginPage() {
         message={status?.message}
         onClose={done ? undefined : () => setStatus(null)}
       />
-      <Form noValidate onSubmit={onSubmit}>
+      <Form noValidate onSubmit={onSubmit} onFocus={loginResolver.preload}>
         <FormField
           id="login-email"
           label="Email"
