@@ -37,4 +37,18 @@ describe('lazyZodResolver', () => {
     expect(load).toHaveBeenCalledTimes(1);
     expect(Object.keys(result.errors)).toContain('email');
   });
+
+  it('tries the download again after one failed', async () => {
+    const load = vi
+      .fn<() => Promise<typeof loginSchema>>()
+      .mockRejectedValueOnce(new Error('sin conexión'))
+      .mockResolvedValue(loginSchema);
+    const resolver = lazyZodResolver<Login>(load);
+    await expect(resolver({ email: '', password: '' }, undefined, options)).rejects.toThrow(
+      'sin conexión',
+    );
+    const result = await resolver({ email: '', password: '' }, undefined, options);
+    expect(Object.keys(result.errors)).toContain('email');
+    expect(load).toHaveBeenCalledTimes(2);
+  });
 });

@@ -17,6 +17,11 @@ export function lazyZodResolver<T extends FieldValues>(
   const loaded = () => {
     ready ??= Promise.all([import('@hookform/resolvers/zod'), load()]).then(
       ([{ zodResolver }, schema]) => zodResolver(schema) as unknown as Resolver<T>,
+      (error: unknown) => {
+        // A download that failed (the connection dropped) is tried again on the next check.
+        ready = undefined;
+        throw error;
+      },
     );
     return ready;
   };
