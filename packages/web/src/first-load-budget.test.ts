@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { firstLoad } from '../build/first-load';
+import { firstLoad, type ManifestChunk, staticFiles } from '../build/first-load';
 
 /**
  * What a phone downloads for / (issue #12), compressed as the server sends it: the entry chunk,
@@ -59,34 +59,15 @@ describe('the first load of /', () => {
   it('draws /login without zod: the form loads its checks when first used (decision 029)', () => {
     const manifest = JSON.parse(
       readFileSync(join(outDir, '.vite/manifest.json'), 'utf8'),
-    ) as Record<string, { file: string; imports?: string[]; dynamicImports?: string[] }>;
-    const statics = new Set<string>();
-    const visit = (key: string) => {
-      const chunk = manifest[key];
-      if (!chunk || statics.has(chunk.file)) return;
-      statics.add(chunk.file);
-      for (const imported of chunk.imports ?? []) visit(imported);
-    };
-    visit('src/features/auth/pages/login-page.tsx');
-    expect(statics.size).toBeGreaterThan(1);
-    const withZod = [...statics].filter((file) =>
-      readFileSync(join(outDir, file), 'utf8').includes('ZodError'),
-    );
-    expect(withZod).toEqual([]);
+    ) as Record<string, ManifestChunk>;
+    const login = 'src/features/auth/pages/login-page.tsx';
+    const hasZod = (file: string) => readFileSync(join(outDir, file), 'utf8').includes('ZodError');
+    const statics = staticFiles(manifest, [login]);
+    expect(statics.length).toBeGreaterThan(1);
+    expect(statics.filter(hasZod)).toEqual([]);
     // …and zod is still there, behind the form's first use.
-    const behind = new Set<string>();
-    const follow = (key: string) => {
-      const chunk = manifest[key];
-      if (!chunk || behind.has(chunk.file)) return;
-      behind.add(chunk.file);
-      for (const imported of chunk.imports ?? []) follow(imported);
-    };
-    for (const key of manifest['src/features/auth/pages/login-page.tsx']?.dynamicImports ?? []) {
-      follow(key);
-    }
-    expect(
-      [...behind].some((file) => readFileSync(join(outDir, file), 'utf8').includes('ZodError')),
-    ).toBe(true);
+    const behind = staticFiles(manifest, manifest[login]?.dynamicImports ?? []);
+    expect(behind.some(hasZod)).toBe(true);
   });
 
   it('paints the shell without waiting for a stylesheet: its rules inline, the sheet preloaded', () => {
