@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { inlineShellCss } from './build/critical-css';
 import { precompress } from './build/precompress';
+import { lowPriorityScripts } from './build/script-priority';
 
 /** Modules of the app and of its UI libraries that pages may share (see build.codeSplitting). */
 const SHARED_PIECES =
@@ -11,7 +12,7 @@ const NOT_SHARED =
   /Modal|Form|Offcanvas|Overlay|Dropdown|Tab|Toast|Popover|Tooltip|Transition|Fade|Collapse|zod|hook-form|image-compression|image-field|file-picker|confirm-modal/i;
 
 export default defineConfig({
-  plugins: [react(), inlineShellCss(), precompress()],
+  plugins: [react(), inlineShellCss(), lowPriorityScripts(), precompress()],
   css: {
     preprocessorOptions: {
       // Bootstrap 5.3's Sass still uses @import and global functions: dart-sass warns about

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'vite';
@@ -80,5 +80,21 @@ describe('the first load of /', () => {
     expect(html).toMatch(
       /<link rel="preload" as="style" crossorigin href="\/assets\/index-[\w-]+\.css" data-fogata-css>/,
     );
+  });
+
+  it('asks for the entry script at low priority, after the styles and the image (decision 030)', () => {
+    const html = readFileSync(join(outDir, 'index.html'), 'utf8');
+    expect(html).toMatch(
+      /<script type="module" fetchpriority="low" crossorigin src="\/assets\/index-[\w-]+\.js"><\/script>/,
+    );
+    expect(html).not.toMatch(/<script type="module" crossorigin/);
+  });
+
+  it('formats no date with Intl: its first DateTimeFormat costs a phone ~80 ms (lib/format-date.ts)', () => {
+    const scripts = readdirSync(join(outDir, 'assets')).filter((f) => f.endsWith('.js'));
+    const withIntl = scripts.filter((f) =>
+      readFileSync(join(outDir, 'assets', f), 'utf8').includes('Intl.DateTimeFormat'),
+    );
+    expect(withIntl).toEqual([]);
   });
 });

@@ -72,9 +72,11 @@ describe('pages', () => {
     expect(config![1]).not.toContain('<');
     // The landing's own chunks, not the entry's (index.html loads those itself).
     expect(html).toContain(
-      '<link rel="modulepreload" crossorigin href="/assets/landing-page-1.js" />',
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/landing-page-1.js" />',
     );
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/card-2.js" />');
+    expect(html).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/card-2.js" />',
+    );
     expect(html).not.toContain('href="/assets/x.js"');
     expect(html).not.toContain('bootstrap-rest');
     expect(html).toContain(

@@ -95,6 +95,8 @@ export function createPageRenderer(app: FastifyInstance, webDist: string) {
     : {};
   // index.html already loads the entry's files; a page's hints name only its own.
   const entry = filesOf(manifest, 'index.html');
+  // Scripts come at low priority, as index.html's entry does (decision 030): the shell paints
+  // without them, so the stylesheets and the page's largest image go first on a slow link.
   const hints = PAGES.map((page) => {
     const own = [...filesOf(manifest, page.module)].filter((f) => !entry.has(f));
     // Every page but the landing brings the rest of Bootstrap's styles (router.tsx).
@@ -106,7 +108,7 @@ export function createPageRenderer(app: FastifyInstance, webDist: string) {
         .map((f) =>
           f.endsWith('.css')
             ? `<link rel="preload" as="style" crossorigin href="/${f}" />`
-            : `<link rel="modulepreload" crossorigin href="/${f}" />`,
+            : `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${f}" />`,
         )
         .join(''),
     };
