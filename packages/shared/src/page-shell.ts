@@ -1,3 +1,5 @@
+import { LIMITS } from './limits.js';
+
 /** What the server puts into the web app's static shell (index.html) for one page. */
 export interface PageShellFill {
   groupName: string;
@@ -6,6 +8,14 @@ export interface PageShellFill {
   landing: boolean;
   /** Markup for the end of <head>: the app's config, hints for what the page loads first. */
   head: string;
+}
+
+/**
+ * The first page of an item's comments as a page carries it (decision 013), keyed by the path
+ * the web app asks for: `itemPath` is the item's API path without /api, e.g. '/news/7'.
+ */
+export function firstCommentsPath(itemPath: string): string {
+  return `${itemPath}/comments?page=1&limit=${LIMITS.commentsPageSize}`;
 }
 
 /** Text made safe to place in HTML, in an element or an attribute. */

@@ -2,9 +2,12 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
+import { firstCommentsPath } from '@fogata/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-app.js';
 import { createNews } from '../test/content-factories.js';
+import { createUser } from '../test/factories.js';
+import { createComment } from '../test/gallery-factories.js';
 
 // The web app's pages (decision 013): index.html's static shell filled in for the group and the
 // page, the public config inline, hints for the page's own files and largest image; the build's
@@ -87,6 +90,8 @@ describe('pages', () => {
 
   it("another page has the shell without the hero, and a news item's page its image", async () => {
     const { id } = await createNews(t.app);
+    const member = await createUser(t.app);
+    await createComment(t.app, 'news', id, member.row.id, { text: 'Qué buena acampada' });
     const image = (await t.app.inject({ url: `/api/news/${id}` })).json().image_url;
     const html = (await page(`/news/${id}`)).body;
     expect(html).not.toContain('class="hero ');
@@ -98,11 +103,16 @@ describe('pages', () => {
     expect(html).toContain(
       `<link rel="preload" as="image" href="${image}" fetchpriority="high" />`,
     );
-    // The item's anonymous answer travels in the page, keyed as the app asks for it.
+    // The item's anonymous answer and its first comments travel in the page, keyed as the app
+    // asks for them.
     const data = /<script type="application\/json" id="fogata-data">(.*?)<\/script>/.exec(html);
+    const comments = `/news/${id}/comments?page=1&limit=5`;
+    expect(firstCommentsPath(`/news/${id}`)).toBe(comments);
     expect(JSON.parse(data![1]!)).toEqual({
       [`/news/${id}`]: (await t.app.inject({ url: `/api/news/${id}` })).json(),
+      [comments]: (await t.app.inject({ url: `/api${comments}` })).json(),
     });
+    expect(data![1]).toContain('Qué buena acampada');
     expect(data![1]).not.toContain('<');
     // A missing item: the page still comes, without an image to hint nor an answer.
     const missing = await page('/news/999999');

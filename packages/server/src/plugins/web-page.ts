@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { escapeHtml, fillPageShell } from '@fogata/shared';
+import { escapeHtml, fillPageShell, firstCommentsPath } from '@fogata/shared';
 import type { FastifyInstance } from 'fastify';
 
 /** One chunk of the web build's manifest (dist/.vite/manifest.json). */
@@ -23,7 +23,8 @@ const first = (body: unknown): Item => (Array.isArray(body) ? (body[0] as Item) 
 
 /**
  * The public pages a visitor may land on: the web module each shows (its chunk is hinted, so it
- * loads beside the entry instead of after it) and the API answers it reads first: they travel
+ * loads beside the entry instead of after it) and the API answers it reads first (on an item's
+ * page, its first comments too): they travel
  * in the page (the app starts with them instead of asking, lib/page-data.ts), and where the
  * page's largest image comes from one of them, it is fetched at high priority from the start.
  * Other routes get the shell only.
@@ -44,7 +45,10 @@ const PAGES: { path: RegExp; module: string; data?: (match: RegExpExecArray) => 
   {
     path: /^\/news\/([1-9]\d{0,8})$/,
     module: 'src/features/news/pages/news-detail-page.tsx',
-    data: (m) => [{ path: `/news/${m[1]}`, image: (b) => (b as Item)?.image_url }],
+    data: (m) => [
+      { path: `/news/${m[1]}`, image: (b) => (b as Item)?.image_url },
+      { path: firstCommentsPath(`/news/${m[1]}`) },
+    ],
   },
   {
     path: /^\/experiences$/,
@@ -54,7 +58,10 @@ const PAGES: { path: RegExp; module: string; data?: (match: RegExpExecArray) => 
   {
     path: /^\/experience\/([1-9]\d{0,8})$/,
     module: 'src/features/experiences/pages/experience-detail-page.tsx',
-    data: (m) => [{ path: `/experiences/${m[1]}`, image: (b) => (b as Item)?.image }],
+    data: (m) => [
+      { path: `/experiences/${m[1]}`, image: (b) => (b as Item)?.image },
+      { path: firstCommentsPath(`/experiences/${m[1]}`) },
+    ],
   },
   {
     path: /^\/whoweare$/,

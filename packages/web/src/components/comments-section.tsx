@@ -34,7 +34,10 @@ export const COMMENT_TEXTS = {
 
 export interface CommentsSectionProps {
   /** The item's comment calls (lib/interactions-api). */
-  api: Pick<InteractionsApi, 'queryKey' | 'getComments' | 'addComment' | 'deleteComment'>;
+  api: Pick<
+    InteractionsApi,
+    'queryKey' | 'getComments' | 'firstComments' | 'addComment' | 'deleteComment'
+  >;
   /** Whether the visitor may comment (SPEC §6 'interact'); anonymous visitors get a login link. */
   canComment: boolean;
   /** Any change of this value starts the list again from page 1. */
@@ -66,7 +69,15 @@ export function CommentsSection({
     initialPageParam: 1,
     getNextPageParam: (last, all) =>
       last.length === LIMITS.commentsPageSize ? all.length + 1 : undefined,
-    staleTime: 0,
+    // A visitor's first page can come in the page itself (lib/page-data): no request, and the
+    // list draws with the item. Only visitors get it, and they cannot add or delete comments,
+    // so no reset ever goes back to it. Comments fetched are stale at once, as always; the ones
+    // the page brought are as fresh as the page.
+    initialData: () => {
+      const first = api.firstComments?.();
+      return first ? { pages: [first], pageParams: [1] } : undefined;
+    },
+    staleTime: (query) => (query.state.dataUpdateCount === 0 ? 30_000 : 0),
   });
   const restart = () => queryClient.resetQueries({ queryKey });
 

@@ -1,5 +1,6 @@
-import { type Comment, LIMITS, type LikeResult } from '@fogata/shared';
+import { type Comment, firstCommentsPath, LIMITS, type LikeResult } from '@fogata/shared';
 import { api, request, toApiError } from './api-client';
+import { pageData } from './page-data';
 
 /** The SPEC §8 default messages of one kind of content (photo, news item, experience). */
 export interface InteractionErrors {
@@ -21,6 +22,8 @@ export interface InteractionsApi {
   unlike: () => Promise<LikeResult>;
   /** One page of comments, newest first. */
   getComments: (page: number, limit?: number) => Promise<Comment[]>;
+  /** The first page of comments when the page brought it (lib/page-data), once; else undefined. */
+  firstComments?: () => Comment[] | undefined;
   addComment: (text: string) => Promise<Comment>;
   deleteComment: (commentId: number) => Promise<{ message: string }>;
 }
@@ -44,6 +47,7 @@ export function createInteractionsApi(
         () => api.get<Comment[]>(`${base}/comments`, { params: { page, limit } }),
         errors.commentsGet,
       ),
+    firstComments: () => pageData<Comment[]>(firstCommentsPath(base)),
     addComment: async (text) => {
       try {
         const response = await api.post<Comment>(`${base}/comments`, { comment_text: text });
