@@ -76,8 +76,11 @@ async function lighthouseOnce(lighthouse, url, port, cpuSlowdownMultiplier) {
     ...(cpuSlowdownMultiplier ? { throttling: { cpuSlowdownMultiplier } } : {}),
   });
   const { lhr } = result;
-  // A run Lighthouse could not finish (no paint in time on a busy machine) counts as none.
-  if (lhr.runtimeError || lhr.categories.performance?.score == null) return null;
+  // A run Lighthouse could not finish (no paint in time on a busy machine) counts as none; its
+  // reason is printed among the rounds.
+  if (lhr.runtimeError || lhr.categories.performance?.score == null) {
+    return { failed: lhr.runtimeError?.code ?? 'sin puntuación' };
+  }
   const audit = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const requests = lhr.audits['network-requests']?.details?.items ?? [];
   const jsCss = requests
@@ -97,7 +100,7 @@ async function lighthouseOnce(lighthouse, url, port, cpuSlowdownMultiplier) {
 
 /** The median run of `runs` (by performance score), with the median of each metric beside it. */
 function medianRun(page, all) {
-  const runs = all.filter(Boolean);
+  const runs = all.filter((r) => !r.failed);
   if (runs.length === 0) {
     const none = Number.NaN;
     return {
@@ -109,7 +112,7 @@ function medianRun(page, all) {
       tbt: none,
       cls: none,
       jsCss: none,
-      scores: ['error'],
+      scores: all.map((r) => `error (${r.failed})`),
     };
   }
   const byScore = [...runs].sort((a, b) => a.performance - b.performance);
@@ -121,7 +124,7 @@ function medianRun(page, all) {
     lcp: pick('lcp'),
     tbt: pick('tbt'),
     cls: pick('cls'),
-    scores: all.map((r) => r?.performance ?? 'error'),
+    scores: all.map((r) => (r.failed ? `error (${r.failed})` : r.performance)),
   };
 }
 
@@ -144,7 +147,7 @@ async function lighthouseRuns(base) {
       for (let i = 0; i < RUNS; i += 1) {
         runs.push(await lighthouseOnce(lighthouse, `${base}${page}`, chrome.port));
       }
-      indexes.push(...runs.filter(Boolean).map((r) => r.benchmarkIndex));
+      indexes.push(...runs.filter((r) => !r.failed).map((r) => r.benchmarkIndex));
       standard.push(medianRun(page, runs));
     }
     const benchmarkIndex = median(indexes);
