@@ -63,6 +63,22 @@ describe('AuthProvider: session restore', () => {
     renderApp(<SessionView />);
     await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('unauthenticated'));
   });
+
+  it('draws the page once with the session, never with an unread one first', () => {
+    const seen: string[] = [];
+    function Spy() {
+      seen.push(useAuth().status);
+      return null;
+    }
+    signIn({ id: 7 });
+    renderApp(<Spy />);
+    expect(seen).not.toHaveLength(0);
+    expect(new Set(seen)).toEqual(new Set(['authenticated']));
+    localStorage.clear();
+    seen.length = 0;
+    renderApp(<Spy />);
+    expect(new Set(seen)).toEqual(new Set(['unauthenticated']));
+  });
 });
 
 describe('AuthProvider: login and logout', () => {
