@@ -6,6 +6,7 @@ import {
   openDrawer,
   PASSWORD,
   PNG_1PX,
+  watchForText,
 } from './support/app.js';
 import { E2E } from './support/env.js';
 import { expect, test } from './support/fixtures.js';
@@ -94,8 +95,9 @@ test('a member logs out and in again; a wrong password shows the error', async (
   await expect(page).toHaveURL(/\/login$/);
 
   await page.getByLabel('Contraseña').fill(PASSWORD);
+  const welcomed = await watchForText(page, 'Inicio de sesión exitoso.');
   await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
-  await expect(page.getByText('Inicio de sesión exitoso.')).toBeVisible();
+  await welcomed();
   await expect(page).toHaveURL(`${E2E.baseURL}/`);
   const again = await openDrawer(page);
   await expect(again.getByText(member.name)).toBeVisible();

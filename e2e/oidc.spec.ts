@@ -1,6 +1,6 @@
 import { CLIENT_ERRORS, SERVER_ERRORS } from '@fogata/shared';
 import type { Page } from '@playwright/test';
-import { apiToken, openDrawer } from './support/app.js';
+import { apiToken, openDrawer, watchForText } from './support/app.js';
 import { ensureFirstAdmin, setProviderAccount } from './support/control.js';
 import { E2E } from './support/env.js';
 import { expect, test } from './support/fixtures.js';
@@ -110,8 +110,9 @@ test('Google sign-in goes back to the protected page the user was going to', asy
   await drawer.getByRole('button', { name: 'Cerrar Sesión' }).click();
   await expect(page).toHaveURL(/\/login$/);
   // The provider remembers the person (like Google does): the popup comes straight back.
+  const welcomed = await watchForText(page, 'Inicio de sesión exitoso.');
   await signInWithProvider(page, email, false);
-  await expect(page.getByText('Inicio de sesión exitoso.')).toBeVisible();
+  await welcomed();
 });
 
 test("closing the popup says 'Ventana de inicio de sesión cerrada.'", async ({ page }) => {

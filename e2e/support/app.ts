@@ -13,6 +13,37 @@ export function firstStartLink(): string {
   return links[links.length - 1]!;
 }
 
+/**
+ * Watches the page for `text` from now on, however briefly it shows (a message the app replaces
+ * after LIMITS.redirectAfterLoginMs, 0.5 s): a MutationObserver notes it, where expect's spaced
+ * retries could miss it on a busy machine. The returned check passes once it has been seen.
+ */
+export async function watchForText(page: Page, text: string): Promise<() => Promise<void>> {
+  await page.evaluate((wanted) => {
+    const win = window as { fogataSeen?: Set<string> };
+    win.fogataSeen ??= new Set();
+    const seen = win.fogataSeen;
+    const check = () => {
+      if (document.body.textContent?.includes(wanted)) seen.add(wanted);
+    };
+    check();
+    new MutationObserver(check).observe(document.body, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+    });
+  }, text);
+  return () =>
+    expect
+      .poll(() =>
+        page.evaluate(
+          (wanted) => (window as { fogataSeen?: Set<string> }).fogataSeen?.has(wanted) === true,
+          text,
+        ),
+      )
+      .toBe(true);
+}
+
 /** Opens the navigation drawer. */
 export async function openDrawer(page: Page) {
   await page.getByRole('button', { name: 'Abrir menú' }).click();
