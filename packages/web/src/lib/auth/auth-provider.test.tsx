@@ -82,6 +82,16 @@ describe('AuthProvider: session restore', () => {
 });
 
 describe('AuthProvider: login and logout', () => {
+  it("login makes what a visitor read stale, so a member's own answers are asked for", async () => {
+    const { user, queryClient } = renderApp(<SessionView />);
+    queryClient.setQueryData(['news', 'item', 1], { id: 1, user_has_liked: false });
+    queryClient.setQueryData(['config'], { groupName: 'Grupo' });
+    await user.click(screen.getByRole('button', { name: 'entrar' }));
+    await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('authenticated'));
+    expect(queryClient.getQueryState(['news', 'item', 1])?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(['config'])?.isInvalidated).toBe(false);
+  });
+
   it('login stores the token and opens the session', async () => {
     const { user } = renderApp(<SessionView />);
     await user.click(screen.getByRole('button', { name: 'entrar' }));

@@ -124,16 +124,22 @@ export function AuthProvider({ children, refreshOnRestore = true }: AuthProvider
     return () => clearTimeout(timer);
   }, [session.status, session.exp, logout]);
 
-  const login = useCallback((token: string, extra?: Partial<SessionUser>) => {
-    const payload = decodeToken(token);
-    if (!payload || isExpired(payload)) throw new Error(CLIENT_ERRORS.sessionExpired);
-    localStorage.setItem(LIMITS.tokenStorageKey, token);
-    setSession({
-      status: 'authenticated',
-      user: { ...userFromPayload(payload), avatar_url: extra?.avatar_url ?? null },
-      exp: payload.exp,
-    });
-  }, []);
+  const login = useCallback(
+    (token: string, extra?: Partial<SessionUser>) => {
+      const payload = decodeToken(token);
+      if (!payload || isExpired(payload)) throw new Error(CLIENT_ERRORS.sessionExpired);
+      localStorage.setItem(LIMITS.tokenStorageKey, token);
+      setSession({
+        status: 'authenticated',
+        user: { ...userFromPayload(payload), avatar_url: extra?.avatar_url ?? null },
+        exp: payload.exp,
+      });
+      // What was read as a visitor (the page's own answers among it) may differ for a member:
+      // drafts, their likes, the comments they may delete. It is asked for again when next shown.
+      void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'config' });
+    },
+    [queryClient],
+  );
 
   const updateUser = useCallback<AuthContextValue['updateUser']>((changes) => {
     setSession((s) => (s.user ? { ...s, user: { ...s.user, ...changes } } : s));
