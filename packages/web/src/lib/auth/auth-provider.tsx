@@ -135,8 +135,12 @@ export function AuthProvider({ children, refreshOnRestore = true }: AuthProvider
         exp: payload.exp,
       });
       // What was read as a visitor (the page's own answers among it) may differ for a member:
-      // drafts, their likes, the comments they may delete. It is asked for again when next shown.
-      void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'config' });
+      // drafts, their likes, the comments they may delete. It is asked for again when next
+      // shown, not now: the page signing in (an invitation's check) must not ask again.
+      void queryClient.invalidateQueries({
+        predicate: (q) => q.queryKey[0] !== 'config',
+        refetchType: 'none',
+      });
     },
     [queryClient],
   );
