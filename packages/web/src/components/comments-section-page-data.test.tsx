@@ -1,8 +1,9 @@
-import { type Comment, firstCommentsPath } from '@fogata/shared';
+import { firstCommentsPath } from '@fogata/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createInteractionsApi } from '../lib/interactions-api';
 import { stubApi } from '../test/api-stub';
+import { comment } from '../test/comments';
 import { renderApp } from '../test/render';
 import { CommentsSection } from './comments-section';
 
@@ -10,16 +11,6 @@ import { CommentsSection } from './comments-section';
 // Their own file: lib/page-data reads the page's answers once per module instance. That a
 // signed-in member never gets them is page-data.test.ts's.
 
-const comment = (id: number): Comment => ({
-  id,
-  user_id: 2,
-  author_name: `Autor ${id}`,
-  author_avatar: null,
-  comment_text: `Comentario número ${id}`,
-  created_at: '2025-03-01T10:00:00Z',
-  updated_at: '2025-03-01T10:00:00Z',
-  can_delete: false,
-});
 const all = Array.from({ length: 7 }, (_, i) => comment(7 - i));
 
 function writePage() {

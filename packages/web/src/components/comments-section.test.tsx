@@ -1,25 +1,13 @@
-import type { Comment } from '@fogata/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { createInteractionsApi } from '../lib/interactions-api';
 import { stubApi } from '../test/api-stub';
+import { comment } from '../test/comments';
 import { renderApp } from '../test/render';
 import { signIn } from '../test/token';
 import { defaultAvatar } from './avatar';
 import { CommentsSection } from './comments-section';
-
-const comment = (id: number, extra: Partial<Comment> = {}): Comment => ({
-  id,
-  user_id: 2,
-  author_name: `Autor ${id}`,
-  author_avatar: null,
-  comment_text: `Comentario número ${id}`,
-  created_at: '2025-03-01T10:00:00Z',
-  updated_at: '2025-03-01T10:00:00Z',
-  can_delete: false,
-  ...extra,
-});
 
 /** 12 comments, newest first, served 5 per page like the server. */
 function photoApi(total = 12) {
