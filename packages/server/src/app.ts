@@ -1,10 +1,9 @@
 import type { Socket } from 'node:net';
 import { join } from 'node:path';
-import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { LIMITS, SERVER_ERRORS } from '@fogata/shared';
+import { SERVER_ERRORS } from '@fogata/shared';
 import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import pino from 'pino';
@@ -155,9 +154,13 @@ export async function buildApp(
     log: app.log,
   };
   app.decorate('ctx', ctx);
+  // Written straight into the stream when there is one (the server); tests that pass a logger
+  // of their own get pino's line, with the same fields.
+  const accessLog = logStream ? accessLogWriter(logStream) : null;
   if (logStream) {
     const flush = () => {
       try {
+        accessLog?.flush();
         logStream.flush();
       } catch {
         // Already closed (the process is exiting): pino flushed it then.
@@ -170,13 +173,10 @@ export async function buildApp(
     });
   }
   if (logger) {
-    // Written straight into the stream when there is one (the server); tests that pass a logger
-    // of their own get pino's line, with the same fields.
-    const writeAccessLine = logStream ? accessLogWriter(logStream) : null;
     const logsRequests = logsAt(app.log, 'info');
     app.addHook('onResponse', (request, reply, done) => {
-      if (writeAccessLine) {
-        if (logsRequests) writeAccessLine(request, reply);
+      if (accessLog) {
+        if (logsRequests) accessLog.write(request, reply);
       } else {
         request.log.info(
           {
@@ -243,15 +243,6 @@ export async function buildApp(
       ? { store: databaseRateLimitStore(db.kysely, app.log) }
       : {}),
     errorResponseBuilder: () => new AppError(429, SERVER_ERRORS.tooManyRequests),
-  });
-  await app.register(fastifyMultipart, {
-    limits: {
-      fileSize: LIMITS.imageMaxBytes,
-      files: LIMITS.imagesPerUpload,
-      fields: 20,
-      fieldSize: 64 * 1024,
-      parts: 40,
-    },
   });
   await app.register(fastifySwagger, {
     openapi: {

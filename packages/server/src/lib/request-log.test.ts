@@ -38,7 +38,9 @@ describe('the access line', () => {
       'request completed',
     );
     const written: string[] = [];
-    accessLogWriter({ write: (line) => written.push(line) })(request, reply);
+    const log = accessLogWriter({ write: (line) => written.push(line) });
+    log.write(request, reply);
+    log.flush();
 
     expect(written).toHaveLength(1);
     expect(written[0]!.endsWith('}\n')).toBe(true);
@@ -49,6 +51,36 @@ describe('the access line', () => {
     expect(Object.keys(ours)).toEqual(Object.keys(pinos));
     expect({ ...ours, time: 0 }).toEqual({ ...pinos, time: 0 });
     expect(ours.url).toBe(request.url);
+  });
+
+  it('goes to the stream with the other lines of its turn of the event loop, once it is over', async () => {
+    const written: string[] = [];
+    const log = accessLogWriter({ write: (line) => written.push(line) });
+    log.write(request, reply);
+    log.write(
+      { ...request, id: 'req-8' } as FastifyRequest,
+      { ...reply, statusCode: 404 } as FastifyReply,
+    );
+    expect(written).toEqual([]);
+
+    await new Promise((done) => setImmediate(done));
+    expect(written).toHaveLength(1);
+    expect(
+      written[0]!
+        .trimEnd()
+        .split('\n')
+        .map((l) => JSON.parse(l)),
+    ).toMatchObject([
+      { reqId: 'req-7', statusCode: 200 },
+      { reqId: 'req-8', statusCode: 404 },
+    ]);
+    // A turn without requests writes nothing; flush() hands over what is waiting at once.
+    await new Promise((done) => setImmediate(done));
+    log.write(request, reply);
+    log.flush();
+    expect(written).toHaveLength(2);
+    await new Promise((done) => setImmediate(done));
+    expect(written).toHaveLength(2);
   });
 });
 

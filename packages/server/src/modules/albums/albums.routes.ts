@@ -12,6 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import { readImageForm } from '../../lib/image-form.js';
+import { multipartRoutes } from '../../lib/multipart.js';
 import { CACHED_READ } from '../../lib/read-cache.js';
 import { currentUser, requireCapability } from '../../plugins/auth.js';
 import { downloadGuard, downloadLink, sendAlbumZip } from './album-download.js';
@@ -99,31 +100,58 @@ export async function albumsRoutes(app: FastifyInstance): Promise<void> {
     );
   }
 
-  r.post(
-    '/albums/newAlbum',
-    {
-      onRequest: manage,
-      schema: {
-        tags,
-        consumes: ['multipart/form-data'],
-        description:
-          'multipart: `title` (1–100), `description` (opcional, ≤ 1000), `cover` (imagen obligatoria: jpg, png, gif o webp, ≤ 25 MB) y `publish` (`true`/`false`: `false` lo crea como borrador; sin el campo, publicado salvo con ALBUMS_DRAFT_BY_DEFAULT=1).',
-        response: { 201: albumMutationResultSchema },
+  // What reads multipart bodies, in a context of its own (decision 031).
+  await multipartRoutes(app, (r) => {
+    r.post(
+      '/albums/newAlbum',
+      {
+        onRequest: manage,
+        schema: {
+          tags,
+          consumes: ['multipart/form-data'],
+          description:
+            'multipart: `title` (1–100), `description` (opcional, ≤ 1000), `cover` (imagen obligatoria: jpg, png, gif o webp, ≤ 25 MB) y `publish` (`true`/`false`: `false` lo crea como borrador; sin el campo, publicado salvo con ALBUMS_DRAFT_BY_DEFAULT=1).',
+          response: { 201: albumMutationResultSchema },
+        },
       },
-    },
-    async (req, reply) => {
-      const { form, image: cover, cleanup } = await readAlbumForm(req, reply, true);
-      // The temp file goes before the answer does: once answered, nothing is left on disk.
-      let result: Awaited<ReturnType<typeof service.create>>;
-      try {
-        if (!cover) throw new AppError(400, MSG.albumCoverRequired);
-        result = await service.create(currentUser(req), form, cover);
-      } finally {
-        await cleanup();
-      }
-      return reply.status(201).send(result);
-    },
-  );
+      async (req, reply) => {
+        const { form, image: cover, cleanup } = await readAlbumForm(req, reply, true);
+        // The temp file goes before the answer does: once answered, nothing is left on disk.
+        let result: Awaited<ReturnType<typeof service.create>>;
+        try {
+          if (!cover) throw new AppError(400, MSG.albumCoverRequired);
+          result = await service.create(currentUser(req), form, cover);
+        } finally {
+          await cleanup();
+        }
+        return reply.status(201).send(result);
+      },
+    );
+
+    r.put(
+      '/albums/:id',
+      {
+        onRequest: manage,
+        schema: {
+          tags,
+          params: idParams,
+          consumes: ['multipart/form-data', 'application/json'],
+          description:
+            'multipart: `title`, `description` (sin el campo: no cambia; vacío: se borra) y `cover` (opcional: reemplaza la portada y borra la anterior). También JSON sin portada.',
+          response: { 200: albumMutationResultSchema },
+        },
+      },
+      async (req, reply) => {
+        const { form, image: cover, cleanup } = await readAlbumForm(req, reply, false);
+        try {
+          // Awaited here, so the finally runs before the answer is sent.
+          return await service.update(currentUser(req), req.params.id, form, cover);
+        } finally {
+          await cleanup();
+        }
+      },
+    );
+  });
 
   r.post(
     '/albums/:id/download-link',
@@ -154,30 +182,6 @@ export async function albumsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     (req, reply) => sendAlbumZip(app.ctx, currentUser(req), req.params.id, reply),
-  );
-
-  r.put(
-    '/albums/:id',
-    {
-      onRequest: manage,
-      schema: {
-        tags,
-        params: idParams,
-        consumes: ['multipart/form-data', 'application/json'],
-        description:
-          'multipart: `title`, `description` (sin el campo: no cambia; vacío: se borra) y `cover` (opcional: reemplaza la portada y borra la anterior). También JSON sin portada.',
-        response: { 200: albumMutationResultSchema },
-      },
-    },
-    async (req, reply) => {
-      const { form, image: cover, cleanup } = await readAlbumForm(req, reply, false);
-      try {
-        // Awaited here, so the finally runs before the answer is sent.
-        return await service.update(currentUser(req), req.params.id, form, cover);
-      } finally {
-        await cleanup();
-      }
-    },
   );
 
   r.delete(

@@ -10,6 +10,7 @@ import { passwordWork } from '../../lib/passwords.js';
 import { hashToken, newLinkToken } from '../../lib/tokens.js';
 import { buildTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/build-app.js';
 import { createInvitation, createUser, isoFromNow, PASSWORD } from '../../test/factories.js';
+import { multipart } from '../../test/images.js';
 import { linkIn, type SmtpReceiver, startSmtpReceiver } from '../../test/smtp.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { PasswordResetsRepository } from './auth.repository.js';
@@ -136,6 +137,11 @@ describe('POST /api/auth/login', () => {
     const text = await post('/api/auth/login', 'email=a@b.es', { 'content-type': 'text/plain' });
     expect(text.statusCode).toBe(415);
     expect(text.json()).toEqual({ message: SERVER_ERRORS.unsupportedMediaType });
+    // Multipart is read only by the routes that take files (decision 031).
+    const form = multipart({ email: 'a@b.es', password: 'x' });
+    const multi = await post('/api/auth/login', form.payload, form.headers);
+    expect(multi.statusCode).toBe(415);
+    expect(multi.json()).toEqual({ message: SERVER_ERRORS.unsupportedMediaType });
     const none = await t.app.inject({ method: 'POST', url: '/api/auth/login' });
     expect(none.statusCode).toBe(400);
     expect(none.json().message).toBe(SERVER_ERRORS.validation);

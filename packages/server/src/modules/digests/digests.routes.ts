@@ -1,7 +1,7 @@
 import { DIGEST_MESSAGES } from '@fogata/shared';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { multipartRoutes } from '../../lib/multipart.js';
 import { DigestService } from './digests.service.js';
 
 const querystring = z.object({
@@ -17,7 +17,6 @@ const querystring = z.object({
  */
 export async function digestsRoutes(app: FastifyInstance): Promise<void> {
   const service = new DigestService(app.ctx);
-  const r = app.withTypeProvider<ZodTypeProvider>();
   // Only in this plugin: the form a mail client sends. Its content does not matter.
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -25,18 +24,21 @@ export async function digestsRoutes(app: FastifyInstance): Promise<void> {
     (_req, _body, done) => done(null, {}),
   );
 
-  r.post(
-    '/digest/unsubscribe',
-    {
-      schema: {
-        tags: ['perfil'],
-        security: [],
-        description:
-          'Da de baja del resumen de novedades con el token firmado del correo (sin sesión). Acepta el POST de un clic de los clientes de correo (RFC 8058).',
-        querystring,
-        response: { 200: z.object({ message: z.string() }) },
+  // Some mail clients send the form as multipart/form-data (decision 031).
+  await multipartRoutes(app, (r) => {
+    r.post(
+      '/digest/unsubscribe',
+      {
+        schema: {
+          tags: ['perfil'],
+          security: [],
+          description:
+            'Da de baja del resumen de novedades con el token firmado del correo (sin sesión). Acepta el POST de un clic de los clientes de correo (RFC 8058).',
+          querystring,
+          response: { 200: z.object({ message: z.string() }) },
+        },
       },
-    },
-    (req) => service.unsubscribe(req.query.token),
-  );
+      (req) => service.unsubscribe(req.query.token),
+    );
+  });
 }

@@ -13,6 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import { readImageForm } from '../../lib/image-form.js';
+import { multipartRoutes } from '../../lib/multipart.js';
 import { CACHED_READ } from '../../lib/read-cache.js';
 import { currentUser, optionalAuth, requireCapability } from '../../plugins/auth.js';
 import { registerInteractionRoutes } from '../interactions/interactions.routes.js';
@@ -74,53 +75,56 @@ export async function experiencesRoutes(app: FastifyInstance): Promise<void> {
     (req) => service.get(req.user, req.params.id),
   );
 
-  r.post(
-    '/experiences',
-    {
-      onRequest: manage,
-      schema: {
-        tags,
-        consumes: ['multipart/form-data'],
-        description: `multipart: \`title\` (1–150), \`description\` (1–10000), \`category\` (${categories}) e \`image\` (obligatoria: jpg, png, gif o webp, ≤ 25 MB).`,
-        response: { 201: experienceMutationResultSchema },
+  // What reads multipart bodies, in a context of its own (decision 031).
+  await multipartRoutes(app, (r) => {
+    r.post(
+      '/experiences',
+      {
+        onRequest: manage,
+        schema: {
+          tags,
+          consumes: ['multipart/form-data'],
+          description: `multipart: \`title\` (1–150), \`description\` (1–10000), \`category\` (${categories}) e \`image\` (obligatoria: jpg, png, gif o webp, ≤ 25 MB).`,
+          response: { 201: experienceMutationResultSchema },
+        },
       },
-    },
-    async (req, reply) => {
-      const { form, image, cleanup } = await readExperienceForm(req, reply, true);
-      // The temp file goes before the answer does: once answered, nothing is left on disk.
-      let result: Awaited<ReturnType<typeof service.create>>;
-      try {
-        if (!image) throw new AppError(400, MSG.experienceImageRequired);
-        result = await service.create(currentUser(req), form, image);
-      } finally {
-        await cleanup();
-      }
-      return reply.status(201).send(result);
-    },
-  );
+      async (req, reply) => {
+        const { form, image, cleanup } = await readExperienceForm(req, reply, true);
+        // The temp file goes before the answer does: once answered, nothing is left on disk.
+        let result: Awaited<ReturnType<typeof service.create>>;
+        try {
+          if (!image) throw new AppError(400, MSG.experienceImageRequired);
+          result = await service.create(currentUser(req), form, image);
+        } finally {
+          await cleanup();
+        }
+        return reply.status(201).send(result);
+      },
+    );
 
-  r.put(
-    '/experiences/:id',
-    {
-      onRequest: manage,
-      schema: {
-        tags,
-        params: idParams,
-        consumes: ['multipart/form-data', 'application/json'],
-        description: `multipart: \`title\`, \`description\`, \`category\` (${categories}), obligatorios, e \`image\` (opcional: reemplaza la imagen y borra la anterior; sin ella, se conserva). También JSON sin imagen.`,
-        response: { 200: experienceMutationResultSchema },
+    r.put(
+      '/experiences/:id',
+      {
+        onRequest: manage,
+        schema: {
+          tags,
+          params: idParams,
+          consumes: ['multipart/form-data', 'application/json'],
+          description: `multipart: \`title\`, \`description\`, \`category\` (${categories}), obligatorios, e \`image\` (opcional: reemplaza la imagen y borra la anterior; sin ella, se conserva). También JSON sin imagen.`,
+          response: { 200: experienceMutationResultSchema },
+        },
       },
-    },
-    async (req, reply) => {
-      const { form, image, cleanup } = await readExperienceForm(req, reply, false);
-      try {
-        // Awaited here, so the finally runs before the answer is sent.
-        return await service.update(currentUser(req), req.params.id, form, image);
-      } finally {
-        await cleanup();
-      }
-    },
-  );
+      async (req, reply) => {
+        const { form, image, cleanup } = await readExperienceForm(req, reply, false);
+        try {
+          // Awaited here, so the finally runs before the answer is sent.
+          return await service.update(currentUser(req), req.params.id, form, image);
+        } finally {
+          await cleanup();
+        }
+      },
+    );
+  });
 
   r.delete(
     '/experiences/:id',

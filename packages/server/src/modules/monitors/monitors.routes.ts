@@ -13,6 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import { readImageForm } from '../../lib/image-form.js';
+import { multipartRoutes } from '../../lib/multipart.js';
 import { CACHED_READ } from '../../lib/read-cache.js';
 import { optionalAuth, requireCapability } from '../../plugins/auth.js';
 import { MonitorsService } from './monitors.service.js';
@@ -55,55 +56,58 @@ export async function monitorsRoutes(app: FastifyInstance): Promise<void> {
     (req, reply) => app.readCache.send(req, reply, false, () => service.list()),
   );
 
-  r.post(
-    '/monitors',
-    {
-      onRequest: manage,
-      schema: {
-        tags,
-        consumes: ['multipart/form-data'],
-        description:
-          'multipart: `name` (1–100), `role_description` (1–150), `description` (opcional, ≤ 2000) e `image` (foto obligatoria: jpg, png, gif o webp, ≤ 25 MB).',
-        response: { 201: monitorMutationResultSchema },
+  // What reads multipart bodies, in a context of its own (decision 031).
+  await multipartRoutes(app, (r) => {
+    r.post(
+      '/monitors',
+      {
+        onRequest: manage,
+        schema: {
+          tags,
+          consumes: ['multipart/form-data'],
+          description:
+            'multipart: `name` (1–100), `role_description` (1–150), `description` (opcional, ≤ 2000) e `image` (foto obligatoria: jpg, png, gif o webp, ≤ 25 MB).',
+          response: { 201: monitorMutationResultSchema },
+        },
       },
-    },
-    async (req, reply) => {
-      const { form, image, cleanup } = await readMonitorForm(req, reply, true);
-      // The temp file goes before the answer does: once answered, nothing is left on disk.
-      let result: Awaited<ReturnType<typeof service.create>>;
-      try {
-        if (!image) throw new AppError(400, MSG.imageRequired);
-        result = await service.create(form, image);
-      } finally {
-        await cleanup();
-      }
-      return reply.status(201).send(result);
-    },
-  );
+      async (req, reply) => {
+        const { form, image, cleanup } = await readMonitorForm(req, reply, true);
+        // The temp file goes before the answer does: once answered, nothing is left on disk.
+        let result: Awaited<ReturnType<typeof service.create>>;
+        try {
+          if (!image) throw new AppError(400, MSG.imageRequired);
+          result = await service.create(form, image);
+        } finally {
+          await cleanup();
+        }
+        return reply.status(201).send(result);
+      },
+    );
 
-  r.put(
-    '/monitors/:id',
-    {
-      onRequest: manage,
-      schema: {
-        tags,
-        params: idParams,
-        consumes: ['multipart/form-data', 'application/json'],
-        description:
-          'multipart: `name`, `role_description`, `description` (sin el campo: no cambia; vacío: se borra) e `image` (solo si se reemplaza: la foto anterior se borra). También JSON sin foto.',
-        response: { 200: monitorMutationResultSchema },
+    r.put(
+      '/monitors/:id',
+      {
+        onRequest: manage,
+        schema: {
+          tags,
+          params: idParams,
+          consumes: ['multipart/form-data', 'application/json'],
+          description:
+            'multipart: `name`, `role_description`, `description` (sin el campo: no cambia; vacío: se borra) e `image` (solo si se reemplaza: la foto anterior se borra). También JSON sin foto.',
+          response: { 200: monitorMutationResultSchema },
+        },
       },
-    },
-    async (req, reply) => {
-      const { form, image, cleanup } = await readMonitorForm(req, reply, false);
-      try {
-        // Awaited here, so the finally runs before the answer is sent.
-        return await service.update(req.params.id, form, image);
-      } finally {
-        await cleanup();
-      }
-    },
-  );
+      async (req, reply) => {
+        const { form, image, cleanup } = await readMonitorForm(req, reply, false);
+        try {
+          // Awaited here, so the finally runs before the answer is sent.
+          return await service.update(req.params.id, form, image);
+        } finally {
+          await cleanup();
+        }
+      },
+    );
+  });
 
   r.delete(
     '/monitors/:id',

@@ -14,6 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import { readImageForm } from '../../lib/image-form.js';
+import { multipartRoutes } from '../../lib/multipart.js';
 import { CACHED_READ } from '../../lib/read-cache.js';
 import { currentUser, optionalAuth, requireCapability } from '../../plugins/auth.js';
 import { registerInteractionRoutes } from '../interactions/interactions.routes.js';
@@ -73,55 +74,58 @@ export async function newsRoutes(app: FastifyInstance): Promise<void> {
     (req) => service.get(req.user, req.params.id),
   );
 
-  r.post(
-    '/news',
-    {
-      onRequest: manage,
-      schema: {
-        tags,
-        consumes: ['multipart/form-data'],
-        description:
-          'multipart: `title` (1–150), `description` (resumen, 1–300), `content` (1–20000) e `image` (obligatoria: jpg, png, gif o webp, ≤ 25 MB). Si falta un texto: 400 «Error: Faltan datos obligatorios.» con los mensajes por campo en `errors`.',
-        response: { 201: newsMutationResultSchema },
+  // What reads multipart bodies, in a context of its own (decision 031).
+  await multipartRoutes(app, (r) => {
+    r.post(
+      '/news',
+      {
+        onRequest: manage,
+        schema: {
+          tags,
+          consumes: ['multipart/form-data'],
+          description:
+            'multipart: `title` (1–150), `description` (resumen, 1–300), `content` (1–20000) e `image` (obligatoria: jpg, png, gif o webp, ≤ 25 MB). Si falta un texto: 400 «Error: Faltan datos obligatorios.» con los mensajes por campo en `errors`.',
+          response: { 201: newsMutationResultSchema },
+        },
       },
-    },
-    async (req, reply) => {
-      const { form, image, cleanup } = await readNewsForm(req, reply, true);
-      // The temp file goes before the answer does: once answered, nothing is left on disk.
-      let result: Awaited<ReturnType<typeof service.create>>;
-      try {
-        if (!image) throw new AppError(400, MSG.imageRequired);
-        result = await service.create(currentUser(req), form, image);
-      } finally {
-        await cleanup();
-      }
-      return reply.status(201).send(result);
-    },
-  );
+      async (req, reply) => {
+        const { form, image, cleanup } = await readNewsForm(req, reply, true);
+        // The temp file goes before the answer does: once answered, nothing is left on disk.
+        let result: Awaited<ReturnType<typeof service.create>>;
+        try {
+          if (!image) throw new AppError(400, MSG.imageRequired);
+          result = await service.create(currentUser(req), form, image);
+        } finally {
+          await cleanup();
+        }
+        return reply.status(201).send(result);
+      },
+    );
 
-  r.put(
-    '/news/:id',
-    {
-      onRequest: manage,
-      schema: {
-        tags,
-        params: idParams,
-        consumes: ['multipart/form-data', 'application/json'],
-        description:
-          'multipart: `title`, `description`, `content` (obligatorios) e `image` (opcional: reemplaza la imagen y borra la anterior; sin ella, se conserva). También JSON sin imagen.',
-        response: { 200: newsMutationResultSchema },
+    r.put(
+      '/news/:id',
+      {
+        onRequest: manage,
+        schema: {
+          tags,
+          params: idParams,
+          consumes: ['multipart/form-data', 'application/json'],
+          description:
+            'multipart: `title`, `description`, `content` (obligatorios) e `image` (opcional: reemplaza la imagen y borra la anterior; sin ella, se conserva). También JSON sin imagen.',
+          response: { 200: newsMutationResultSchema },
+        },
       },
-    },
-    async (req, reply) => {
-      const { form, image, cleanup } = await readNewsForm(req, reply, false);
-      try {
-        // Awaited here, so the finally runs before the answer is sent.
-        return await service.update(currentUser(req), req.params.id, form, image);
-      } finally {
-        await cleanup();
-      }
-    },
-  );
+      async (req, reply) => {
+        const { form, image, cleanup } = await readNewsForm(req, reply, false);
+        try {
+          // Awaited here, so the finally runs before the answer is sent.
+          return await service.update(currentUser(req), req.params.id, form, image);
+        } finally {
+          await cleanup();
+        }
+      },
+    );
+  });
 
   r.delete(
     '/news/:id',

@@ -14,6 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import { readUpload, uploadsTmpRoot } from '../../lib/media-upload.js';
+import { multipartRoutes } from '../../lib/multipart.js';
 import { CACHED_READ } from '../../lib/read-cache.js';
 import { currentUser, requireCapability } from '../../plugins/auth.js';
 import { registerInteractionRoutes } from '../interactions/interactions.routes.js';
@@ -64,44 +65,47 @@ export async function photosRoutes(app: FastifyInstance): Promise<void> {
     (req) => service.get(currentUser(req), req.params.id),
   );
 
-  r.post(
-    '/photos/upload',
-    {
-      onRequest: manage,
-      schema: {
-        tags,
-        consumes: ['multipart/form-data'],
-        description: `multipart: \`albumId\` y \`images\` (repetido: de 1 a ${LIMITS.imagesPerUpload} archivos, ≤ 25 MB cada uno, ≤ 250 MB en total; jpg, png, gif o webp según su contenido), en cualquier orden; opcional \`captions\`: un array JSON con el pie de foto de cada archivo (texto ≤ ${LIMITS.photoCaptionMax} o null) en el orden de las partes \`images\` (si tiene menos elementos que archivos, el resto queda sin pie; un \`captions\` inválido es un 400 antes de guardar nada). 201 si al menos una foto se subió; las que no, en \`failures\`. 400 con la misma forma si no se subió ninguna; 413 si el total supera 250 MB.`,
-        response: { 201: uploadResultSchema, 400: z.union([uploadResultSchema, errorResponse]) },
+  // What reads multipart bodies, in a context of its own (decision 031).
+  await multipartRoutes(app, (r) => {
+    r.post(
+      '/photos/upload',
+      {
+        onRequest: manage,
+        schema: {
+          tags,
+          consumes: ['multipart/form-data'],
+          description: `multipart: \`albumId\` y \`images\` (repetido: de 1 a ${LIMITS.imagesPerUpload} archivos, ≤ 25 MB cada uno, ≤ 250 MB en total; jpg, png, gif o webp según su contenido), en cualquier orden; opcional \`captions\`: un array JSON con el pie de foto de cada archivo (texto ≤ ${LIMITS.photoCaptionMax} o null) en el orden de las partes \`images\` (si tiene menos elementos que archivos, el resto queda sin pie; un \`captions\` inválido es un 400 antes de guardar nada). 201 si al menos una foto se subió; las que no, en \`failures\`. 400 con la misma forma si no se subió ninguna; 413 si el total supera 250 MB.`,
+          response: { 201: uploadResultSchema, 400: z.union([uploadResultSchema, errorResponse]) },
+        },
       },
-    },
-    async (req, reply) => {
-      const upload = await readUpload(req, reply, {
-        tmpRoot,
-        fileFields: ['images'],
-        maxFiles: LIMITS.imagesPerUpload,
-        maxFileBytes: LIMITS.imageMaxBytes,
-        maxTotalBytes: LIMITS.batchMaxBytes,
-        tooManyFiles: new AppError(400, MSG.imagesTooMany, [
-          { field: 'images', message: MSG.imagesTooMany },
-        ]),
-        tooLarge: new AppError(413, SERVER_ERRORS.uploadTooLarge),
-      });
-      // The temp files go before the answer does: once answered, nothing is left on disk.
-      let outcome: Awaited<ReturnType<typeof service.upload>>;
-      try {
-        outcome = await service.upload(
-          currentUser(req),
-          upload.fields.albumId,
-          upload.files,
-          upload.fields.captions,
-        );
-      } finally {
-        await upload.cleanup();
-      }
-      return reply.status(outcome.status).send(outcome.body);
-    },
-  );
+      async (req, reply) => {
+        const upload = await readUpload(req, reply, {
+          tmpRoot,
+          fileFields: ['images'],
+          maxFiles: LIMITS.imagesPerUpload,
+          maxFileBytes: LIMITS.imageMaxBytes,
+          maxTotalBytes: LIMITS.batchMaxBytes,
+          tooManyFiles: new AppError(400, MSG.imagesTooMany, [
+            { field: 'images', message: MSG.imagesTooMany },
+          ]),
+          tooLarge: new AppError(413, SERVER_ERRORS.uploadTooLarge),
+        });
+        // The temp files go before the answer does: once answered, nothing is left on disk.
+        let outcome: Awaited<ReturnType<typeof service.upload>>;
+        try {
+          outcome = await service.upload(
+            currentUser(req),
+            upload.fields.albumId,
+            upload.files,
+            upload.fields.captions,
+          );
+        } finally {
+          await upload.cleanup();
+        }
+        return reply.status(outcome.status).send(outcome.body);
+      },
+    );
+  });
 
   r.put(
     '/photos/:id',

@@ -7,6 +7,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { readImageForm } from '../../lib/image-form.js';
+import { multipartRoutes } from '../../lib/multipart.js';
 import { currentUser, requireCapability } from '../../plugins/auth.js';
 import { ProfileService } from './profile.service.js';
 
@@ -45,26 +46,29 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     (req) => service.me(currentUser(req)),
   );
 
-  r.put(
-    '/profile/me',
-    {
-      onRequest: guard,
-      schema: {
-        tags,
-        consumes: ['multipart/form-data', 'application/json'],
-        description:
-          'multipart: `name` (opcional), `digest` (opcional: daily, weekly o never) y `avatar` (imagen opcional: jpg, png, gif o webp, ≤ 25 MB; un solo archivo). También JSON con `name` y `digest`.',
-        response: { 200: profileUpdateResponseSchema },
+  // What reads multipart bodies, in a context of its own (decision 031).
+  await multipartRoutes(app, (r) => {
+    r.put(
+      '/profile/me',
+      {
+        onRequest: guard,
+        schema: {
+          tags,
+          consumes: ['multipart/form-data', 'application/json'],
+          description:
+            'multipart: `name` (opcional), `digest` (opcional: daily, weekly o never) y `avatar` (imagen opcional: jpg, png, gif o webp, ≤ 25 MB; un solo archivo). También JSON con `name` y `digest`.',
+          response: { 200: profileUpdateResponseSchema },
+        },
       },
-    },
-    async (req, reply) => {
-      const { cleanup, ...changes } = await readProfileForm(req, reply);
-      // Awaited here, so the temp file is gone before the answer is sent.
-      try {
-        return await service.update(currentUser(req), changes);
-      } finally {
-        await cleanup();
-      }
-    },
-  );
+      async (req, reply) => {
+        const { cleanup, ...changes } = await readProfileForm(req, reply);
+        // Awaited here, so the temp file is gone before the answer is sent.
+        try {
+          return await service.update(currentUser(req), changes);
+        } finally {
+          await cleanup();
+        }
+      },
+    );
+  });
 }
