@@ -1,5 +1,6 @@
 // Read endpoints under load: autocannon against the built server (demo content) and against a
-// bare Fastify route answering the very same bytes, one after the other, in this run. What counts
+// bare Fastify route answering the very same bytes to the very same requests (a session's
+// Authorization header included), one after the other, in this run. What counts
 // is the ratio (app ÷ bare): absolute figures drift with the machine and with whatever else runs.
 import autocannon from 'autocannon';
 import { cpuMs, rawGet, signIn, startBareServer } from './servers.mjs';
@@ -113,7 +114,8 @@ export async function readFigures(app, { seconds = 2, rounds = 5 } = {}) {
       const [fogata, ceiling] = await alternate(
         [
           () => load(`${app.base}${c.path}`, c.headers, seconds, app.pid),
-          () => load(`${bare.base}${c.barePath}`, {}, seconds, bare.pid),
+          // The same request (its Authorization header too): only the servers differ.
+          () => load(`${bare.base}${c.barePath}`, c.headers, seconds, bare.pid),
         ],
         rounds,
       );
@@ -135,7 +137,7 @@ export async function readFigures(app, { seconds = 2, rounds = 5 } = {}) {
   }
 
   const lines = [
-    `Lecturas con ${CONNECTIONS} conexiones (autocannon; la mejor de ${rounds} rondas alternas de ${seconds} s): Fogata frente a una ruta de Fastify mínima que sirve los mismos bytes`,
+    `Lecturas con ${CONNECTIONS} conexiones (autocannon; la mejor de ${rounds} rondas alternas de ${seconds} s): Fogata frente a una ruta de Fastify mínima que sirve los mismos bytes a las mismas peticiones`,
     `  ${pad('endpoint', 26)}${pad('sesión', 8)}${padLeft('bytes', 8)}${padLeft('req/s', 9)}${padLeft('mínima', 9)}${padLeft('ratio', 8)}${padLeft('p99 ms', 9)}${padLeft('p99 mín.', 10)}${padLeft('CPU µs', 9)}${padLeft('mín.', 7)}${padLeft('ratio CPU', 11)}`,
   ];
   for (const r of rows) {
