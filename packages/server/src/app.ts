@@ -13,6 +13,7 @@ import type { AppContext } from './context.js';
 import { openDatabase } from './db/database.js';
 import { AppError } from './lib/app-error.js';
 import { MediaJournal, MediaSweeper } from './lib/media-journal.js';
+import { MediaUrlSigner } from './lib/media-url.js';
 import { OidcClient } from './lib/oidc.js';
 import { ReadCache } from './lib/read-cache.js';
 import { accessLogWriter, lazyChildLogger, logsAt } from './lib/request-log.js';
@@ -128,7 +129,8 @@ export async function buildApp(
   );
 
   // Before the database: nothing to close if the storage cannot be opened.
-  const storage = await createStorage(config);
+  const mediaUrls = new MediaUrlSigner(config.jwtSecret);
+  const storage = await createStorage(config, mediaUrls);
   const db = openDatabase(config);
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
@@ -142,6 +144,7 @@ export async function buildApp(
     mailer,
     mailQueue: new MailQueue(db, mailer, app.log, config.mailQueue),
     storage,
+    mediaUrls,
     mediaJournal: new MediaJournal(db, app.log),
     oidc: config.oidc.clientId
       ? new OidcClient({

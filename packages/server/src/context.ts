@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import type { MediaJournal } from './lib/media-journal.js';
+import type { MediaUrlSigner } from './lib/media-url.js';
 import type { OidcClient } from './lib/oidc.js';
 import type { MailQueue } from './mail/mail-queue.js';
 import type { Mailer } from './mail/mailer.js';
@@ -15,6 +16,8 @@ export interface AppContext {
   /** Mail sent after the answer, with retries (decision 010). */
   mailQueue: MailQueue;
   storage: MediaStorage;
+  /** Signs and checks members-only media URLs; the one signer, which the storage uses too. */
+  mediaUrls: MediaUrlSigner;
   /** Files that may become orphans, until settled (decision 011). */
   mediaJournal: MediaJournal;
   /** The external identity provider; null when OIDC_CLIENT_ID is not set. */

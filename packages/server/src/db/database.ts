@@ -12,6 +12,7 @@ import {
   SqliteDialect,
   type SqliteDialectConfig,
   SqliteDriver,
+  type Transaction,
 } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
@@ -29,6 +30,14 @@ export interface Db {
    * row that triggers bump in the writing transaction (migration 010), and the write count.
    */
   readVersion(): string | Promise<string>;
+}
+
+/** What a repository runs its SQL on: the app's database or a transaction in progress. */
+export type Executor = Kysely<Database> | Transaction<Database>;
+
+/** The query builder behind `db`: a repository takes the app's Db or a transaction alike. */
+export function executorOf(db: Db | Executor): Executor {
+  return 'kysely' in db ? db.kysely : db;
 }
 
 /**

@@ -5,9 +5,9 @@ import { SERVER_ERRORS } from '@fogata/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { GalleryAccess } from '../access/gallery-access.js';
 import { AppError } from '../lib/app-error.js';
-import { MediaUrlSigner, PRIVATE_MEDIA_PREFIX } from '../lib/media-url.js';
-import { isRestrictedMedia } from '../modules/albums/album-visibility.js';
+import { PRIVATE_MEDIA_PREFIX } from '../lib/media-url.js';
 import { registerStoredPublicMedia } from './stored-media.js';
 import { createPageRenderer } from './web-page.js';
 
@@ -17,8 +17,8 @@ import { createPageRenderer } from './web-page.js';
  * look like one of ours, so no listing and no path traversal can get through.
  */
 function registerPrivateMedia(app: FastifyInstance): void {
-  const { storage, config } = app.ctx;
-  const signer = new MediaUrlSigner(config.jwtSecret);
+  const { storage, mediaUrls } = app.ctx;
+  const access = new GalleryAccess(app.ctx);
   const querystring = z.object({
     exp: z.string().optional(),
     sig: z.string().optional(),
@@ -33,11 +33,11 @@ function registerPrivateMedia(app: FastifyInstance): void {
         const path = request.url.split('?')[0] ?? '';
         const now = Math.floor(Date.now() / 1000);
         const { exp, sig, scope } = request.query;
-        const signed = signer.verify(path, exp, sig, now, scope);
+        const signed = mediaUrls.verify(path, exp, sig, now, scope);
         if (!signed) throw new AppError(403, SERVER_ERRORS.mediaLinkInvalid);
         // A draft's or a hidden photo's file opens only with a manager's URL; to anyone else it
         // does not exist, whatever link they kept (decision 018).
-        if (!signed.scope && (await isRestrictedMedia(app.ctx.db, signed.key))) {
+        if (!(await access.openableKeys(signed.scope, [signed.key])).has(signed.key)) {
           throw new AppError(404, SERVER_ERRORS.mediaNotFound);
         }
         const file = await storage.read(signed.key);

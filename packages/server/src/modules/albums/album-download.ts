@@ -3,12 +3,12 @@ import type { Readable } from 'node:stream';
 import { can, SERVER_ERRORS } from '@fogata/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ZipFile } from 'yazl';
+import { GalleryAccess } from '../../access/gallery-access.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Guard } from '../../plugins/auth.js';
 import { PhotosRepository } from '../photos/photos.repository.js';
 import { type UserRow, UsersRepository } from '../users/users.repository.js';
-import { seesRestricted } from './album-visibility.js';
 import { AlbumsRepository } from './albums.repository.js';
 
 /** The longest slug a file name starts with (the album title's). */
@@ -50,7 +50,8 @@ export async function sendAlbumZip(
   id: number,
   reply: FastifyReply,
 ): Promise<FastifyReply> {
-  const album = await new AlbumsRepository(ctx.db).find(id, seesRestricted(viewer));
+  await new GalleryAccess(ctx).requireAlbum(viewer, id);
+  const album = await new AlbumsRepository(ctx.db).findRow(id);
   if (!album) throw new AppError(404, SERVER_ERRORS.albumNotFound);
   const photos = await new PhotosRepository(ctx.db).displayCopies(id);
   const slug = fileSlug(album.title);
@@ -115,9 +116,7 @@ export async function downloadLink(
   user: UserRow,
   albumId: number,
 ): Promise<{ url: string }> {
-  if (!(await new AlbumsRepository(ctx.db).exists(albumId, seesRestricted(user)))) {
-    throw new AppError(404, SERVER_ERRORS.albumNotFound);
-  }
+  await new GalleryAccess(ctx).requireAlbum(user, albumId);
   const exp = Math.floor(Date.now() / 1000) + DOWNLOAD_LINK_TTL_SECONDS;
   const sig = linkSignature(ctx, albumId, user.id, exp).toString('base64url');
   return { url: `/api/albums/${albumId}/download?token=${user.id}.${exp}.${sig}` };

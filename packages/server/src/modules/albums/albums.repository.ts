@@ -1,20 +1,16 @@
 import type { Album } from '@fogata/shared';
+import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import {
-  type Insertable,
-  type Kysely,
-  type Selectable,
-  sql,
-  type Transaction,
-  type Updateable,
-} from 'kysely';
-import type { Db } from '../../db/database.js';
+  albumShownToMembers,
+  countedPhotoIdsOfAlbum,
+} from '../../access/gallery-access.repository.js';
+import { type Db, type Executor, executorOf } from '../../db/database.js';
 import type { Dialect } from '../../db/migrations/index.js';
-import type { AlbumsTable, Database } from '../../db/schema.js';
+import type { AlbumsTable } from '../../db/schema.js';
 import type { MediaStorage } from '../../storage/storage.js';
 import { commentsCountInSql, likesCountInSql } from '../interactions/interactions.repository.js';
 
 export type AlbumRow = Selectable<AlbumsTable>;
-type Executor = Kysely<Database> | Transaction<Database>;
 
 /** An album row with its counts; PostgreSQL returns count() as a string (bigint). */
 export type AlbumWithCounts = AlbumRow & {
@@ -43,26 +39,20 @@ export function toAlbum(row: AlbumWithCounts, storage: Pick<MediaStorage, 'url'>
   };
 }
 
-/** The ids of an album's photos, as a subquery of the album row in the outer query. */
-const photoIdsOfAlbum = sql`select photos.id from photos where photos.album_id = albums.id`;
-/** The same, without photos hidden on request: what members count (decision 018). */
-const shownPhotoIdsOfAlbum = sql`select photos.id from photos where photos.album_id = albums.id and photos.hidden_at is null`;
-
 /** SQL on `albums`. */
 export class AlbumsRepository {
   private readonly db: Executor;
 
   constructor(db: Db | Executor) {
-    this.db = 'kysely' in db ? db.kysely : db;
+    this.db = executorOf(db);
   }
 
   /**
    * Albums with their photo, like and comment counts, computed in the same query. `all`
-   * (managers): drafts too, and hidden photos counted; else published albums only, and their
-   * shown photos (decision 018).
+   * (managers): drafts too, and hidden photos counted; else what members see (the access rules).
    */
   private withCounts(all: boolean) {
-    const ids = all ? photoIdsOfAlbum : shownPhotoIdsOfAlbum;
+    const ids = countedPhotoIdsOfAlbum(all);
     const query = this.db
       .selectFrom('albums')
       .selectAll('albums')
@@ -71,7 +61,7 @@ export class AlbumsRepository {
         likesCountInSql('photo', ids).as('likes_count'),
         commentsCountInSql('photo', ids).as('comments_count'),
       ]);
-    return all ? query : query.where('albums.status', '=', 'published');
+    return all ? query : query.where(albumShownToMembers);
   }
 
   /** Every album `all` says (see withCounts), newest first, in one query. */
@@ -90,10 +80,9 @@ export class AlbumsRepository {
     return this.db.selectFrom('albums').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  /** Whether album `id` exists; unless `all`, a draft counts as missing. */
-  async exists(id: number, all = true): Promise<boolean> {
-    let query = this.db.selectFrom('albums').select('id').where('id', '=', id);
-    if (!all) query = query.where('status', '=', 'published');
+  /** Whether album `id` exists (whether a viewer may see it is gallery-access's question). */
+  async exists(id: number): Promise<boolean> {
+    const query = this.db.selectFrom('albums').select('id').where('id', '=', id);
     return (await query.executeTakeFirst()) !== undefined;
   }
 

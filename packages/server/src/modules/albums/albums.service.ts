@@ -5,6 +5,7 @@ import {
   SERVER_ERRORS,
   SERVER_SUCCESS,
 } from '@fogata/shared';
+import { GalleryAccess, isRestrictedAlbum, seesRestricted } from '../../access/gallery-access.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
 import {
@@ -21,7 +22,6 @@ import { type AuditActor, recordAudit } from '../audit/audit.js';
 import { deleteInteractions } from '../interactions/interactions.repository.js';
 import { PhotosRepository } from '../photos/photos.repository.js';
 import type { UserRow } from '../users/users.repository.js';
-import { mediaUrlsFor, seesRestricted } from './album-visibility.js';
 import { AlbumsRepository, toAlbum } from './albums.repository.js';
 
 /** Album covers are members-only media. */
@@ -65,14 +65,15 @@ export class AlbumsService {
   /** The albums `viewer` may see: managers get drafts too (decision 018). */
   async list(viewer: UserRow): Promise<Album[]> {
     const rows = await this.repo().list(seesRestricted(viewer));
-    return rows.map((row) => toAlbum(row, mediaUrlsFor(this.ctx, viewer, row.status === 'draft')));
+    const access = new GalleryAccess(this.ctx);
+    return rows.map((row) => toAlbum(row, access.urlsFor(viewer, isRestrictedAlbum(row))));
   }
 
   /** An album; a draft is a 404 to anyone but a manager. */
   async get(viewer: UserRow, id: number): Promise<Album> {
     const row = await this.repo().find(id, seesRestricted(viewer));
     if (!row) throw new AppError(404, SERVER_ERRORS.albumNotFound);
-    return toAlbum(row, mediaUrlsFor(this.ctx, viewer, row.status === 'draft'));
+    return toAlbum(row, new GalleryAccess(this.ctx).urlsFor(viewer, isRestrictedAlbum(row)));
   }
 
   /**

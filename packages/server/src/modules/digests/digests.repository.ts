@@ -1,9 +1,7 @@
 import type { DigestFrequency } from '@fogata/shared';
-import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Db } from '../../db/database.js';
-import type { Database } from '../../db/schema.js';
-
-type Executor = Kysely<Database> | Transaction<Database>;
+import { sql } from 'kysely';
+import { albumShownToMembers } from '../../access/gallery-access.repository.js';
+import { type Db, type Executor, executorOf } from '../../db/database.js';
 
 /** Items of one kind in a digest: the newest first, at most `limit`, and how many in all. */
 export interface DigestSection {
@@ -31,7 +29,7 @@ export class DigestsRepository {
   private readonly db: Executor;
 
   constructor(db: Db | Executor) {
-    this.db = 'kysely' in db ? db.kysely : db;
+    this.db = executorOf(db);
   }
 
   /** Members who want a digest at all. */
@@ -53,7 +51,7 @@ export class DigestsRepository {
     const publishedAt = sql<string>`coalesce(albums.published_at, albums.created_at)`;
     const albums = this.db
       .selectFrom('albums')
-      .where('albums.status', '=', 'published')
+      .where(albumShownToMembers)
       .where(publishedAt, '>', since)
       .where(publishedAt, '<=', until);
     const news = this.db

@@ -1,9 +1,9 @@
 import type { Photo } from '@fogata/shared';
-import { type Insertable, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
-import type { Db } from '../../db/database.js';
-import type { Database, PhotosTable } from '../../db/schema.js';
+import { type Insertable, type Selectable, sql } from 'kysely';
+import { photoInAlbumZip, photoShownToMembers } from '../../access/gallery-access.repository.js';
+import { type Db, type Executor, executorOf } from '../../db/database.js';
+import type { PhotosTable } from '../../db/schema.js';
 import type { MediaStorage } from '../../storage/storage.js';
-import { memberVisiblePhoto } from '../albums/album-visibility.js';
 import {
   commentsCountSql,
   likedBySql,
@@ -11,7 +11,6 @@ import {
 } from '../interactions/interactions.repository.js';
 
 export type PhotoRow = Selectable<PhotosTable>;
-type Executor = Kysely<Database> | Transaction<Database>;
 
 /** A photo row with its counts and the reader's like (types as each database returns them). */
 export type PhotoWithCounts = PhotoRow & {
@@ -40,11 +39,6 @@ export function toPhoto(row: PhotoWithCounts, storage: Pick<MediaStorage, 'url'>
   };
 }
 
-/** Whether only managers may see the photo: hidden on request, or in a draft album. */
-export function isRestricted(row: PhotoWithCounts): boolean {
-  return row.hidden_at !== null || row.album_status === 'draft';
-}
-
 /** The storage keys of a photo's files. */
 export interface PhotoFiles {
   id: number;
@@ -57,12 +51,12 @@ export class PhotosRepository {
   private readonly db: Executor;
 
   constructor(db: Db | Executor) {
-    this.db = 'kysely' in db ? db.kysely : db;
+    this.db = executorOf(db);
   }
 
   /**
    * Photos with like and comment counts and whether `viewerId` liked each, in one query. Unless
-   * `all` (managers), only photos members may see: not hidden, in a published album.
+   * `all` (managers), only photos members may see (the access rules).
    */
   private withCounts(viewerId: number | null, all: boolean) {
     const query = this.db
@@ -76,7 +70,7 @@ export class PhotosRepository {
           'album_status',
         ),
       ]);
-    return all ? query : query.where(memberVisiblePhoto);
+    return all ? query : query.where(photoShownToMembers);
   }
 
   /** An album's photos, newest first. */
@@ -103,13 +97,6 @@ export class PhotosRepository {
     const rows = await this.withCounts(viewerId, true).where('photos.id', 'in', ids).execute();
     const byId = new Map(rows.map((row) => [row.id, row]));
     return ids.flatMap((id) => byId.get(id) ?? []);
-  }
-
-  /** Whether photo `id` exists; unless `all`, one members may not see counts as missing. */
-  async exists(id: number, all = true): Promise<boolean> {
-    const query = this.db.selectFrom('photos').select('id').where('photos.id', '=', id);
-    const row = await (all ? query : query.where(memberVisiblePhoto)).executeTakeFirst();
-    return row !== undefined;
   }
 
   /** Inserts the photos in the given order; returns their ids in that order. */
@@ -153,7 +140,7 @@ export class PhotosRepository {
       .selectFrom('photos')
       .select(['id', 'image_key', 'created_at'])
       .where('album_id', '=', albumId)
-      .where('hidden_at', 'is', null)
+      .where(photoInAlbumZip)
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .execute();

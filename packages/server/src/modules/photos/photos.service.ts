@@ -10,6 +10,7 @@ import {
   type UploadResult,
   uploadCaptionsSchema,
 } from '@fogata/shared';
+import { GalleryAccess, isRestrictedPhoto, seesRestricted } from '../../access/gallery-access.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
 import {
@@ -22,12 +23,11 @@ import {
 } from '../../lib/media.js';
 import type { UploadedFile } from '../../lib/media-upload.js';
 import { nowIso } from '../../lib/tokens.js';
-import { mediaUrlsFor, seesRestricted } from '../albums/album-visibility.js';
 import { AlbumsRepository } from '../albums/albums.repository.js';
 import { type AuditActor, recordAudit } from '../audit/audit.js';
 import { deleteInteractions } from '../interactions/interactions.repository.js';
 import type { UserRow } from '../users/users.repository.js';
-import { isRestricted, PhotosRepository, toPhoto } from './photos.repository.js';
+import { PhotosRepository, toPhoto } from './photos.repository.js';
 
 /** Photos are members-only media. */
 export const PHOTOS_FOLDER = 'private/photos';
@@ -82,6 +82,10 @@ export class PhotosService {
     return new PhotosRepository(this.ctx.db);
   }
 
+  private access() {
+    return new GalleryAccess(this.ctx);
+  }
+
   /**
    * The album's photos, newest first; 404 when the album does not exist or is a draft the viewer
    * may not see. Members never get a photo hidden on request (decision 018).
@@ -91,23 +95,21 @@ export class PhotosService {
     albumId: number,
     paging: PhotosPageQuery = {},
   ): Promise<Photo[]> {
-    const all = seesRestricted(viewer);
-    if (!(await new AlbumsRepository(this.ctx.db).exists(albumId, all))) {
-      throw new AppError(404, SERVER_ERRORS.albumNotFound);
-    }
+    await this.access().requireAlbum(viewer, albumId);
     // Decision 014: a page when asked for one, else the whole album (the documented call).
     const asked = paging.page !== undefined || paging.limit !== undefined;
     const limit = paging.limit ?? LIMITS.photosPageSize;
     const page = asked ? { limit, offset: ((paging.page ?? 1) - 1) * limit } : undefined;
-    const rows = await this.repo().listByAlbum(albumId, viewer.id, all, page);
-    return rows.map((row) => toPhoto(row, mediaUrlsFor(this.ctx, viewer, isRestricted(row))));
+    const rows = await this.repo().listByAlbum(albumId, viewer.id, seesRestricted(viewer), page);
+    const access = this.access();
+    return rows.map((row) => toPhoto(row, access.urlsFor(viewer, isRestrictedPhoto(row))));
   }
 
   /** A photo; hidden or in a draft, a 404 to anyone but a manager. */
   async get(viewer: UserRow, id: number): Promise<Photo> {
     const row = await this.repo().find(id, viewer.id, seesRestricted(viewer));
     if (!row) throw new AppError(404, SERVER_ERRORS.photoNotFound);
-    return toPhoto(row, mediaUrlsFor(this.ctx, viewer, isRestricted(row)));
+    return toPhoto(row, this.access().urlsFor(viewer, isRestrictedPhoto(row)));
   }
 
   /** Sets or clears photo `id`'s caption (managers); answers with the photo. */
@@ -119,8 +121,8 @@ export class PhotosService {
   }
 
   /** Whether `viewer` may see photo `id` (likes and comments ask; no viewer: as a member). */
-  exists(id: number, viewer?: UserRow | null): Promise<boolean> {
-    return this.repo().exists(id, seesRestricted(viewer));
+  async exists(id: number, viewer?: UserRow | null): Promise<boolean> {
+    return (await this.access().visiblePhotoIds(viewer, [id])).has(id);
   }
 
   /**
@@ -203,9 +205,8 @@ export class PhotosService {
     await keepMedia(this.ctx, keysOf(stored));
 
     const rows = await this.repo().findMany(ids, user.id);
-    const uploaded = rows.map((row) =>
-      toPhoto(row, mediaUrlsFor(this.ctx, user, isRestricted(row))),
-    );
+    const access = this.access();
+    const uploaded = rows.map((row) => toPhoto(row, access.urlsFor(user, isRestrictedPhoto(row))));
     const message =
       failures.length === 0
         ? SERVER_SUCCESS.photosUploaded(uploaded.length)

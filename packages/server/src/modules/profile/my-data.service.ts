@@ -1,12 +1,12 @@
 import {
   ACCOUNT_DELETION_EXTERNAL_MAX_AGE_S,
-  can,
   type DeleteAccountBody,
   MY_DATA_MESSAGES,
   type MyDataExport,
   SERVER_ERRORS,
 } from '@fogata/shared';
 import { decodeJwt } from 'jose';
+import { maySeePhoto } from '../../access/gallery-access.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
 import { deleteMedia, markForDeletion } from '../../lib/media.js';
@@ -28,8 +28,6 @@ export class MyDataService {
   constructor(private readonly ctx: AppContext) {}
 
   async export(user: UserRow): Promise<MyDataExport> {
-    const manager = can(user.role, 'gallery:review');
-
     // One query for likes and one for comments: the target's title comes by joins. A photo's
     // album title is given only where the member may see the photo now (decision 018): a draft
     // or a hidden photo does not leak its album's title through the export.
@@ -46,7 +44,10 @@ export class MyDataService {
       if (r.target_type === 'experience') {
         return { target_title: r.experience_title, album_id: null };
       }
-      const visible = manager || (r.album_status === 'published' && r.photo_hidden_at === null);
+      const visible = maySeePhoto(user, {
+        hidden_at: r.photo_hidden_at,
+        album_status: r.album_status,
+      });
       return visible
         ? { target_title: r.album_title, album_id: r.album_id }
         : { target_title: null, album_id: null };

@@ -1,10 +1,9 @@
 import type { RemovalStatus } from '@fogata/shared';
-import type { Insertable, Kysely, Transaction } from 'kysely';
-import type { Db } from '../../db/database.js';
+import type { Insertable } from 'kysely';
+import { photoShownToMembers } from '../../access/gallery-access.repository.js';
+import { type Db, type Executor, executorOf } from '../../db/database.js';
 import type { Dialect } from '../../db/migrations/index.js';
-import type { Database, PhotoRemovalRequestsTable } from '../../db/schema.js';
-
-type Executor = Kysely<Database> | Transaction<Database>;
+import type { PhotoRemovalRequestsTable } from '../../db/schema.js';
 
 /** Statuses under which the photo stays hidden from members. */
 export const OPEN_STATUSES = ['pending', 'kept'] as const;
@@ -31,7 +30,35 @@ export class RemovalRequestsRepository {
   private readonly db: Executor;
 
   constructor(db: Db | Executor) {
-    this.db = 'kysely' in db ? db.kysely : db;
+    this.db = executorOf(db);
+  }
+
+  /**
+   * The photo a member asks to hide, with its album's title, when members may see it; on
+   * PostgreSQL its row stays locked until the transaction ends, so two requests hide it once.
+   */
+  findPhotoToHide(photoId: number, dialect: Dialect) {
+    const query = this.db
+      .selectFrom('photos')
+      .innerJoin('albums', 'albums.id', 'photos.album_id')
+      .select(['photos.id', 'photos.album_id', 'albums.title as album_title'])
+      .where('photos.id', '=', photoId)
+      .where(photoShownToMembers);
+    return (dialect === 'postgres' ? query.forUpdate('photos') : query).executeTakeFirst();
+  }
+
+  /** Hides photo `photoId` from members as of `now`. */
+  async hidePhoto(photoId: number, now: string): Promise<void> {
+    await this.db.updateTable('photos').set({ hidden_at: now }).where('id', '=', photoId).execute();
+  }
+
+  /** Shows photo `photoId` to members again. */
+  async showPhoto(photoId: number): Promise<void> {
+    await this.db
+      .updateTable('photos')
+      .set({ hidden_at: null })
+      .where('id', '=', photoId)
+      .execute();
   }
 
   private joined() {

@@ -1,26 +1,31 @@
 import {
+  can,
   type MyRemovalRequest,
   type RemovalAction,
   type RemovalRequest,
   type RemovalStatus,
+  ROLES,
   SERVER_ERRORS,
   SERVER_SUCCESS,
 } from '@fogata/shared';
+import { GalleryAccess } from '../../access/gallery-access.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
 import { deleteMedia, markForDeletion } from '../../lib/media.js';
 import { nowIso } from '../../lib/tokens.js';
 import { removalRequestMail } from '../../mail/templates.js';
-import { mediaUrlsFor, memberVisiblePhoto } from '../albums/album-visibility.js';
 import { recordAudit } from '../audit/audit.js';
 import { deleteInteractions } from '../interactions/interactions.repository.js';
 import { PhotosRepository } from '../photos/photos.repository.js';
-import type { UserRow } from '../users/users.repository.js';
+import { type UserRow, UsersRepository } from '../users/users.repository.js';
 import {
   OPEN_STATUSES,
   type RemovalRequestRow,
   RemovalRequestsRepository,
 } from './removal-requests.repository.js';
+
+/** Who is mailed when a member asks for a photo to be hidden: whoever may resolve it. */
+const REVIEWER_ROLES = ROLES.filter((role) => can(role, 'gallery:review'));
 
 /** The status a request shows: an open one whose photo is gone reads as deleted. */
 function statusOf(row: Pick<RemovalRequestRow, 'status' | 'photo_id'>): RemovalStatus {
@@ -77,17 +82,11 @@ export class RemovalRequestsService {
   ): Promise<{ message: string; request: MyRemovalRequest }> {
     const { db, config } = this.ctx;
     const id = await db.kysely.transaction().execute(async (trx) => {
-      let query = trx
-        .selectFrom('photos')
-        .innerJoin('albums', 'albums.id', 'photos.album_id')
-        .select(['photos.id', 'photos.album_id', 'albums.title as album_title'])
-        .where('photos.id', '=', photoId)
-        .where(memberVisiblePhoto);
-      if (db.dialect === 'postgres') query = query.forUpdate('photos');
-      const photo = await query.executeTakeFirst();
+      const requests = new RemovalRequestsRepository(trx);
+      const photo = await requests.findPhotoToHide(photoId, db.dialect);
       if (!photo) throw new AppError(404, SERVER_ERRORS.photoNotFound);
       const now = nowIso();
-      const id = await new RemovalRequestsRepository(trx).insert({
+      const id = await requests.insert({
         photo_id: photo.id,
         album_id: photo.album_id,
         album_title: photo.album_title,
@@ -99,21 +98,17 @@ export class RemovalRequestsService {
         resolved_at: null,
         created_at: now,
       });
-      await trx.updateTable('photos').set({ hidden_at: now }).where('id', '=', photo.id).execute();
+      await requests.hidePhoto(photo.id, now);
       await recordAudit(trx, {
         actor: user,
         action: 'photo.hidden',
         target: { type: 'photo', id: photo.id, label: photo.album_title },
         details: { request: String(id) },
       });
-      const managers = await trx
-        .selectFrom('users')
-        .select(['email'])
-        .where('role', 'in', ['scouter', 'admin'])
-        .execute();
-      for (const manager of managers) {
+      const managers = await new UsersRepository(trx).emailsOf(REVIEWER_ROLES);
+      for (const email of managers) {
         const mail = removalRequestMail({
-          to: manager.email,
+          to: email,
           groupName: config.group.name,
           albumTitle: photo.album_title,
           requesterName: user.name,
@@ -146,7 +141,7 @@ export class RemovalRequestsService {
     return {
       ...toMine(row),
       photo_thumb: row.photo_thumb_key
-        ? mediaUrlsFor(this.ctx, viewer, true).url(row.photo_thumb_key)
+        ? new GalleryAccess(this.ctx).urlsFor(viewer, true).url(row.photo_thumb_key)
         : null,
       requester_name: row.requester_name,
       resolver_name: row.resolver_name,
@@ -190,11 +185,7 @@ export class RemovalRequestsService {
         }
       } else if (action === 'show') {
         await requests.resolveOthersOfPhoto(photoId, id, status, user.id, text, now);
-        await trx
-          .updateTable('photos')
-          .set({ hidden_at: null })
-          .where('id', '=', photoId)
-          .execute();
+        await requests.showPhoto(photoId);
       }
       await recordAudit(trx, {
         actor: user,

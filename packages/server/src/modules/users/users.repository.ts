@@ -92,6 +92,17 @@ export class UsersRepository {
     return new Set(rows.map((r) => r.id));
   }
 
+  /** The e-mail addresses of everyone whose role is one of `roles`. */
+  async emailsOf(roles: readonly Role[]): Promise<string[]> {
+    if (roles.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('users')
+      .select('email')
+      .where('role', 'in', roles)
+      .execute();
+    return rows.map((row) => row.email);
+  }
+
   async emailExists(email: string): Promise<boolean> {
     const row = await this.db
       .selectFrom('users')
