@@ -239,17 +239,15 @@ export async function seedDemo(ctx: AppContext, now = new Date()): Promise<DemoO
           field: 'images',
         });
       }
-      const upload = await photos.upload(scouter, String(album.id), files);
-      if (upload.body.failures.length > 0) {
-        throw new Error(
-          `Fotos de demostración rechazadas: ${JSON.stringify(upload.body.failures)}`,
-        );
+      const upload = await photos.upload(scouter, { albumId: album.id, files, captions: [] });
+      if (upload.failures.length > 0) {
+        throw new Error(`Fotos de demostración rechazadas: ${JSON.stringify(upload.failures)}`);
       }
       const daysAgo = daysSince(item.when);
       await repo.backdate('albums', album.id, ago(daysAgo));
       await repo.backdatePhotos(album.id, ago(daysAgo - 1));
       // The list is newest first; the content names photos in upload order.
-      const uploaded = [...upload.body.uploaded].sort((x, y) => x.id - y.id);
+      const uploaded = [...upload.uploaded].sort((x, y) => x.id - y.id);
       for (const [p, photo] of uploaded.entries()) {
         await likeBy('photo', photo.id, (a * 6 + p * 2) % 6);
         for (const c of DEMO_COMMENTS.photos.filter(

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { SERVER_ERRORS } from '../errors.js';
 import { LIMITS } from '../limits.js';
 import { MSG } from '../messages.js';
-import { storedText } from './common.js';
+import { parseId, storedText } from './common.js';
 
 /**
  * A photo as the API returns it. `image_url` is the display copy (≤ 1920 px) for the detail
@@ -74,3 +75,40 @@ export type PhotoCaptionBody = z.input<typeof photoCaptionBodySchema>;
 export const uploadCaptionsSchema = z
   .array(photoCaptionField, { error: MSG.photoCaptionsInvalid })
   .max(LIMITS.imagesPerUpload, { error: MSG.photoCaptionsInvalid });
+
+/**
+ * The text fields of POST /photos/upload, as multipart sends them: `albumId` (a row id, see
+ * parseId) and the optional `captions` (the JSON text of uploadCaptionsSchema; absent or blank:
+ * none). Checked in this order, so the first issue is the one a form shows.
+ */
+export const uploadPhotosFieldsSchema = z.object({
+  albumId: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      const id = parseId(raw?.trim() ?? '');
+      if (id !== null) return id;
+      ctx.addIssue({ code: 'custom', message: SERVER_ERRORS.albumIdRequired });
+      return z.NEVER;
+    }),
+  captions: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (raw === undefined || raw.trim() === '') return [];
+      let value: unknown;
+      try {
+        value = JSON.parse(raw);
+      } catch {
+        value = undefined;
+      }
+      const parsed = uploadCaptionsSchema.safeParse(value);
+      if (parsed.success) return parsed.data;
+      ctx.addIssue({
+        code: 'custom',
+        message: parsed.error.issues[0]?.message ?? MSG.photoCaptionsInvalid,
+      });
+      return z.NEVER;
+    }),
+});
+export type UploadPhotosFields = z.output<typeof uploadPhotosFieldsSchema>;

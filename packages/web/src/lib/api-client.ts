@@ -35,6 +35,11 @@ export interface CallOptions {
   data?: unknown;
   /** Given, the request goes through XMLHttpRequest, the one API that reports upload progress. */
   onUploadProgress?: (progress: UploadProgress) => void;
+  /**
+   * Reads an answer outside 2xx that still carries the call's result (the photo upload's 400
+   * when no file landed): what it returns resolves the call; undefined leaves it an error.
+   */
+  resultOf?: (data: unknown) => unknown;
 }
 
 /**
@@ -212,6 +217,8 @@ async function send<T>(
     window.dispatchEvent(new Event(AUTH_LOGOUT_EVENT));
     throw new ApiError(CLIENT_ERRORS.sessionExpired, 401);
   }
+  const result = options.resultOf?.(response.data);
+  if (result !== undefined) return { ...response, data: result as T };
   throw new HttpError(
     `Request failed with status code ${response.status}`,
     'ERR_BAD_RESPONSE',
@@ -222,7 +229,8 @@ async function send<T>(
 
 /**
  * The one HTTP client of the app: base /api, SPEC §9 time-out, the session's Bearer token, JSON
- * or multipart bodies. A 2xx resolves with `{ status, data, headers }`; any other answer, or none,
+ * or multipart bodies. A 2xx resolves with `{ status, data, headers }` (so does an answer the
+ * call's `resultOf` reads as its result); any other answer, or none,
  * rejects (see toApiError). `adapter` is the seam the web tests replace (test/api-stub.ts).
  */
 export const api = {

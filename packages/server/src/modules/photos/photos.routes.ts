@@ -7,6 +7,9 @@ import {
   photoSchema,
   photosPageQuerySchema,
   SERVER_ERRORS,
+  SERVER_SUCCESS,
+  type UploadResult,
+  uploadPhotosFieldsSchema,
   uploadResultSchema,
 } from '@fogata/shared';
 import type { FastifyInstance } from 'fastify';
@@ -27,6 +30,39 @@ const errorResponse = z.object({
   message: z.string(),
   errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
 });
+
+/**
+ * The upload's text fields through the shared schema, then at least one image: the first problem
+ * is a 400 on its field.
+ */
+function uploadFields(fields: Record<string, string>, fileCount: number) {
+  const parsed = uploadPhotosFieldsSchema.safeParse(fields);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = String(issue?.path[0] ?? 'albumId');
+    const message = issue?.message ?? SERVER_ERRORS.validation;
+    throw new AppError(400, message, [{ field, message }]);
+  }
+  if (fileCount === 0) {
+    throw new AppError(400, MSG.imagesRequired, [{ field: 'images', message: MSG.imagesRequired }]);
+  }
+  return parsed.data;
+}
+
+/** The upload's answer: 201 when a photo landed, 400 with the same shape when none did. */
+function uploadAnswer({ uploaded, failures }: Pick<UploadResult, 'uploaded' | 'failures'>): {
+  status: 201 | 400;
+  body: UploadResult;
+} {
+  if (uploaded.length === 0) {
+    return { status: 400, body: { message: SERVER_ERRORS.uploadAllFailed, uploaded, failures } };
+  }
+  const message =
+    failures.length === 0
+      ? SERVER_SUCCESS.photosUploaded(uploaded.length)
+      : SERVER_SUCCESS.photosPartlyUploaded(uploaded.length, failures.length);
+  return { status: 201, body: { message, uploaded, failures } };
+}
 
 /** /api/photos: members read, like and comment; scouters and admins upload and delete. */
 export async function photosRoutes(app: FastifyInstance): Promise<void> {
@@ -93,16 +129,17 @@ export async function photosRoutes(app: FastifyInstance): Promise<void> {
         // The temp files go before the answer does: once answered, nothing is left on disk.
         let outcome: Awaited<ReturnType<typeof service.upload>>;
         try {
-          outcome = await service.upload(
-            currentUser(req),
-            upload.fields.albumId,
-            upload.files,
-            upload.fields.captions,
-          );
+          const { albumId, captions } = uploadFields(upload.fields, upload.files.length);
+          outcome = await service.upload(currentUser(req), {
+            albumId,
+            captions,
+            files: upload.files,
+          });
         } finally {
           await upload.cleanup();
         }
-        return reply.status(outcome.status).send(outcome.body);
+        const answer = uploadAnswer(outcome);
+        return reply.status(answer.status).send(answer.body);
       },
     );
   });

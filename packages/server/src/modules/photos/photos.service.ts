@@ -3,12 +3,9 @@ import {
   MSG,
   type Photo,
   type PhotosPageQuery,
-  parseId,
   SERVER_ERRORS,
   SERVER_SUCCESS,
   type UploadFailure,
-  type UploadResult,
-  uploadCaptionsSchema,
 } from '@fogata/shared';
 import { GalleryAccess, isRestrictedPhoto, seesRestricted } from '../../access/gallery-access.js';
 import type { AppContext } from '../../context.js';
@@ -32,41 +29,18 @@ import { PhotosRepository, toPhoto } from './photos.repository.js';
 /** Photos are members-only media. */
 export const PHOTOS_FOLDER = 'private/photos';
 
-/** An upload's answer and its status: 201 when a photo landed, 400 when none did. */
+/** A batch to upload, its fields validated: the album, the files, a caption per file. */
+export interface PhotoUpload {
+  albumId: number;
+  files: UploadedFile[];
+  /** By the index of `files`; fewer than files leave the rest without one. */
+  captions: (string | null)[];
+}
+
+/** What became of a batch: the photos that landed, and each file that did not, with why. */
 export interface UploadOutcome {
-  status: 201 | 400;
-  body: UploadResult;
-}
-
-/** Reads `albumId` from a form: a row id (see parseId), else the 400 that asks for it. */
-function parseAlbumId(raw: string | undefined): number {
-  const id = parseId(raw?.trim() ?? '');
-  if (id === null) {
-    throw new AppError(400, SERVER_ERRORS.albumIdRequired, [
-      { field: 'albumId', message: SERVER_ERRORS.albumIdRequired },
-    ]);
-  }
-  return id;
-}
-
-/**
- * Reads the upload's optional `captions` field (a JSON array, one caption or null per file in
- * the order of the `images` parts); a 400 on the field when it is not one.
- */
-function parseCaptions(raw: string | undefined): (string | null)[] {
-  if (raw === undefined || raw.trim() === '') return [];
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    value = undefined;
-  }
-  const parsed = uploadCaptionsSchema.safeParse(value);
-  if (!parsed.success) {
-    const message = parsed.error.issues[0]?.message ?? MSG.photoCaptionsInvalid;
-    throw new AppError(400, message, [{ field: 'captions', message }]);
-  }
-  return parsed.data;
+  uploaded: Photo[];
+  failures: UploadFailure[];
 }
 
 /** The storage keys of stored images' files. */
@@ -130,21 +104,10 @@ export class PhotosService {
    * placeholder; a file that is too large, not an image or unreadable becomes a failure entry
    * while the others land. The rows go in one transaction after the files; if anything fails,
    * every file written is removed: no file and no row are left behind. The files stay journaled
-   * until the rows are committed, so a crash mid-way leaves them to reconciliation.
+   * until the rows are committed, so a crash mid-way leaves them to reconciliation. A missing
+   * album is a 404.
    */
-  async upload(
-    user: UserRow,
-    rawAlbumId: string | undefined,
-    files: UploadedFile[],
-    rawCaptions?: string,
-  ): Promise<UploadOutcome> {
-    const albumId = parseAlbumId(rawAlbumId);
-    const captions = parseCaptions(rawCaptions);
-    if (files.length === 0) {
-      throw new AppError(400, MSG.imagesRequired, [
-        { field: 'images', message: MSG.imagesRequired },
-      ]);
-    }
+  async upload(user: UserRow, { albumId, files, captions }: PhotoUpload): Promise<UploadOutcome> {
     if (!(await new AlbumsRepository(this.ctx.db).exists(albumId))) {
       throw new AppError(404, SERVER_ERRORS.albumNotFound);
     }
@@ -171,12 +134,7 @@ export class PhotosService {
         stored.push(await storeImageVariants(this.ctx, PHOTOS_FOLDER, variants));
         descriptions.push(captions[index] ?? null);
       }
-      if (stored.length === 0) {
-        return {
-          status: 400,
-          body: { message: SERVER_ERRORS.uploadAllFailed, uploaded: [], failures },
-        };
-      }
+      if (stored.length === 0) return { uploaded: [], failures };
       const { db } = this.ctx;
       ids = await db.kysely.transaction().execute(async (trx) => {
         // Locked on PostgreSQL: an album deleted meanwhile makes this a 404, not orphan rows.
@@ -207,11 +165,7 @@ export class PhotosService {
     const rows = await this.repo().findMany(ids, user.id);
     const access = this.access();
     const uploaded = rows.map((row) => toPhoto(row, access.urlsFor(user, isRestrictedPhoto(row))));
-    const message =
-      failures.length === 0
-        ? SERVER_SUCCESS.photosUploaded(uploaded.length)
-        : SERVER_SUCCESS.photosPartlyUploaded(uploaded.length, failures.length);
-    return { status: 201, body: { message, uploaded, failures } };
+    return { uploaded, failures };
   }
 
   /** Deletes the photo with its likes and comments (journaling its files), then its files. */

@@ -6,9 +6,16 @@ import { albumsQueryKey } from './get-albums';
 
 /**
  * POST /photos/upload, multipart: albumId + images (repeated) + captions (a JSON array, one
- * caption or null per image, sent only when one is written). A 400 that still carries the
- * upload result (no file landed) resolves with it, so every per-file reason can be shown.
+ * caption or null per image, sent only when one is written). The answer is an upload result
+ * whether a photo landed (201) or none did (400), so every per-file reason can be shown; any
+ * other answer is an error.
  */
+/** A 400's body when it is the result of an upload where no file landed; else undefined. */
+function noneUploaded(data: unknown): UploadResult | undefined {
+  const parsed = uploadResultSchema.safeParse(data);
+  return parsed.success ? parsed.data : undefined;
+}
+
 export async function uploadPhotos({
   albumId,
   files,
@@ -32,12 +39,10 @@ export async function uploadPhotos({
       onUploadProgress: (e) => {
         if (onProgress && e.total) onProgress(Math.round((e.loaded * 100) / e.total));
       },
+      resultOf: noneUploaded,
     });
     return response.data;
   } catch (error) {
-    const data = (error as { response?: { data?: unknown } }).response?.data;
-    const parsed = uploadResultSchema.safeParse(data);
-    if (parsed.success) return parsed.data;
     throw toApiError(error, CLIENT_ERRORS.photosUpload);
   }
 }
