@@ -4,6 +4,7 @@ export * from './limits.js';
 export * from './messages.js';
 export * from './page-shell.js';
 export * from './permissions.js';
+export * from './routes.js';
 export * from './schemas/album.js';
 export * from './schemas/audit.js';
 export * from './schemas/auth.js';

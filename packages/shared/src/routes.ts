@@ -3,3 +3,72 @@
  * schemas, so the web app's first load can name it without bringing zod along.
  */
 export const EXTERNAL_SIGNIN_CALLBACK_PATH = '/auth/callback';
+
+/**
+ * Every page of SPEC §2, the one table of them: the web's router matches `path`, its links, the
+ * mails' links and the server's page data are built from it (with `getHref`). A `:name` in a
+ * path is a row id.
+ */
+export const ROUTES = {
+  home: { path: '/', getHref: () => '/' },
+  login: { path: '/login', getHref: () => '/login' },
+  forgotPassword: { path: '/forgot-password', getHref: () => '/forgot-password' },
+  resetPassword: {
+    path: '/reset-password',
+    getHref: (token?: string) =>
+      token ? `/reset-password?token=${encodeURIComponent(token)}` : '/reset-password',
+  },
+  register: {
+    path: '/register',
+    getHref: (invitation?: string) =>
+      invitation ? `/register?invitation=${encodeURIComponent(invitation)}` : '/register',
+  },
+  whoWeAre: { path: '/whoweare', getHref: () => '/whoweare' },
+  news: { path: '/news', getHref: () => '/news' },
+  newsDetail: { path: '/news/:newsId', getHref: (id: number | string) => `/news/${id}` },
+  experiences: { path: '/experiences', getHref: () => '/experiences' },
+  experienceDetail: {
+    path: '/experience/:id',
+    getHref: (id: number | string) => `/experience/${id}`,
+  },
+  gallery: { path: '/gallery', getHref: () => '/gallery' },
+  album: { path: '/album/:albumId', getHref: (id: number | string) => `/album/${id}` },
+  profileEdit: { path: '/profile/edit', getHref: () => '/profile/edit' },
+  /** The e-mail digest's unsubscribe link (decision 022): works without signing in. */
+  unsubscribe: {
+    path: '/unsubscribe',
+    getHref: (token: string) => `/unsubscribe?token=${encodeURIComponent(token)}`,
+  },
+  admin: { path: '/admin/invitations', getHref: () => '/admin/invitations' },
+  /** Scouters and admins: members' requests to hide a photo (issue #14, decision 018). */
+  removalRequests: { path: '/admin/removal-requests', getHref: () => '/admin/removal-requests' },
+  /** Where the external sign-in popup comes back (the provider's redirect URI). */
+  authCallback: {
+    path: EXTERNAL_SIGNIN_CALLBACK_PATH,
+    getHref: () => EXTERNAL_SIGNIN_CALLBACK_PATH,
+  },
+} as const;
+
+/** The name of a page in ROUTES. */
+export type RouteName = keyof typeof ROUTES;
+
+/**
+ * What matches concrete paths (no query string) against a route's `path`: a path's ids by
+ * parameter name (each `[1-9]` and at most nine digits, so any id of ours fits in 32 bits), or
+ * null when the path is not of this route.
+ */
+export function routeMatcher(route: {
+  path: string;
+}): (path: string) => Record<string, string> | null {
+  const names: string[] = [];
+  const pattern = route.path.replace(/:(\w+)/g, (_, name: string) => {
+    names.push(name);
+    return '([1-9]\\d{0,8})';
+  });
+  const regex = new RegExp(`^${pattern}$`);
+  return (path) => {
+    const match = regex.exec(path);
+    if (!match) return null;
+    return Object.fromEntries(names.map((name, i) => [name, match[i + 1] ?? '']));
+  };
+}

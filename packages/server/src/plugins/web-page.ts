@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { escapeHtml, fillPageShell, firstCommentsPath } from '@fogata/shared';
+import { escapeHtml, fillPageShell, firstCommentsPath, ROUTES, routeMatcher } from '@fogata/shared';
 import type { FastifyInstance } from 'fastify';
 
 /** One chunk of the web build's manifest (dist/.vite/manifest.json). */
@@ -27,48 +27,52 @@ const first = (body: unknown): Item => (Array.isArray(body) ? (body[0] as Item) 
  * page, its first comments too): they travel
  * in the page (the app starts with them instead of asking, lib/page-data.ts), and where the
  * page's largest image comes from one of them, it is fetched at high priority from the start.
- * Other routes get the shell only.
+ * Other routes get the shell only. The routes are the shared table's (ROUTES).
  */
-const PAGES: { path: RegExp; module: string; data?: (match: RegExpExecArray) => PageData[] }[] = [
+const PAGES: {
+  route: { path: string };
+  module: string;
+  data?: (ids: Record<string, string>) => PageData[];
+}[] = [
   {
-    path: /^\/$/,
+    route: ROUTES.home,
     module: 'src/features/landing/pages/landing-page.tsx',
     data: () => [
       { path: '/news?limit=3', image: (b) => first(b)?.thumb_url ?? first(b)?.image_url },
     ],
   },
   {
-    path: /^\/news$/,
+    route: ROUTES.news,
     module: 'src/features/news/pages/news-list-page.tsx',
     data: () => [{ path: '/news', image: (b) => first(b)?.thumb_url ?? first(b)?.image_url }],
   },
   {
-    path: /^\/news\/([1-9]\d{0,8})$/,
+    route: ROUTES.newsDetail,
     module: 'src/features/news/pages/news-detail-page.tsx',
-    data: (m) => [
-      { path: `/news/${m[1]}`, image: (b) => (b as Item)?.image_url },
-      { path: firstCommentsPath(`/news/${m[1]}`) },
+    data: ({ newsId }) => [
+      { path: `/news/${newsId}`, image: (b) => (b as Item)?.image_url },
+      { path: firstCommentsPath(`/news/${newsId}`) },
     ],
   },
   {
-    path: /^\/experiences$/,
+    route: ROUTES.experiences,
     module: 'src/features/experiences/pages/experiences-page.tsx',
     data: () => [{ path: '/experiences', image: (b) => first(b)?.image_thumb ?? first(b)?.image }],
   },
   {
-    path: /^\/experience\/([1-9]\d{0,8})$/,
+    route: ROUTES.experienceDetail,
     module: 'src/features/experiences/pages/experience-detail-page.tsx',
-    data: (m) => [
-      { path: `/experiences/${m[1]}`, image: (b) => (b as Item)?.image },
-      { path: firstCommentsPath(`/experiences/${m[1]}`) },
+    data: ({ id }) => [
+      { path: `/experiences/${id}`, image: (b) => (b as Item)?.image },
+      { path: firstCommentsPath(`/experiences/${id}`) },
     ],
   },
   {
-    path: /^\/whoweare$/,
+    route: ROUTES.whoWeAre,
     module: 'src/features/whoweare/pages/who-we-are-page.tsx',
     data: () => [{ path: '/monitors' }],
   },
-  { path: /^\/login$/, module: 'src/features/auth/pages/login-page.tsx' },
+  { route: ROUTES.login, module: 'src/features/auth/pages/login-page.tsx' },
 ];
 
 /** The stylesheet of the Bootstrap components the landing does not use (web/src/styles). */
@@ -111,6 +115,7 @@ export function createPageRenderer(app: FastifyInstance, webDist: string) {
     if (rest && page.module !== PAGES[0]?.module) own.unshift(rest);
     return {
       ...page,
+      match: routeMatcher(page.route),
       links: own
         .map((f) =>
           f.endsWith('.css')
@@ -125,12 +130,12 @@ export function createPageRenderer(app: FastifyInstance, webDist: string) {
     const config = await app.inject({ method: 'GET', url: '/api/config' });
     let head = `<script type="application/json" id="fogata-config">${scriptJson(config.json())}</script>`;
     for (const page of hints) {
-      const match = page.path.exec(path);
-      if (!match) continue;
+      const ids = page.match(path);
+      if (!ids) continue;
       head += page.links;
       const answers: Record<string, unknown> = {};
       let image: string | null = null;
-      for (const wanted of page.data?.(match) ?? []) {
+      for (const wanted of page.data?.(ids) ?? []) {
         const res = await app.inject({ method: 'GET', url: `/api${wanted.path}` });
         if (res.statusCode !== 200) continue;
         const body = res.json();

@@ -76,6 +76,3 @@ export const externalLoginBodySchema = z.object({
 /** GET /auth/google/nonce: a single-use value the ID token must carry. */
 export const externalNonceResponseSchema = z.object({ nonce: z.string() });
 export type ExternalNonceResponse = z.infer<typeof externalNonceResponseSchema>;
-
-/** The page of the web app the provider's popup returns to (the redirect URI is PUBLIC_URL + it). */
-export { EXTERNAL_SIGNIN_CALLBACK_PATH } from '../routes.js';

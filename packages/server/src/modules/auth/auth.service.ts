@@ -2,6 +2,7 @@ import {
   LIMITS,
   type LoginResult,
   type RegisterInvitedBody,
+  ROUTES,
   SERVER_ERRORS,
   SERVER_SUCCESS,
 } from '@fogata/shared';
@@ -56,7 +57,7 @@ export class AuthService {
       const mail = passwordResetMail({
         to: row.email,
         groupName: this.ctx.config.group.name,
-        link: `${this.ctx.config.publicUrl}/reset-password?token=${token}`,
+        link: `${this.ctx.config.publicUrl}${ROUTES.resetPassword.getHref(token)}`,
       });
       // A mail that cannot leave before the link dies is not worth sending.
       await this.ctx.mailQueue.enqueue(mail, { trx, expiresAt });

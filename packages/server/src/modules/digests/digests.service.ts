@@ -1,4 +1,4 @@
-import { DIGEST_MESSAGES } from '@fogata/shared';
+import { DIGEST_MESSAGES, ROUTES } from '@fogata/shared';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
 import { digestMail } from '../../mail/templates.js';
@@ -15,8 +15,6 @@ const ITEMS_PER_SECTION = 10;
 
 /** The one-click unsubscribe URL the List-Unsubscribe header carries (RFC 8058). */
 export const UNSUBSCRIBE_API_PATH = '/api/digest/unsubscribe';
-/** The web page the digest's own link opens: it unsubscribes on opening and says so. */
-export const UNSUBSCRIBE_PAGE_PATH = '/unsubscribe';
 
 const tokens = new WeakMap<AppContext, DigestTokens>();
 
@@ -122,12 +120,17 @@ export class DigestService {
       groupName: group.name,
       frequency: member.digest === 'daily' ? 'daily' : 'weekly',
       sections: [
-        section('Álbumes', content.albums, (id) => `/album/${id}`, '/gallery'),
-        section('Noticias', content.news, (id) => `/news/${id}`, '/news'),
-        section('Experiencias', content.experiences, (id) => `/experience/${id}`, '/experiences'),
+        section('Álbumes', content.albums, ROUTES.album.getHref, ROUTES.gallery.getHref()),
+        section('Noticias', content.news, ROUTES.newsDetail.getHref, ROUTES.news.getHref()),
+        section(
+          'Experiencias',
+          content.experiences,
+          ROUTES.experienceDetail.getHref,
+          ROUTES.experiences.getHref(),
+        ),
       ],
-      profileLink: `${publicUrl}/profile/edit`,
-      unsubscribeLink: `${publicUrl}${UNSUBSCRIBE_PAGE_PATH}${query}`,
+      profileLink: `${publicUrl}${ROUTES.profileEdit.getHref()}`,
+      unsubscribeLink: `${publicUrl}${ROUTES.unsubscribe.getHref(token)}`,
       oneClickUrl: `${publicUrl}${UNSUBSCRIBE_API_PATH}${query}`,
     });
   }

@@ -3,6 +3,7 @@ import {
   type InvitationStatus,
   type InvitationVerifyResponse,
   type ResendInvitationResponse,
+  ROUTES,
   type Role,
   SERVER_ERRORS,
   SERVER_SUCCESS,
@@ -42,7 +43,7 @@ export class InvitationsService {
 
   /** The registration link an invitation token opens. */
   link(token: string): string {
-    return `${this.ctx.config.publicUrl}/register?invitation=${token}`;
+    return `${this.ctx.config.publicUrl}${ROUTES.register.getHref(token)}`;
   }
 
   /** When a link made now expires. */

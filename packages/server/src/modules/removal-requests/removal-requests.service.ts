@@ -5,6 +5,7 @@ import {
   type RemovalRequest,
   type RemovalStatus,
   ROLES,
+  ROUTES,
   SERVER_ERRORS,
   SERVER_SUCCESS,
 } from '@fogata/shared';
@@ -113,7 +114,7 @@ export class RemovalRequestsService {
           albumTitle: photo.album_title,
           requesterName: user.name,
           reason: reason || null,
-          link: `${config.publicUrl}/admin/removal-requests`,
+          link: `${config.publicUrl}${ROUTES.removalRequests.getHref()}`,
         });
         await this.ctx.mailQueue.enqueue(mail, { trx });
       }
