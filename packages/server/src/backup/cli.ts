@@ -1,24 +1,12 @@
 import { resolve } from 'node:path';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
+import { progressPrinter } from '../lib/progress-printer.js';
 import { createStorage } from '../storage/create-storage.js';
 import { BackupError, createBackup } from './backup.js';
 import { restoreBackup } from './restore.js';
 
 const MB = 1024 * 1024;
-
-/** A line that redraws itself on a terminal, and is printed every few seconds elsewhere. */
-export function progressPrinter(): (text: string) => void {
-  let last = 0;
-  return (text) => {
-    const now = Date.now();
-    if (process.stderr.isTTY) process.stderr.write(`\r${text}`);
-    else if (now - last > 2000) {
-      process.stderr.write(`${text}\n`);
-      last = now;
-    }
-  };
-}
 
 function fail(what: string, err: unknown): number {
   if (err instanceof BackupError) console.error(`${what}: ${err.message}`);

@@ -1,8 +1,13 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.js';
-import { COMPRESS_THRESHOLD_BYTES } from '../plugins/compression.js';
 import { MEDIA_URL_BUCKET_SECONDS } from './media-url.js';
+
+/**
+ * Below this many bytes an answer goes as it is: compressing would save less than it costs. The
+ * compression plugin and the cached answers' stored compressed copies both go by it.
+ */
+export const COMPRESS_THRESHOLD_BYTES = 1024;
 
 /** All cached bodies together stay under this; the oldest go first. */
 const MAX_CACHE_BYTES = 32 * 1024 * 1024;

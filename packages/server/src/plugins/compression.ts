@@ -1,9 +1,7 @@
 import { constants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
-
-/** Below this many bytes an answer goes as it is: compressing would save less than it costs. */
-export const COMPRESS_THRESHOLD_BYTES = 1024;
+import { COMPRESS_THRESHOLD_BYTES } from '../lib/read-cache.js';
 
 /**
  * Compresses answers by content negotiation (brotli, else gzip) above a small size: JSON from

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
-import { progressPrinter } from '../backup/cli.js';
 import { loadConfig } from '../config.js';
 import { MediaUrlSigner } from '../lib/media-url.js';
+import { progressPrinter } from '../lib/progress-printer.js';
 import { S3Storage } from './s3-storage.js';
 import { contentTypeOf, LocalStorage, mediaRoot } from './storage.js';
 

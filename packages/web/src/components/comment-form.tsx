@@ -5,7 +5,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import type { InteractionsApi } from '../lib/interactions-api';
-import { COMMENT_TEXTS } from './comments-section';
+import { COMMENT_TEXTS } from './comment-texts';
 import { DismissibleAlert } from './dismissible-alert';
 
 /** The comment form of the comments section, for those who may comment (its own chunk). */

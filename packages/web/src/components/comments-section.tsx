@@ -8,6 +8,7 @@ import { paths } from '../config/paths';
 import { formatDateTime } from '../lib/format-date';
 import type { InteractionsApi } from '../lib/interactions-api';
 import { Avatar } from './avatar';
+import { COMMENT_TEXTS } from './comment-texts';
 import { DismissibleAlert } from './dismissible-alert';
 import { TrashIcon } from './icons';
 import { lazyComponent } from './lazy-component';
@@ -15,22 +16,6 @@ import { ConfirmModal } from './lazy-confirm-modal';
 
 // Only members may comment: visitors never download the form (nor React-Bootstrap's Form).
 const CommentForm = lazyComponent(() => import('./comment-form'), 'CommentForm');
-
-/** Screen texts of the comments section (SPEC §2 Comments). */
-export const COMMENT_TEXTS = {
-  label: 'Escribe un comentario',
-  placeholder: 'Escribe un comentario...',
-  submit: 'Comentar',
-  sending: 'Enviando...',
-  loadMore: 'Cargar más comentarios',
-  noMore: 'No hay más comentarios.',
-  none: 'Todavía no hay comentarios.',
-  edited: '(editado)',
-  delete: 'Eliminar comentario',
-  deleteTitle: 'Eliminar comentario',
-  deleteConfirm: 'Eliminar',
-  loading: 'Cargando comentarios...',
-} as const;
 
 export interface CommentsSectionProps {
   /** The item's comment calls (lib/interactions-api). */

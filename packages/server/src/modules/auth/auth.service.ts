@@ -13,7 +13,6 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { signSession } from '../../lib/session-token.js';
 import { hashToken, newLinkToken, nowIso } from '../../lib/tokens.js';
 import { passwordResetMail } from '../../mail/templates.js';
-import { InvitationsRepository } from '../invitations/invitations.repository.js';
 import { InvitationsService } from '../invitations/invitations.service.js';
 import { toUser, type UserRow, UsersRepository } from '../users/users.repository.js';
 import { PasswordResetsRepository } from './auth.repository.js';
@@ -111,7 +110,7 @@ export class AuthService {
           throw new AppError(409, SERVER_ERRORS.emailTaken);
         }
         const now = nowIso();
-        if (!(await new InvitationsRepository(trx).accept(invitation.id, now))) {
+        if (!(await InvitationsService.accept(trx, invitation.id, now))) {
           throw new AppError(404, SERVER_ERRORS.invitationInvalid);
         }
         return users.insert({

@@ -9,7 +9,7 @@ import {
   OidcUnavailableError,
 } from '../../lib/oidc.js';
 import { hashToken, newLinkToken, nowIso } from '../../lib/tokens.js';
-import { InvitationsRepository } from '../invitations/invitations.repository.js';
+import { InvitationsService } from '../invitations/invitations.service.js';
 import { type UserRow, UsersRepository } from '../users/users.repository.js';
 import { AuthService } from './auth.service.js';
 import { OidcNoncesRepository } from './google.repository.js';
@@ -85,7 +85,7 @@ export class GoogleAuthService {
   /** Creates the account of an invited address and accepts its invitation, in one transaction. */
   private async registerInvited(identity: OidcIdentity): Promise<UserRow> {
     const now = nowIso();
-    const invitation = await new InvitationsRepository(this.ctx.db).findPendingByEmail(
+    const invitation = await new InvitationsService(this.ctx).findPendingByEmail(
       identity.email,
       now,
     );
@@ -97,7 +97,7 @@ export class GoogleAuthService {
     return this.ctx.db.kysely
       .transaction()
       .execute(async (trx) => {
-        if (!(await new InvitationsRepository(trx).accept(invitation.id, now))) {
+        if (!(await InvitationsService.accept(trx, invitation.id, now))) {
           throw new AppError(403, SERVER_ERRORS.externalInvitationRequired);
         }
         // No password: this account signs in through the provider (or sets one with

@@ -11,6 +11,7 @@ import {
   type SendInvitationsResponse,
 } from '@fogata/shared';
 import type { AppContext } from '../../context.js';
+import type { Db, Executor } from '../../db/database.js';
 import { AppError } from '../../lib/app-error.js';
 import { hashToken, newLinkToken, nowIso } from '../../lib/tokens.js';
 import { invitationMail } from '../../mail/templates.js';
@@ -197,6 +198,19 @@ export class InvitationsService {
     if (!row || row.accepted_at) throw new AppError(404, SERVER_ERRORS.invitationInvalid);
     if (row.expires_at <= nowIso()) throw new AppError(410, SERVER_ERRORS.invitationExpired);
     return row;
+  }
+
+  /** The newest pending, unexpired invitation of `email` (an external sign-in's), if any. */
+  findPendingByEmail(email: string, now: string): Promise<InvitationRow | undefined> {
+    return new InvitationsRepository(this.ctx.db).findPendingByEmail(email, now);
+  }
+
+  /**
+   * Accepts invitation `id` in `trx`, the transaction that creates its account; false when it is
+   * no longer pending (another request took it first).
+   */
+  static accept(trx: Db | Executor, id: number, now: string): Promise<boolean> {
+    return new InvitationsRepository(trx).accept(id, now);
   }
 
   async verify(token: string): Promise<InvitationVerifyResponse> {

@@ -1,15 +1,9 @@
 /**
- * Texts of the e-mail digest (issue #15, decision 022): its choice in 'Editar Perfil' and the page
- * its unsubscribe link opens. The choices' labels and the server's answers live in @fogata/shared
- * (DIGEST_LABELS, DIGEST_MESSAGES).
+ * Texts of the page the e-mail digest's unsubscribe link opens (issue #15, decision 022). Its
+ * choice in 'Editar Perfil' has its texts in the profile (DIGEST_PREFERENCE_TEXTS); the choices'
+ * labels and the server's answers live in @fogata/shared (DIGEST_LABELS, DIGEST_MESSAGES).
  */
 export const DIGEST_TEXTS = {
-  title: 'Resumen de novedades por correo',
-  intro:
-    'Te avisamos por correo de los álbumes, noticias y experiencias nuevos del grupo: como mucho un correo al día, y solo si hay algo nuevo.',
-  legend: '¿Cada cuánto quieres recibirlo?',
-  save: 'Guardar preferencia',
-  saving: 'Guardando...',
   unsubscribeTitle: 'Darse de baja',
   unsubscribing: 'Dándote de baja...',
   unsubscribeFailed: 'No se pudo completar la baja. Inténtalo de nuevo más tarde.',

@@ -36,3 +36,13 @@ export const MY_DATA_TEXTS = {
   confirmExternal: 'Confirmar con Google',
   deleteFailed: 'Error al eliminar tu cuenta.',
 } as const;
+
+/** Texts of the e-mail digest's choice in 'Editar Perfil' (issue #15, decision 022). */
+export const DIGEST_PREFERENCE_TEXTS = {
+  title: 'Resumen de novedades por correo',
+  intro:
+    'Te avisamos por correo de los álbumes, noticias y experiencias nuevos del grupo: como mucho un correo al día, y solo si hay algo nuevo.',
+  legend: '¿Cada cuánto quieres recibirlo?',
+  save: 'Guardar preferencia',
+  saving: 'Guardando...',
+} as const;

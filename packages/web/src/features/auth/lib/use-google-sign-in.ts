@@ -1,8 +1,8 @@
 import { CLIENT_ERRORS, type LoginResult } from '@fogata/shared';
 import { useCallback, useRef, useState } from 'react';
 import type { AppConfig } from '../../../lib/app-config';
+import { idTokenThroughPopup, openSignInPopup } from '../../../lib/auth/oidc-popup';
 import { googleLogin } from '../api/google-login';
-import { idTokenThroughPopup, openSignInPopup } from './oidc-popup';
 
 /** idle, then the provider's popup, then the exchange with our server. */
 export type GooglePhase = 'idle' | 'popup' | 'verifying';

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { OIDC_MESSAGE_TYPE, OIDC_STATE_KEY } from '../lib/oidc-popup';
+import { OIDC_MESSAGE_TYPE, OIDC_STATE_KEY } from '../../../lib/auth/oidc-popup';
 import { AuthCallbackPage } from './auth-callback-page';
 
 let opener: { closed: boolean; postMessage: ReturnType<typeof vi.fn> } | null;

@@ -1,7 +1,11 @@
 import { CLIENT_ERRORS } from '@fogata/shared';
 import { useEffect, useState } from 'react';
 import { Loading } from '../../../components/loading';
-import { OIDC_MESSAGE_TYPE, OIDC_STATE_KEY, type OidcCallbackMessage } from '../lib/oidc-popup';
+import {
+  OIDC_MESSAGE_TYPE,
+  OIDC_STATE_KEY,
+  type OidcCallbackMessage,
+} from '../../../lib/auth/oidc-popup';
 
 /**
  * /auth/callback, inside the sign-in popup: the provider comes back here with the ID token (or an

@@ -4,12 +4,12 @@ import { useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
+import { AuthCard } from '../../../components/auth-card';
 import { DismissibleAlert } from '../../../components/dismissible-alert';
 import { FormField } from '../../../components/form-field';
 import { SubmitButton } from '../../../components/submit-button';
 import { paths } from '../../../config/paths';
 import { useForgotPassword } from '../api/forgot-password';
-import { AuthCard } from '../components/auth-card';
 
 type Status = { variant: 'success' | 'danger'; message: string } | null;
 

@@ -1,9 +1,9 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { OIDC_MESSAGE_TYPE, OIDC_STATE_KEY } from '../../../lib/auth/oidc-popup';
 import { never, stubApi } from '../../../test/api-stub';
 import { renderApp } from '../../../test/render';
 import { makeToken } from '../../../test/token';
-import { OIDC_MESSAGE_TYPE, OIDC_STATE_KEY } from '../lib/oidc-popup';
 import { LoginPage } from './login-page';
 
 const oidc = {

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'react-router';
+import { AuthCard } from '../../../components/auth-card';
 import { DismissibleAlert } from '../../../components/dismissible-alert';
 import { FormField } from '../../../components/form-field';
 import { SubmitButton } from '../../../components/submit-button';
@@ -13,7 +14,6 @@ import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
 import { redirectTarget } from '../../../lib/redirect-target';
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
 import { useLogin } from '../api/login';
-import { AuthCard } from '../components/auth-card';
 import { GoogleButton } from '../components/google-button';
 import { useGoogleSignIn } from '../lib/use-google-sign-in';
 

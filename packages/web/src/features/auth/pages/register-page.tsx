@@ -5,6 +5,7 @@ import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
+import { AuthCard } from '../../../components/auth-card';
 import { DismissibleAlert } from '../../../components/dismissible-alert';
 import { EmailAddress } from '../../../components/email-address';
 import { FormField } from '../../../components/form-field';
@@ -14,7 +15,6 @@ import { useAuth } from '../../../lib/auth';
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
 import { useRegisterInvited } from '../api/register-invited';
 import { useVerifyInvitation } from '../api/verify-invitation';
-import { AuthCard } from '../components/auth-card';
 
 type Status = { variant: 'success' | 'danger'; message: string } | null;
 

@@ -1,23 +1,7 @@
-import { CLIENT_ERRORS, type DigestFrequency, type Profile } from '@fogata/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, request } from '../../../lib/api-client';
-import { profileQueryKey } from '../../profile/api/get-profile';
+import { profileQueryKey } from '../../../lib/auth/get-me';
 import { DIGEST_TEXTS } from '../texts';
-
-/** PUT /profile/me with only the digest choice. */
-export const updateDigest = (digest: DigestFrequency) =>
-  request(
-    () => api.put<{ message: string; user: Profile }>('/profile/me', { digest }),
-    CLIENT_ERRORS.profileUpdate,
-  );
-
-export const useUpdateDigest = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateDigest,
-    onSuccess: ({ user }) => queryClient.setQueryData(profileQueryKey, user),
-  });
-};
 
 /** POST /digest/unsubscribe?token=…: the digest's unsubscribe link, no session needed. */
 export const unsubscribe = (token: string) =>

@@ -1,11 +1,11 @@
 import { DIGEST_MESSAGES } from '@fogata/shared';
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { AuthCard } from '../../../components/auth-card';
 import { DismissibleAlert } from '../../../components/dismissible-alert';
 import { Loading } from '../../../components/loading';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth';
-import { AuthCard } from '../../auth/components/auth-card';
 import { useUnsubscribe } from '../api/digest';
 import { DIGEST_TEXTS as T } from '../texts';
 

@@ -1,7 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { getMe } from '../../../lib/auth/get-me';
-
-export const profileQueryKey = ['profile', 'me'] as const;
+import { getMe, profileQueryKey } from '../../../lib/auth/get-me';
 
 /** GET /profile/me. */
 export const useProfile = (enabled = true) =>

@@ -1,7 +1,7 @@
 import { CLIENT_ERRORS, type User } from '@fogata/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, request } from '../../../lib/api-client';
-import { profileQueryKey } from './get-profile';
+import { profileQueryKey } from '../../../lib/auth/get-me';
 
 export interface ProfileChanges {
   name?: string;

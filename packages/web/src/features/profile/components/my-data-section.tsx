@@ -11,7 +11,7 @@ import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { type AppConfig, useAppConfig } from '../../../lib/app-config';
 import { useAuth } from '../../../lib/auth';
-import { idTokenThroughPopup, openSignInPopup } from '../../auth/lib/oidc-popup';
+import { idTokenThroughPopup, openSignInPopup } from '../../../lib/auth/oidc-popup';
 import { deleteMyAccount, downloadMyData, saveFile } from '../api/my-data';
 import { MY_DATA_TEXTS as T } from '../texts';
 

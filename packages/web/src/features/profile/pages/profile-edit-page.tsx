@@ -8,9 +8,9 @@ import { FormField } from '../../../components/form-field';
 import { Loading } from '../../../components/loading';
 import { SubmitButton } from '../../../components/submit-button';
 import { useAuth } from '../../../lib/auth';
-import { DigestPreference } from '../../digest/components/digest-preference';
 import { useProfile } from '../api/get-profile';
 import { useUpdateProfile } from '../api/update-profile';
+import { DigestPreference } from '../components/digest-preference';
 import { MyDataSection } from '../components/my-data-section';
 import { MyRemovalRequests } from '../components/my-removal-requests';
 

@@ -4,8 +4,8 @@ import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import { type AlertVariant, DismissibleAlert } from '../../../components/dismissible-alert';
 import { SubmitButton } from '../../../components/submit-button';
-import { useUpdateDigest } from '../api/digest';
-import { DIGEST_TEXTS as T } from '../texts';
+import { useUpdateDigest } from '../api/update-digest';
+import { DIGEST_PREFERENCE_TEXTS as T } from '../texts';
 
 type Status = { variant: AlertVariant; message: string } | null;
 

@@ -1,5 +1,17 @@
-import { CLIENT_ERRORS, EXTERNAL_SIGNIN_CALLBACK_PATH } from '@fogata/shared';
-import { getGoogleNonce } from '../api/google-login';
+import {
+  CLIENT_ERRORS,
+  EXTERNAL_SIGNIN_CALLBACK_PATH,
+  type ExternalNonceResponse,
+} from '@fogata/shared';
+import { api, request } from '../api-client';
+
+/** GET /auth/google/nonce: the single-use value the provider puts in the ID token. */
+export const getGoogleNonce = () =>
+  request(
+    () => api.get<ExternalNonceResponse>('/auth/google/nonce'),
+    CLIENT_ERRORS.externalServer,
+    CLIENT_ERRORS.externalVerify,
+  );
 
 /** The type of the message the callback page posts to its opener. */
 export const OIDC_MESSAGE_TYPE = 'fogata:oidc';
