@@ -40,8 +40,8 @@ function loadStyles(): Promise<unknown>[] {
 }
 
 const styles = loadStyles();
-// The page's route is found in a task of its own: matching the whole route table takes a phone
-// ~10 ms, and evaluating the entry just before is already a long task (issue #12).
+// The page's route is found in a task of its own: matching the whole route table is slow on a
+// phone, and evaluating the entry just before is already a long task (issue #12).
 const page = new Promise((next) => setTimeout(next)).then(() =>
   preloadPage(window.location.pathname),
 );

@@ -23,8 +23,8 @@ export type ZodRoutes = FastifyInstance<
  * Declares, through `declare`, the routes of `app` that read multipart bodies, in a context of
  * their own where @fastify/multipart is registered (decision 031). The plugin adds two hooks to
  * every request of its context (for temp files of `saveRequestFiles`, which Fogata never uses:
- * uploads stream through `readUpload`); registered for the whole app, they cost a cached read
- * about 6% of its CPU. Elsewhere a multipart body is a 415 like any other type a route does not
+ * uploads stream through `readUpload`); registered for the whole app, they would run on every
+ * cached read too (decision 031 has the cost). Elsewhere a multipart body is a 415 like any other type a route does not
  * take.
  */
 export async function multipartRoutes(

@@ -7,8 +7,8 @@ const P = 1;
 /**
  * How many derivations may run at once: half of libuv's thread pool (2 of the default 4). The
  * pool also does every file read (photos, static files) and sharp's work, and a derivation holds
- * its thread for ~100 ms: a flood of sign-ins from many addresses, which no per-address limit
- * stops, must leave threads free for them. The rest wait here, in order.
+ * its thread for a long while (decision 016): a flood of sign-ins from many addresses, which no
+ * per-address limit stops, must leave threads free for them. The rest wait here, in order.
  */
 const MAX_RUNNING = Math.max(1, Math.floor((Number(process.env.UV_THREADPOOL_SIZE) || 4) / 2));
 

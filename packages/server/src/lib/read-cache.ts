@@ -89,7 +89,7 @@ export class ReadCache {
    */
   user<T>(request: FastifyRequest, id: number, load: () => Promise<T>): T | Promise<T> {
     const version = this.version(request);
-    // Known under this version: at once, with no promise on the way.
+    // Known under this version: returned as it is, synchronously, so the request waits for nothing.
     if (typeof version === 'string') {
       const cached = this.users.get(id);
       if (cached && cached.version === version) return cached.value as T;
@@ -127,8 +127,8 @@ export class ReadCache {
   ): Promise<void> | undefined {
     const key = perUser ? `${request.user?.id ?? 0} ${request.url}` : `* ${request.url}`;
     const version = this.version(request);
-    // SQLite's version is at hand: a cached answer then goes out in this same step, with no
-    // promise on the way (the handler returns undefined, its reply already sent).
+    // SQLite's version is at hand: a cached answer then goes out synchronously, before the handler
+    // returns (it returns undefined, its reply already sent).
     if (typeof version !== 'string') {
       return version.then((known) => this.sendAt(request, reply, key, known, compute));
     }

@@ -23,7 +23,7 @@ interface SessionUser {
  * Reads the Bearer token and loads its user from the database on every request, so a deleted
  * user's token stops working and a role change applies at once. The row comes through the read
  * cache (decision 020): the same row again only while the database has not changed since, and
- * then at once, without a promise (decision 027).
+ * then synchronously, so the request waits for nothing (decision 027).
  */
 function authenticate(request: FastifyRequest): UserRow | Promise<UserRow> {
   const header = request.headers.authorization;

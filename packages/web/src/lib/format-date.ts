@@ -1,7 +1,7 @@
 /*
  * Dates in es-ES, written out here rather than by Intl.DateTimeFormat: the first DateTimeFormat a
- * page makes loads ICU's date patterns, 65–90 ms of main thread on a phone (Chromium at 4× CPU,
- * measured in stop 13), and the first screen of nearly every page shows a date. The patterns are
+ * page makes loads ICU's date patterns, a long task on a phone's main thread, and the first
+ * screen of nearly every page shows a date. The patterns are
  * CLDR's for es-ES, which Intl gives ('d MMM y, H:mm' and "d 'de' MMMM 'de' y"); the tests compare
  * every month against Intl.
  */

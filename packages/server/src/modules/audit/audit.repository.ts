@@ -1,11 +1,9 @@
 import type { AuditAction, AuditEntry, AuditTargetType } from '@fogata/shared';
-import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
-import type { Db } from '../../db/database.js';
-import type { AuditLogTable, Database } from '../../db/schema.js';
+import type { Insertable, Selectable } from 'kysely';
+import { type Db, type Executor, executorOf } from '../../db/database.js';
+import type { AuditLogTable } from '../../db/schema.js';
 
 export type AuditRow = Selectable<AuditLogTable>;
-/** The database or an open transaction: an entry written in one commits with the change. */
-export type AuditExecutor = Kysely<Database> | Transaction<Database>;
 
 /** The API shape of an entry: details parsed back from their JSON text. */
 export function toAuditEntry(row: AuditRow): AuditEntry {
@@ -24,10 +22,10 @@ export function toAuditEntry(row: AuditRow): AuditEntry {
 
 /** SQL on `audit_log`: insert and read, nothing else (the table refuses updates and deletes). */
 export class AuditRepository {
-  private readonly db: AuditExecutor;
+  private readonly db: Executor;
 
-  constructor(db: Db | AuditExecutor) {
-    this.db = 'kysely' in db ? db.kysely : db;
+  constructor(db: Db | Executor) {
+    this.db = executorOf(db);
   }
 
   async insert(entry: Insertable<AuditLogTable>): Promise<void> {

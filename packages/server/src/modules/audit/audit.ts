@@ -1,6 +1,7 @@
 import type { AuditAction, AuditTargetType } from '@fogata/shared';
+import type { Executor } from '../../db/database.js';
 import { nowIso } from '../../lib/tokens.js';
-import { type AuditExecutor, AuditRepository } from './audit.repository.js';
+import { AuditRepository } from './audit.repository.js';
 
 /** Who acted: the signed-in user (id and name are copied into the entry). */
 export interface AuditActor {
@@ -21,7 +22,7 @@ export interface AuditRecord {
  * Appends one entry to the audit trail. Pass the transaction that makes the change, so the entry
  * commits with it or not at all: `await recordAudit(trx, { actor, action, target, details })`.
  */
-export async function recordAudit(executor: AuditExecutor, record: AuditRecord): Promise<void> {
+export async function recordAudit(executor: Executor, record: AuditRecord): Promise<void> {
   await new AuditRepository(executor).insert({
     actor_id: record.actor.id,
     actor_name: record.actor.name,

@@ -1,15 +1,11 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Db } from '../../db/database.js';
-import type { Database } from '../../db/schema.js';
-
-type Executor = Kysely<Database> | Transaction<Database>;
+import { type Db, type Executor, executorOf } from '../../db/database.js';
 
 /** SQL on `password_resets`. */
 export class PasswordResetsRepository {
   private readonly db: Executor;
 
   constructor(db: Db | Executor) {
-    this.db = 'kysely' in db ? db.kysely : db;
+    this.db = executorOf(db);
   }
 
   async insert(userId: number, tokenHash: string, expiresAt: string, now: string): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Experience } from '@fogata/shared';
-import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
-import type { Db } from '../../db/database.js';
-import type { Database, ExperiencesTable } from '../../db/schema.js';
+import type { Insertable, Selectable } from 'kysely';
+import { type Db, type Executor, executorOf } from '../../db/database.js';
+import type { ExperiencesTable } from '../../db/schema.js';
 import type { MediaStorage } from '../../storage/storage.js';
 import {
   commentsCountSql,
@@ -10,7 +10,6 @@ import {
 } from '../interactions/interactions.repository.js';
 
 export type ExperienceRow = Selectable<ExperiencesTable>;
-type Executor = Kysely<Database> | Transaction<Database>;
 
 /** An experience row with its counts and the reader's like (types as each database returns them). */
 export type ExperienceWithCounts = ExperienceRow & {
@@ -44,7 +43,7 @@ export class ExperiencesRepository {
   private readonly db: Executor;
 
   constructor(db: Db | Executor) {
-    this.db = 'kysely' in db ? db.kysely : db;
+    this.db = executorOf(db);
   }
 
   /** Experiences with like and comment counts and whether `viewerId` liked each, in one query. */

@@ -1,8 +1,6 @@
-import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
-import type { Db } from '../../db/database.js';
-import type { Database, InteractionTarget } from '../../db/schema.js';
-
-type Executor = Kysely<Database> | Transaction<Database>;
+import { type RawBuilder, sql } from 'kysely';
+import { type Db, type Executor, executorOf } from '../../db/database.js';
+import type { InteractionTarget } from '../../db/schema.js';
 
 /** A comment joined with its author's current name and avatar. */
 export interface CommentRow {
@@ -82,7 +80,7 @@ export class InteractionsRepository {
     db: Db | Executor,
     private readonly type: InteractionTarget,
   ) {
-    this.db = 'kysely' in db ? db.kysely : db;
+    this.db = executorOf(db);
   }
 
   /** Inserts the like; a second like by the same user fails on the unique constraint. */

@@ -1,16 +1,15 @@
-import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
-import type { Db } from '../../db/database.js';
-import type { Database, InvitationsTable } from '../../db/schema.js';
+import type { Insertable, Selectable } from 'kysely';
+import { type Db, type Executor, executorOf } from '../../db/database.js';
+import type { InvitationsTable } from '../../db/schema.js';
 
 export type InvitationRow = Selectable<InvitationsTable>;
-type Executor = Kysely<Database> | Transaction<Database>;
 
 /** SQL on `invitations`. */
 export class InvitationsRepository {
   private readonly db: Executor;
 
   constructor(db: Db | Executor) {
-    this.db = 'kysely' in db ? db.kysely : db;
+    this.db = executorOf(db);
   }
 
   /** Every invitation, newest first, in one query. */

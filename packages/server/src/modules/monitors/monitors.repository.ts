@@ -1,11 +1,10 @@
 import type { Monitor } from '@fogata/shared';
-import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
-import type { Db } from '../../db/database.js';
-import type { Database, MonitorsTable } from '../../db/schema.js';
+import type { Insertable, Selectable } from 'kysely';
+import { type Db, type Executor, executorOf } from '../../db/database.js';
+import type { MonitorsTable } from '../../db/schema.js';
 import type { MediaStorage } from '../../storage/storage.js';
 
 export type MonitorRow = Selectable<MonitorsTable>;
-type Executor = Kysely<Database> | Transaction<Database>;
 
 /** The API shape of a monitor: the photo as plain public URLs (display copy and thumbnail). */
 export function toMonitor(row: MonitorRow, storage: MediaStorage): Monitor {
@@ -29,7 +28,7 @@ export class MonitorsRepository {
   private readonly db: Executor;
 
   constructor(db: Db | Executor) {
-    this.db = 'kysely' in db ? db.kysely : db;
+    this.db = executorOf(db);
   }
 
   /** Every monitor, newest first. */

@@ -1,7 +1,7 @@
 import type { News, NewsSummary } from '@fogata/shared';
-import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
-import type { Db } from '../../db/database.js';
-import type { Database, NewsTable } from '../../db/schema.js';
+import type { Insertable, Selectable } from 'kysely';
+import { type Db, type Executor, executorOf } from '../../db/database.js';
+import type { NewsTable } from '../../db/schema.js';
 import type { MediaStorage } from '../../storage/storage.js';
 import {
   commentsCountSql,
@@ -10,7 +10,6 @@ import {
 } from '../interactions/interactions.repository.js';
 
 export type NewsRow = Selectable<NewsTable>;
-type Executor = Kysely<Database> | Transaction<Database>;
 
 /** A news row with its counts and the reader's like (types as each database returns them). */
 export type NewsWithCounts = NewsRow & {
@@ -75,7 +74,7 @@ export class NewsRepository {
   private readonly db: Executor;
 
   constructor(db: Db | Executor) {
-    this.db = 'kysely' in db ? db.kysely : db;
+    this.db = executorOf(db);
   }
 
   /** News with like and comment counts and whether `viewerId` liked each, in one query. */

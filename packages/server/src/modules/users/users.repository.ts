@@ -1,12 +1,11 @@
 import type { DigestFrequency, Role, User } from '@fogata/shared';
-import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
-import type { Db } from '../../db/database.js';
+import type { Insertable, Selectable } from 'kysely';
+import { type Db, type Executor, executorOf } from '../../db/database.js';
 import type { Dialect } from '../../db/migrations/index.js';
-import type { Database, UsersTable } from '../../db/schema.js';
+import type { UsersTable } from '../../db/schema.js';
 import type { MediaStorage } from '../../storage/storage.js';
 
 export type UserRow = Selectable<UsersTable>;
-type Executor = Kysely<Database> | Transaction<Database>;
 
 /** The API shape of a user: never the password hash, the avatar as a public URL. */
 export function toUser(row: UserRow, storage: MediaStorage): User {
@@ -25,7 +24,7 @@ export class UsersRepository {
   private readonly db: Executor;
 
   constructor(db: Db | Executor) {
-    this.db = 'kysely' in db ? db.kysely : db;
+    this.db = executorOf(db);
   }
 
   findById(id: number): Promise<UserRow | undefined> {

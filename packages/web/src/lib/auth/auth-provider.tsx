@@ -43,7 +43,7 @@ function restoredSession(): Session {
 /**
  * The session of SPEC §4: initializing, then authenticated or logged out. The stored token is
  * read while the provider first draws, so the app draws once with the session instead of a
- * second time for it (on a phone that second pass of the whole page was ~25 ms of main thread);
+ * second time for it (a second pass of the whole page costs a phone's main thread dearly);
  * 'initializing' lasts until then.
  */
 export function AuthProvider({ children, refreshOnRestore = true }: AuthProviderProps) {
