@@ -88,3 +88,25 @@ export async function readImageForm<T>(
     },
   };
 }
+
+/**
+ * Reads the form with `read`, runs `save` with it, and removes the temp file before the answer
+ * goes, whatever `save` did: once answered, nothing is left on disk.
+ */
+export async function savingImageForm<T, R>(
+  read: Promise<ImageForm<T>>,
+  save: (form: T, image: UploadedFile | undefined) => Promise<R>,
+): Promise<R> {
+  const { form, image, cleanup } = await read;
+  try {
+    return await save(form, image);
+  } finally {
+    await cleanup();
+  }
+}
+
+/** The image of a create, which readImageForm already refused to go without. */
+export function requiredImage(image: UploadedFile | undefined, message: string): UploadedFile {
+  if (!image) throw new AppError(400, message);
+  return image;
+}

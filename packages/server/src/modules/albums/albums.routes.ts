@@ -10,8 +10,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/app-error.js';
-import { readImageForm } from '../../lib/image-form.js';
+import { readImageForm, requiredImage, savingImageForm } from '../../lib/image-form.js';
 import { multipartRoutes } from '../../lib/multipart.js';
 import { CACHED_READ } from '../../lib/read-cache.js';
 import { currentUser, requireCapability } from '../../plugins/auth.js';
@@ -115,15 +114,9 @@ export async function albumsRoutes(app: FastifyInstance): Promise<void> {
         },
       },
       async (req, reply) => {
-        const { form, image: cover, cleanup } = await readAlbumForm(req, reply, true);
-        // The temp file goes before the answer does: once answered, nothing is left on disk.
-        let result: Awaited<ReturnType<typeof service.create>>;
-        try {
-          if (!cover) throw new AppError(400, MSG.albumCoverRequired);
-          result = await service.create(currentUser(req), form, cover);
-        } finally {
-          await cleanup();
-        }
+        const result = await savingImageForm(readAlbumForm(req, reply, true), (form, image) =>
+          service.create(currentUser(req), form, requiredImage(image, MSG.albumCoverRequired)),
+        );
         return reply.status(201).send(result);
       },
     );
@@ -141,15 +134,10 @@ export async function albumsRoutes(app: FastifyInstance): Promise<void> {
           response: { 200: albumMutationResultSchema },
         },
       },
-      async (req, reply) => {
-        const { form, image: cover, cleanup } = await readAlbumForm(req, reply, false);
-        try {
-          // Awaited here, so the finally runs before the answer is sent.
-          return await service.update(currentUser(req), req.params.id, form, cover);
-        } finally {
-          await cleanup();
-        }
-      },
+      (req, reply) =>
+        savingImageForm(readAlbumForm(req, reply, false), (form, image) =>
+          service.update(currentUser(req), req.params.id, form, image),
+        ),
     );
   });
 

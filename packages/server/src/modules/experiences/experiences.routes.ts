@@ -11,8 +11,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/app-error.js';
-import { readImageForm } from '../../lib/image-form.js';
+import { readImageForm, requiredImage, savingImageForm } from '../../lib/image-form.js';
 import { multipartRoutes } from '../../lib/multipart.js';
 import { CACHED_READ } from '../../lib/read-cache.js';
 import { currentUser, optionalAuth, requireCapability } from '../../plugins/auth.js';
@@ -89,15 +88,9 @@ export async function experiencesRoutes(app: FastifyInstance): Promise<void> {
         },
       },
       async (req, reply) => {
-        const { form, image, cleanup } = await readExperienceForm(req, reply, true);
-        // The temp file goes before the answer does: once answered, nothing is left on disk.
-        let result: Awaited<ReturnType<typeof service.create>>;
-        try {
-          if (!image) throw new AppError(400, MSG.experienceImageRequired);
-          result = await service.create(currentUser(req), form, image);
-        } finally {
-          await cleanup();
-        }
+        const result = await savingImageForm(readExperienceForm(req, reply, true), (form, image) =>
+          service.create(currentUser(req), form, requiredImage(image, MSG.experienceImageRequired)),
+        );
         return reply.status(201).send(result);
       },
     );
@@ -114,15 +107,10 @@ export async function experiencesRoutes(app: FastifyInstance): Promise<void> {
           response: { 200: experienceMutationResultSchema },
         },
       },
-      async (req, reply) => {
-        const { form, image, cleanup } = await readExperienceForm(req, reply, false);
-        try {
-          // Awaited here, so the finally runs before the answer is sent.
-          return await service.update(currentUser(req), req.params.id, form, image);
-        } finally {
-          await cleanup();
-        }
-      },
+      (req, reply) =>
+        savingImageForm(readExperienceForm(req, reply, false), (form, image) =>
+          service.update(currentUser(req), req.params.id, form, image),
+        ),
     );
   });
 

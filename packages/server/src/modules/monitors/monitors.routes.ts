@@ -11,8 +11,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/app-error.js';
-import { readImageForm } from '../../lib/image-form.js';
+import { readImageForm, requiredImage, savingImageForm } from '../../lib/image-form.js';
 import { multipartRoutes } from '../../lib/multipart.js';
 import { CACHED_READ } from '../../lib/read-cache.js';
 import { optionalAuth, requireCapability } from '../../plugins/auth.js';
@@ -71,15 +70,9 @@ export async function monitorsRoutes(app: FastifyInstance): Promise<void> {
         },
       },
       async (req, reply) => {
-        const { form, image, cleanup } = await readMonitorForm(req, reply, true);
-        // The temp file goes before the answer does: once answered, nothing is left on disk.
-        let result: Awaited<ReturnType<typeof service.create>>;
-        try {
-          if (!image) throw new AppError(400, MSG.imageRequired);
-          result = await service.create(form, image);
-        } finally {
-          await cleanup();
-        }
+        const result = await savingImageForm(readMonitorForm(req, reply, true), (form, image) =>
+          service.create(form, requiredImage(image, MSG.imageRequired)),
+        );
         return reply.status(201).send(result);
       },
     );
@@ -97,15 +90,10 @@ export async function monitorsRoutes(app: FastifyInstance): Promise<void> {
           response: { 200: monitorMutationResultSchema },
         },
       },
-      async (req, reply) => {
-        const { form, image, cleanup } = await readMonitorForm(req, reply, false);
-        try {
-          // Awaited here, so the finally runs before the answer is sent.
-          return await service.update(req.params.id, form, image);
-        } finally {
-          await cleanup();
-        }
-      },
+      (req, reply) =>
+        savingImageForm(readMonitorForm(req, reply, false), (form, image) =>
+          service.update(req.params.id, form, image),
+        ),
     );
   });
 
