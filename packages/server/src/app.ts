@@ -129,7 +129,10 @@ export async function buildApp(
 
   // Before the database: nothing to close if the storage cannot be opened.
   const storage = await createStorage(config);
-  const db = openDatabase(config);
+  const db = openDatabase(config, {
+    onConnectionLost: (err) =>
+      app.log.warn({ err }, 'conexión con la base de datos perdida; se abrirá otra'),
+  });
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,

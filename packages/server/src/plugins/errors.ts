@@ -2,6 +2,12 @@ import { SERVER_ERRORS } from '@fogata/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.js';
+import { type Dependency, UnavailableError } from '../lib/unavailable.js';
+
+/** A dependency that stays down is logged again after this long, not on every request. */
+const UNAVAILABLE_LOG_EVERY_MS = 5 * 60_000;
+/** What a client told "try later" is told to wait, in seconds. */
+const RETRY_AFTER_S = 30;
 
 /** Spanish messages for the client errors Fastify and its plugins raise themselves. */
 const BY_CODE: Record<string, { status: number; message: string }> = {
@@ -45,7 +51,23 @@ function messageForStatus(status: number): string {
  * failure. A 5xx is logged and answered with a generic message, never with internals.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
+  // Per app: when each dependency was last logged as down.
+  const loggedAt = new Map<Dependency, number>();
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof UnavailableError) {
+      // An operator must see it once, not once per request while it lasts.
+      const last = loggedAt.get(error.dependency);
+      if (last === undefined || Date.now() - last >= UNAVAILABLE_LOG_EVERY_MS) {
+        loggedAt.set(error.dependency, Date.now());
+        request.log.error(
+          { err: error.cause, dependency: error.dependency },
+          error.dependency === 'disk'
+            ? 'sin espacio en disco: se rechazan las escrituras'
+            : `${error.dependency === 'database' ? 'la base de datos' : 'el almacenamiento de fotos'} no responde: se responde 503`,
+        );
+      }
+      reply.header('retry-after', String(RETRY_AFTER_S));
+    }
     if (error instanceof AppError) {
       const { statusCode, message, errors } = error;
       return reply.status(statusCode).send(errors ? { message, errors } : { message });
