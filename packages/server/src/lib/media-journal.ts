@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { readdir, rm, stat } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
@@ -10,11 +11,37 @@ import type { MediaStorage } from '../storage/storage.js';
 import { type JournalEntry, MediaJournalRepository } from './media-journal.repository.js';
 import { nowIso } from './tokens.js';
 
+const HAS_PROC = existsSync('/proc/self/stat');
+
 /**
- * This process, as journal entries and temp folders name it: host, pid and a random part drawn at
- * start (a restarted container gets the same pid again, not the same random part).
+ * A process's pid and its start time, from /proc (Linux): `state` is its run state (`Z` for a
+ * zombie), `started` the clock tick it started at since boot. Null when /proc has no such
+ * process; undefined when there is no /proc to ask (another system).
  */
-export const PROCESS_OWNER = `${hostname()}:${process.pid}:${randomBytes(6).toString('hex')}`;
+function procStat(pid: number | 'self'): { state: string; started: string } | null | undefined {
+  if (!HAS_PROC) return undefined;
+  let text: string;
+  try {
+    text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch (err) {
+    return (err as { code?: string }).code === 'ENOENT' ? null : undefined;
+  }
+  // The command name (field 2) is in parentheses and may hold spaces: count from after it.
+  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  const state = fields[0];
+  const started = fields[19];
+  return state && started ? { state, started } : undefined;
+}
+
+/** This process's start tick (see procStat), so that a pid reused later is not taken for it. */
+const STARTED = procStat('self')?.started;
+
+/**
+ * This process, as journal entries and temp folders name it: host, pid (with its start tick
+ * where the system tells it) and a random part drawn at start (a restarted container gets the
+ * same pid again, not the same random part).
+ */
+export const PROCESS_OWNER = `${hostname()}:${process.pid}${STARTED ? `-${STARTED}` : ''}:${randomBytes(6).toString('hex')}`;
 
 /** How long an entry of a process that may still be alive (or of another host) is left alone. */
 export const JOURNAL_LEASE_MS = 60 * 60 * 1000;
@@ -23,12 +50,15 @@ export const SWEEP_EVERY_MS = 10 * 60 * 1000;
 /** Entries looked at per round: one reference query per table for each. */
 const BATCH = 200;
 
-const OWNER = /^(.+):(\d+):([0-9a-f]+)$/;
+/** host, pid, the pid's start tick (owners written before it was recorded have none), random. */
+const OWNER = /^(.+):(\d+)(?:-(\d+))?:([0-9a-f]+)$/;
 
 /**
- * Whether the process that wrote `owner` is known to be gone: it ran on this host and its pid is
- * not alive, or its pid is ours but from an earlier start. A process of another host (or one whose
- * pid now belongs to some other live process) is not known to be gone: only the lease tells.
+ * Whether the process that wrote `owner` is known to be gone: it ran on this host and its pid
+ * has no process, or a zombie one (killed, not yet reaped: common in a container whose first
+ * process does not reap), or a process started at another tick than it (the pid was reused); or
+ * its pid is ours but from an earlier start. A process of another host is not known to be gone:
+ * only the lease tells. Where there is no /proc, a pid that answers a signal counts as alive.
  */
 export function ownerIsGone(owner: string, self = PROCESS_OWNER): boolean {
   if (owner === self) return false;
@@ -38,6 +68,12 @@ export function ownerIsGone(owner: string, self = PROCESS_OWNER): boolean {
   const pid = Number(them[2]);
   if (pid === Number(us[2])) return true;
   if (pid <= 0) return false;
+  const stat = procStat(pid);
+  if (stat === null) return true;
+  if (stat) {
+    if (stat.state === 'Z' || stat.state === 'X') return true;
+    return them[3] !== undefined && them[3] !== stat.started;
+  }
   try {
     process.kill(pid, 0);
     return false;
@@ -53,7 +89,7 @@ export function ownerTag(owner = PROCESS_OWNER): string {
 
 /** The owner a folder name from `ownerTag` stands for, or null for any other name. */
 export function ownerOfTag(tag: string): string | null {
-  const match = /^(.+)_(\d+)_([0-9a-f]+)$/.exec(tag);
+  const match = /^(.+)_(\d+(?:-\d+)?)_([0-9a-f]+)$/.exec(tag);
   return match ? `${match[1]}:${match[2]}:${match[3]}` : null;
 }
 
