@@ -47,6 +47,8 @@ export const PROCESS_OWNER = `${hostname()}:${process.pid}${STARTED ? `-${STARTE
 export const JOURNAL_LEASE_MS = 60 * 60 * 1000;
 /** How often a running app reconciles (besides at start-up). */
 export const SWEEP_EVERY_MS = 10 * 60 * 1000;
+/** How soon files a failed write left are swept again while the storage may still be down. */
+export const ABANDONED_RETRY_MS = 30_000;
 /** Entries looked at per round: one reference query per table for each. */
 const BATCH = 200;
 
@@ -156,6 +158,13 @@ export interface MediaJournalOptions {
 export class MediaJournal {
   readonly owner: string;
   private readonly leaseMs: number;
+  /**
+   * This process's keys whose files a failed write or a delete could not remove (the storage
+   * was down): nothing is on its way to point to them, so the next sweep takes them at once
+   * instead of after the lease.
+   */
+  private readonly abandoned = new Set<string>();
+  private abandonListener: (() => void) | null = null;
 
   constructor(
     private readonly db: Db,
@@ -192,6 +201,26 @@ export class MediaJournal {
   }
 
   /**
+   * Hands `keys` to the next sweep: their files should be gone but could not be deleted now.
+   * Their entries stay (a crash meanwhile leaves them to the usual reconciliation).
+   */
+  abandon(keys: string[]): void {
+    if (keys.length === 0) return;
+    for (const key of keys) this.abandoned.add(key);
+    this.abandonListener?.();
+  }
+
+  /** Whether some abandoned key still waits for a sweep. */
+  hasAbandoned(): boolean {
+    return this.abandoned.size > 0;
+  }
+
+  /** Called on each `abandon` (the sweeper then sweeps again soon). */
+  onAbandon(listener: () => void): void {
+    this.abandonListener = listener;
+  }
+
+  /**
    * Finishes what crashed processes left: every entry older than the lease or written by a gone
    * process is looked up in every table with media keys; if no row points to its key, the file is
    * deleted; then the entry goes. An entry whose file cannot be deleted stays for the next round.
@@ -204,7 +233,9 @@ export class MediaJournal {
     let kept = 0;
     let after = '';
     for (;;) {
-      const batch = await repo.eligible(before, gone, after, BATCH);
+      const batch = await repo.eligible(before, gone, after, BATCH, this.owner, [
+        ...this.abandoned,
+      ]);
       if (batch.length === 0) break;
       after = (batch[batch.length - 1] as JournalEntry).key;
       const referenced = await repo.referenced(batch.map((entry) => entry.key));
@@ -224,6 +255,7 @@ export class MediaJournal {
         done.push(entry);
       }
       await repo.removeEntries(done);
+      for (const entry of done) this.abandoned.delete(entry.key);
       if (batch.length < BATCH) break;
     }
     if (deleted > 0) this.log.info({ deleted }, 'archivos huérfanos borrados');
@@ -246,13 +278,17 @@ export interface SweepTarget {
  */
 export class MediaSweeper {
   private timer: NodeJS.Timeout | null = null;
+  private retryTimer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private stopped = false;
 
   constructor(
     private readonly target: SweepTarget,
     private readonly everyMs = SWEEP_EVERY_MS,
-  ) {}
+    private readonly retryMs = ABANDONED_RETRY_MS,
+  ) {
+    target.mediaJournal.onAbandon(() => this.soon());
+  }
 
   async start(): Promise<void> {
     this.stopped = false;
@@ -263,7 +299,9 @@ export class MediaSweeper {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
+    if (this.retryTimer) clearTimeout(this.retryTimer);
     this.timer = null;
+    this.retryTimer = null;
     await this.running;
   }
 
@@ -281,6 +319,21 @@ export class MediaSweeper {
       }
     })();
     return this.running;
+  }
+
+  /**
+   * Sweeps again within `retryMs`, and so on while abandoned files remain: the storage that
+   * could not delete them may be back by then, and no restart is needed to clean them.
+   */
+  soon(): void {
+    if (this.stopped || this.retryTimer) return;
+    this.retryTimer = setTimeout(() => {
+      void this.sweep().then(() => {
+        this.retryTimer = null;
+        if (this.target.mediaJournal.hasAbandoned()) this.soon();
+      });
+    }, this.retryMs);
+    this.retryTimer.unref();
   }
 
   private schedule(): void {
