@@ -105,6 +105,7 @@ export const SERVER_ERRORS = {
   bodyTooLarge: 'La petición es demasiado grande.',
   malformedMultipart: 'El formulario enviado está incompleto o dañado. Inténtalo de nuevo.',
   badUrl: 'La dirección solicitada no es válida.',
+  urlTooLong: 'La dirección solicitada es demasiado larga.',
   notReady:
     'El servidor no está listo: la base de datos o el almacenamiento de fotos no responden.',
   /** Issue #22: what is down is on our side, not in the form; the user only has to wait. */
