@@ -85,6 +85,9 @@ function answerClientError(
   );
 }
 
+/** How often a closing app looks for connections that have just turned idle. */
+const CLOSE_IDLE_EVERY_MS = 100;
+
 /** Longer than any path of the app (API ids and tokens, media keys, pages), with room to spare. */
 const MAX_PATH_LENGTH = 1024;
 
@@ -143,6 +146,19 @@ export async function buildApp(
     const end = request.url.indexOf('?');
     if ((end === -1 ? request.url.length : end) > MAX_PATH_LENGTH)
       throw new AppError(404, SERVER_ERRORS.routeNotFound);
+  });
+  // Once closing (SIGTERM), connections that turn idle are closed as they do: Fastify closes
+  // those idle at that moment, but one whose answer was still on its way would otherwise hold
+  // the process until the keep-alive timeout (issue #22). A timer, not a hook on every answer.
+  let closingIdle: NodeJS.Timeout | undefined;
+  app.addHook('preClose', (done) => {
+    closingIdle = setInterval(() => app.server.closeIdleConnections(), CLOSE_IDLE_EVERY_MS);
+    closingIdle.unref();
+    done();
+  });
+  app.addHook('onClose', (_instance, done) => {
+    clearInterval(closingIdle);
+    done();
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(
