@@ -1,8 +1,10 @@
 import { SERVER_ERRORS } from '@fogata/shared';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.js';
+import { isForeignKeyViolation } from '../lib/db-errors.js';
 import { type Dependency, UnavailableError } from '../lib/unavailable.js';
+import { UsersRepository } from '../modules/users/users.repository.js';
 
 /** A dependency that stays down is logged again after this long, not on every request. */
 const UNAVAILABLE_LOG_EVERY_MS = 5 * 60_000;
@@ -91,7 +93,22 @@ export function registerErrorHandling(app: FastifyInstance): void {
       request.log.info({ err: error }, 'petición rechazada');
       return reply.status(status).send({ message: messageForStatus(status) });
     }
+    if (isForeignKeyViolation(error)) return answerVanished(request, reply, error);
     request.log.error({ err: error }, 'error interno');
     return reply.status(500).send({ message: SERVER_ERRORS.internal });
   });
+}
+
+/**
+ * A write whose row points to one that went away after the request checked it (issue #22): the
+ * user's own account, deleted from another tab (the 401 of a session that no longer exists), or
+ * what it was about, deleted meanwhile (a 404). The transaction was rolled back: nothing is left.
+ */
+async function answerVanished(request: FastifyRequest, reply: FastifyReply, error: unknown) {
+  request.log.info({ err: error }, 'lo que la petición referencia ya no existe');
+  const { user } = request;
+  if (user && !(await new UsersRepository(request.server.ctx.db).findById(user.id))) {
+    return reply.status(401).send({ message: SERVER_ERRORS.invalidToken });
+  }
+  return reply.status(404).send({ message: SERVER_ERRORS.notFound });
 }
