@@ -57,23 +57,41 @@ export interface BuildOptions {
 }
 
 /** Answers a request the HTTP parser could not read, in the app's shape, and closes. */
-function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
+function answerClientError(
+  error: Error & { code?: string; rawPacket?: unknown },
+  socket: Socket,
+): void {
   if (error.code === 'ECONNRESET' || !socket.writable) {
     socket.destroy();
     return;
   }
   const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
-  const body = JSON.stringify({
-    message: tooLarge ? SERVER_ERRORS.bodyTooLarge : SERVER_ERRORS.malformedRequest,
-  });
+  // Over the parser's limit with a request line longer than any of our paths: the address is
+  // what is too long, not the headers.
+  // Node hands over the bytes it read (a Buffer), whatever Fastify's type says.
+  const raw = Buffer.isBuffer(error.rawPacket) ? error.rawPacket : null;
+  const lineEnd = raw?.indexOf('\r\n') ?? 0;
+  const urlTooLong = tooLarge && (lineEnd === -1 ? (raw?.length ?? 0) : lineEnd) > MAX_PATH_LENGTH;
+  const [status, message] = urlTooLong
+    ? ['414 URI Too Long', SERVER_ERRORS.urlTooLong]
+    : tooLarge
+      ? ['431 Request Header Fields Too Large', SERVER_ERRORS.bodyTooLarge]
+      : ['400 Bad Request', SERVER_ERRORS.malformedRequest];
+  const body = JSON.stringify({ message });
   socket.end(
-    `HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\n` +
+    `HTTP/1.1 ${status}\r\n` +
       'Content-Type: application/json; charset=utf-8\r\n' +
       `Content-Length: ${Buffer.byteLength(body)}\r\n` +
       'Connection: close\r\n\r\n' +
       body,
   );
 }
+
+/** How often a closing app looks for connections that have just turned idle. */
+const CLOSE_IDLE_EVERY_MS = 100;
+
+/** Longer than any path of the app (API ids and tokens, media keys, pages), with room to spare. */
+const MAX_PATH_LENGTH = 1024;
 
 /** The origin of a URL, or null; used to let the group's map be embedded. */
 function originOf(url: string | null): string | null {
@@ -123,6 +141,27 @@ export async function buildApp(
     // app's own Spanish shape, not Fastify's English one.
     clientErrorHandler: answerClientError,
   });
+  // A path longer than any of ours names nothing, whatever it holds: the 404 of a missing route,
+  // before any route, the static files or the file system see it (a name too long for the disk
+  // came out as a 403 there).
+  app.addHook('onRequest', async (request) => {
+    const end = request.url.indexOf('?');
+    if ((end === -1 ? request.url.length : end) > MAX_PATH_LENGTH)
+      throw new AppError(404, SERVER_ERRORS.routeNotFound);
+  });
+  // Once closing (SIGTERM), connections that turn idle are closed as they do: Fastify closes
+  // those idle at that moment, but one whose answer was still on its way would otherwise hold
+  // the process until the keep-alive timeout (issue #22). A timer, not a hook on every answer.
+  let closingIdle: NodeJS.Timeout | undefined;
+  app.addHook('preClose', (done) => {
+    closingIdle = setInterval(() => app.server.closeIdleConnections(), CLOSE_IDLE_EVERY_MS);
+    closingIdle.unref();
+    done();
+  });
+  app.addHook('onClose', (_instance, done) => {
+    clearInterval(closingIdle);
+    done();
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(
     options.validateResponses ? validatingSerializerCompiler : fastSerializerCompiler,
@@ -131,7 +170,10 @@ export async function buildApp(
   // Before the database: nothing to close if the storage cannot be opened.
   const mediaUrls = new MediaUrlSigner(config.jwtSecret);
   const storage = await createStorage(config, mediaUrls);
-  const db = openDatabase(config);
+  const db = openDatabase(config, {
+    onConnectionLost: (err) =>
+      app.log.warn({ err }, 'conexión con la base de datos perdida; se abrirá otra'),
+  });
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,

@@ -105,8 +105,16 @@ export const SERVER_ERRORS = {
   bodyTooLarge: 'La petición es demasiado grande.',
   malformedMultipart: 'El formulario enviado está incompleto o dañado. Inténtalo de nuevo.',
   badUrl: 'La dirección solicitada no es válida.',
+  urlTooLong: 'La dirección solicitada es demasiado larga.',
   notReady:
     'El servidor no está listo: la base de datos o el almacenamiento de fotos no responden.',
+  /** Issue #22: what is down is on our side, not in the form; the user only has to wait. */
+  databaseUnavailable:
+    'El servidor no puede leer ni guardar datos en este momento. Inténtalo de nuevo en unos minutos.',
+  storageUnavailable:
+    'El almacenamiento de fotos no responde en este momento. Inténtalo de nuevo en unos minutos.',
+  diskFull:
+    'El servidor se ha quedado sin espacio para guardar datos. Inténtalo de nuevo más tarde.',
   malformedRequest: 'La petición llegó incompleta o dañada. Inténtalo de nuevo.',
   tooManyFiles: 'Has enviado demasiados archivos a la vez.',
   imageTooManyPixels: 'La imagen es demasiado grande: como máximo 50 megapíxeles.',

@@ -16,6 +16,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
+import { asDatabaseError } from '../lib/unavailable.js';
 import type { Dialect } from './migrations/index.js';
 import type { Database } from './schema.js';
 
@@ -61,9 +62,43 @@ export class WriteCounter {
  * every transaction here is one that writes.
  */
 class ImmediateSqliteDriver extends SqliteDriver {
+  private readonly translated = new WeakSet<DatabaseConnection>();
+
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    const connection = await super.acquireConnection();
+    if (!this.translated.has(connection)) {
+      this.translated.add(connection);
+      translateErrors(connection);
+    }
+    return connection;
+  }
+
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
   }
+}
+
+/**
+ * Makes `connection` raise the 503 of an unavailable database (or a full disk) instead of the
+ * driver's own error when that is what happened, so every query of every module answers it alike.
+ */
+function translateErrors(connection: DatabaseConnection): void {
+  const execute = connection.executeQuery.bind(connection);
+  connection.executeQuery = async (query) => {
+    try {
+      return await execute(query);
+    } catch (err) {
+      throw asDatabaseError(err);
+    }
+  };
+  const stream = connection.streamQuery.bind(connection);
+  connection.streamQuery = async function* (query, chunkSize) {
+    try {
+      yield* stream(query, chunkSize);
+    } catch (err) {
+      throw asDatabaseError(err);
+    }
+  };
 }
 
 class ImmediateSqliteDialect extends SqliteDialect {
@@ -123,9 +158,17 @@ class CountingPostgresDriver extends PostgresDriver {
   }
 
   override async acquireConnection(): Promise<DatabaseConnection> {
-    const connection = await super.acquireConnection();
+    let connection: DatabaseConnection;
+    try {
+      connection = await super.acquireConnection();
+    } catch (err) {
+      // The server is down, restarting or refusing connections: a 503, and the pool tries a
+      // fresh connection on the next query.
+      throw asDatabaseError(err);
+    }
     if (!this.counted.has(connection)) {
       this.counted.add(connection);
+      translateErrors(connection);
       const execute = connection.executeQuery.bind(connection);
       const onWrite = this.onWrite;
       connection.executeQuery = async (query) => {
@@ -165,10 +208,32 @@ const READ_VERSION_QUERY = {
  */
 const sqliteWrites = new WriteCounter();
 
+/** Where the pool reports a connection it lost (the app's log); silent when not given. */
+export interface DatabaseOptions {
+  onConnectionLost?: (err: Error) => void;
+}
+
+/** How long a query waits for a connection to the server before it answers 503. */
+const PG_CONNECT_TIMEOUT_MS = 5_000;
+
 /** Opens SQLite at DATA_DIR/fogata.db, or PostgreSQL when DATABASE_URL is a postgres URL. */
-export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Db {
+export function openDatabase(
+  config: Pick<Config, 'databaseUrl' | 'dataDir'>,
+  options: DatabaseOptions = {},
+): Db {
   if (config.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: config.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
+    });
+    // When the server restarts or fails over it ends every connection, idle ones included. An
+    // 'error' event without a listener ends the whole process (issue #22): the pool drops a lost
+    // idle client by itself, and a client lost while checked out fails its query; either way the
+    // next query opens a fresh connection, so this only has to be noted.
+    // Each client reports it once, idle or checked out; the pool's own event repeats it.
+    pool.on('connect', (client) => client.on('error', (err) => options.onConnectionLost?.(err)));
+    pool.on('error', () => {});
     const writes = new WriteCounter();
     // Before migration 010 (or should the row be gone), a value no other call returns: nothing
     // read then is ever served again from the cache.

@@ -81,14 +81,16 @@ export class MediaJournalRepository {
   }
 
   /**
-   * Up to `limit` entries after `afterKey` (in key order) written before `before` or by one of
-   * `owners`.
+   * Up to `limit` entries after `afterKey` (in key order) written before `before`, by one of
+   * `owners`, or by `self` for one of `abandoned`.
    */
   eligible(
     before: string,
     owners: string[],
     afterKey: string,
     limit: number,
+    self = '',
+    abandoned: string[] = [],
   ): Promise<JournalEntry[]> {
     return this.db
       .selectFrom('media_journal')
@@ -98,6 +100,9 @@ export class MediaJournalRepository {
         eb.or([
           eb('created_at', '<', before),
           ...(owners.length > 0 ? [eb('owner', 'in', owners)] : []),
+          ...(abandoned.length > 0
+            ? [eb.and([eb('owner', '=', self), eb('key', 'in', abandoned)])]
+            : []),
         ]),
       )
       .orderBy('key')

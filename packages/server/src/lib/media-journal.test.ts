@@ -2,8 +2,15 @@
 // it, or until it is deleted; reconciliation finishes what a crash cut off, deleting through the
 // storage interface every journaled file no row points to — only once its writer is gone or its
 // lease is over.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -50,6 +57,31 @@ function deadPid(): number {
   return child.pid;
 }
 
+/** A process's run state and start tick, as /proc tells them. */
+function procStat(pid: number): { state: string; started: string } {
+  const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  return { state: fields[0] as string, started: fields[19] as string };
+}
+
+/**
+ * A killed process nobody reaps, as in a container whose first process does not: a shell starts
+ * a child that exits at once and then becomes `sleep`, which never waits for it. `parent` is the
+ * live sleep; `end()` kills it, and the zombie is reaped with it.
+ */
+async function zombie(): Promise<{ pid: number; parent: number; end(): void }> {
+  const child = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 30'], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  const pid = await new Promise<number>((res) =>
+    child.stdout.once('data', (chunk: Buffer) => res(Number(chunk.toString().trim()))),
+  );
+  for (let i = 0; i < 100 && procStat(pid).state !== 'Z'; i += 1)
+    await new Promise((r) => setTimeout(r, 20));
+  expect(procStat(pid).state).toBe('Z');
+  return { pid, parent: child.pid as number, end: () => child.kill('SIGKILL') };
+}
+
 const stored = async (key: string) => (await t.app.ctx.storage.read(key)) !== null;
 
 async function entries() {
@@ -79,6 +111,24 @@ describe('the owner of an entry', () => {
     expect(ownerIsGone(`${hostname()}:${ourPid}:0000ff`)).toBe(true);
   });
 
+  it('is gone when its process is a zombie, or its pid now names a process started later', async () => {
+    const dead = await zombie();
+    try {
+      // A zombie answers kill(pid, 0) as if it were alive.
+      expect(() => process.kill(dead.pid, 0)).not.toThrow();
+      expect(ownerIsGone(`${hostname()}:${dead.pid}:abc123`)).toBe(true);
+      const { started } = procStat(dead.parent);
+      expect(ownerIsGone(`${hostname()}:${dead.parent}-${started}:abc123`)).toBe(false);
+      expect(ownerIsGone(`${hostname()}:${dead.parent}-${Number(started) - 1}:abc123`)).toBe(true);
+    } finally {
+      dead.end();
+    }
+  });
+
+  it('records this process’s start beside its pid', () => {
+    expect(ourPid).toBe(`${process.pid}-${procStat(process.pid).started}`);
+  });
+
   it('is not known to be gone when it is us, a live process, or another host', () => {
     expect(ownerIsGone(PROCESS_OWNER)).toBe(false);
     expect(ownerIsGone(`${hostname()}:${process.ppid}:abc123`)).toBe(false);
@@ -89,6 +139,7 @@ describe('the owner of an entry', () => {
   it('names a temp folder it can be read back from', () => {
     expect(ownerOfTag(ownerTag())).toBe(PROCESS_OWNER);
     expect(ownerOfTag(ownerTag('mi_host.local:42:beef'))).toBe('mi_host.local:42:beef');
+    expect(ownerOfTag(ownerTag('mi_host.local:42-1234:beef'))).toBe('mi_host.local:42-1234:beef');
     expect(ownerOfTag('9f86d081884c7d659a2feaa0')).toBeNull();
     expect(ourRandom).toMatch(/^[0-9a-f]{12}$/);
   });
@@ -279,6 +330,22 @@ describe('reconcile', () => {
     expect(await entries()).toEqual([]);
     // owners + 3 batches × (entries + 6 tables) + the empty round's entries: not one per key.
     expect(selects.length).toBeLessThanOrEqual(1 + 3 * (1 + 6) + 1);
+  });
+
+  it('deletes at the next start the files of a process killed and left a zombie', async () => {
+    const dead = await zombie();
+    try {
+      const key = await leftBy(`${hostname()}:${dead.pid}:abc123`);
+      const second = await buildTestAppOnSameDatabase(t);
+      try {
+        expect(await stored(key)).toBe(false);
+        expect(await entries()).toEqual([]);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      dead.end();
+    }
   });
 
   it('runs when an app starts', async () => {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { readdir, rm, stat } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
@@ -10,25 +11,56 @@ import type { MediaStorage } from '../storage/storage.js';
 import { type JournalEntry, MediaJournalRepository } from './media-journal.repository.js';
 import { nowIso } from './tokens.js';
 
+const HAS_PROC = existsSync('/proc/self/stat');
+
 /**
- * This process, as journal entries and temp folders name it: host, pid and a random part drawn at
- * start (a restarted container gets the same pid again, not the same random part).
+ * A process's pid and its start time, from /proc (Linux): `state` is its run state (`Z` for a
+ * zombie), `started` the clock tick it started at since boot. Null when /proc has no such
+ * process; undefined when there is no /proc to ask (another system).
  */
-export const PROCESS_OWNER = `${hostname()}:${process.pid}:${randomBytes(6).toString('hex')}`;
+function procStat(pid: number | 'self'): { state: string; started: string } | null | undefined {
+  if (!HAS_PROC) return undefined;
+  let text: string;
+  try {
+    text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch (err) {
+    return (err as { code?: string }).code === 'ENOENT' ? null : undefined;
+  }
+  // The command name (field 2) is in parentheses and may hold spaces: count from after it.
+  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  const state = fields[0];
+  const started = fields[19];
+  return state && started ? { state, started } : undefined;
+}
+
+/** This process's start tick (see procStat), so that a pid reused later is not taken for it. */
+const STARTED = procStat('self')?.started;
+
+/**
+ * This process, as journal entries and temp folders name it: host, pid (with its start tick
+ * where the system tells it) and a random part drawn at start (a restarted container gets the
+ * same pid again, not the same random part).
+ */
+export const PROCESS_OWNER = `${hostname()}:${process.pid}${STARTED ? `-${STARTED}` : ''}:${randomBytes(6).toString('hex')}`;
 
 /** How long an entry of a process that may still be alive (or of another host) is left alone. */
 export const JOURNAL_LEASE_MS = 60 * 60 * 1000;
 /** How often a running app reconciles (besides at start-up). */
 export const SWEEP_EVERY_MS = 10 * 60 * 1000;
+/** How soon files a failed write left are swept again while the storage may still be down. */
+export const ABANDONED_RETRY_MS = 30_000;
 /** Entries looked at per round: one reference query per table for each. */
 const BATCH = 200;
 
-const OWNER = /^(.+):(\d+):([0-9a-f]+)$/;
+/** host, pid, the pid's start tick (owners written before it was recorded have none), random. */
+const OWNER = /^(.+):(\d+)(?:-(\d+))?:([0-9a-f]+)$/;
 
 /**
- * Whether the process that wrote `owner` is known to be gone: it ran on this host and its pid is
- * not alive, or its pid is ours but from an earlier start. A process of another host (or one whose
- * pid now belongs to some other live process) is not known to be gone: only the lease tells.
+ * Whether the process that wrote `owner` is known to be gone: it ran on this host and its pid
+ * has no process, or a zombie one (killed, not yet reaped: common in a container whose first
+ * process does not reap), or a process started at another tick than it (the pid was reused); or
+ * its pid is ours but from an earlier start. A process of another host is not known to be gone:
+ * only the lease tells. Where there is no /proc, a pid that answers a signal counts as alive.
  */
 export function ownerIsGone(owner: string, self = PROCESS_OWNER): boolean {
   if (owner === self) return false;
@@ -38,6 +70,12 @@ export function ownerIsGone(owner: string, self = PROCESS_OWNER): boolean {
   const pid = Number(them[2]);
   if (pid === Number(us[2])) return true;
   if (pid <= 0) return false;
+  const stat = procStat(pid);
+  if (stat === null) return true;
+  if (stat) {
+    if (stat.state === 'Z' || stat.state === 'X') return true;
+    return them[3] !== undefined && them[3] !== stat.started;
+  }
   try {
     process.kill(pid, 0);
     return false;
@@ -53,7 +91,7 @@ export function ownerTag(owner = PROCESS_OWNER): string {
 
 /** The owner a folder name from `ownerTag` stands for, or null for any other name. */
 export function ownerOfTag(tag: string): string | null {
-  const match = /^(.+)_(\d+)_([0-9a-f]+)$/.exec(tag);
+  const match = /^(.+)_(\d+(?:-\d+)?)_([0-9a-f]+)$/.exec(tag);
   return match ? `${match[1]}:${match[2]}:${match[3]}` : null;
 }
 
@@ -120,6 +158,13 @@ export interface MediaJournalOptions {
 export class MediaJournal {
   readonly owner: string;
   private readonly leaseMs: number;
+  /**
+   * This process's keys whose files a failed write or a delete could not remove (the storage
+   * was down): nothing is on its way to point to them, so the next sweep takes them at once
+   * instead of after the lease.
+   */
+  private readonly abandoned = new Set<string>();
+  private abandonListener: (() => void) | null = null;
 
   constructor(
     private readonly db: Db,
@@ -156,6 +201,26 @@ export class MediaJournal {
   }
 
   /**
+   * Hands `keys` to the next sweep: their files should be gone but could not be deleted now.
+   * Their entries stay (a crash meanwhile leaves them to the usual reconciliation).
+   */
+  abandon(keys: string[]): void {
+    if (keys.length === 0) return;
+    for (const key of keys) this.abandoned.add(key);
+    this.abandonListener?.();
+  }
+
+  /** Whether some abandoned key still waits for a sweep. */
+  hasAbandoned(): boolean {
+    return this.abandoned.size > 0;
+  }
+
+  /** Called on each `abandon` (the sweeper then sweeps again soon). */
+  onAbandon(listener: () => void): void {
+    this.abandonListener = listener;
+  }
+
+  /**
    * Finishes what crashed processes left: every entry older than the lease or written by a gone
    * process is looked up in every table with media keys; if no row points to its key, the file is
    * deleted; then the entry goes. An entry whose file cannot be deleted stays for the next round.
@@ -168,7 +233,9 @@ export class MediaJournal {
     let kept = 0;
     let after = '';
     for (;;) {
-      const batch = await repo.eligible(before, gone, after, BATCH);
+      const batch = await repo.eligible(before, gone, after, BATCH, this.owner, [
+        ...this.abandoned,
+      ]);
       if (batch.length === 0) break;
       after = (batch[batch.length - 1] as JournalEntry).key;
       const referenced = await repo.referenced(batch.map((entry) => entry.key));
@@ -188,6 +255,7 @@ export class MediaJournal {
         done.push(entry);
       }
       await repo.removeEntries(done);
+      for (const entry of done) this.abandoned.delete(entry.key);
       if (batch.length < BATCH) break;
     }
     if (deleted > 0) this.log.info({ deleted }, 'archivos huérfanos borrados');
@@ -210,13 +278,17 @@ export interface SweepTarget {
  */
 export class MediaSweeper {
   private timer: NodeJS.Timeout | null = null;
+  private retryTimer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private stopped = false;
 
   constructor(
     private readonly target: SweepTarget,
     private readonly everyMs = SWEEP_EVERY_MS,
-  ) {}
+    private readonly retryMs = ABANDONED_RETRY_MS,
+  ) {
+    target.mediaJournal.onAbandon(() => this.soon());
+  }
 
   async start(): Promise<void> {
     this.stopped = false;
@@ -227,7 +299,9 @@ export class MediaSweeper {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
+    if (this.retryTimer) clearTimeout(this.retryTimer);
     this.timer = null;
+    this.retryTimer = null;
     await this.running;
   }
 
@@ -245,6 +319,21 @@ export class MediaSweeper {
       }
     })();
     return this.running;
+  }
+
+  /**
+   * Sweeps again within `retryMs`, and so on while abandoned files remain: the storage that
+   * could not delete them may be back by then, and no restart is needed to clean them.
+   */
+  soon(): void {
+    if (this.stopped || this.retryTimer) return;
+    this.retryTimer = setTimeout(() => {
+      void this.sweep().then(() => {
+        this.retryTimer = null;
+        if (this.target.mediaJournal.hasAbandoned()) this.soon();
+      });
+    }, this.retryMs);
+    this.retryTimer.unref();
   }
 
   private schedule(): void {

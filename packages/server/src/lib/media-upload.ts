@@ -8,6 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppError } from './app-error.js';
 import { ownerTag, uploadsRoot } from './media-journal.js';
 import { readMultipart } from './multipart.js';
+import { isDiskFull, UnavailableError } from './unavailable.js';
 
 /** One file of a multipart upload, waiting on disk. */
 export interface UploadedFile {
@@ -64,7 +65,9 @@ export async function readUpload(
   }
 
   const dir = join(limits.tmpRoot, randomBytes(12).toString('hex'));
-  await mkdir(dir, { recursive: true });
+  await mkdir(dir, { recursive: true }).catch((err: unknown) => {
+    throw isDiskFull(err) ? new UnavailableError('disk', err) : err;
+  });
   const upload: Upload = {
     fields: {},
     files: [],

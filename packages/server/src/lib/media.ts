@@ -8,6 +8,7 @@ import type { MediaStorage } from '../storage/storage.js';
 import { newMediaKey } from '../storage/storage.js';
 import { AppError } from './app-error.js';
 import type { MediaJournal } from './media-journal.js';
+import { UnavailableError } from './unavailable.js';
 
 const ALLOWED_MIME = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
 
@@ -168,9 +169,13 @@ export async function saveMedia(media: MediaContext, files: NewMediaFile[]): Pro
   try {
     for (const file of files) await media.storage.save(file.key, file.data, file.contentType);
   } catch (err) {
-    await deleteMedia(media, keys);
+    await deleteMedia(media, keys, err);
     throw err;
   }
+}
+
+function isStorageDown(err: unknown): boolean {
+  return err instanceof UnavailableError && err.dependency === 'storage';
 }
 
 /**
@@ -217,23 +222,37 @@ export function markForDeletion(
 }
 
 /**
- * Deletes files one by one, never throwing, and settles each one deleted. It runs after the rows
- * are gone: a file that cannot be removed is logged and stays journaled, so reconciliation tries
- * again later.
+ * Deletes files one by one, never throwing, and settles each one deleted; `cause` is the
+ * failure that made them unwanted, if any. It runs after the rows
+ * are gone: a file that cannot be removed is logged and stays journaled, and the next sweep,
+ * soon, tries again.
  */
 export async function deleteMedia(
   media: MediaContext,
   keys: (string | null | undefined)[],
+  cause?: unknown,
 ): Promise<void> {
   const deleted: string[] = [];
+  const left: string[] = [];
+  // A storage that does not answer would make each delete wait its whole deadline: once it has
+  // failed (or `cause`, the failure that led here, says so), the rest are left to the sweep.
+  let storageDown = isStorageDown(cause);
   for (const key of keys) {
     if (!key) continue;
+    if (storageDown) {
+      left.push(key);
+      continue;
+    }
     try {
       await media.storage.delete(key);
       deleted.push(key);
     } catch (err) {
       media.log.warn({ err, key }, 'no se pudo borrar un archivo de medios');
+      left.push(key);
+      storageDown = isStorageDown(err);
     }
   }
   await media.mediaJournal.settle(deleted);
+  // Swept again soon, not after the hour's lease: nothing is on its way to point to them.
+  media.mediaJournal.abandon(left);
 }

@@ -9,6 +9,7 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from './app-error.js';
+import { isDiskFull, UnavailableError } from './unavailable.js';
 
 /** A Fastify instance whose routes take zod schemas, as every module declares them. */
 export type ZodRoutes = FastifyInstance<
@@ -47,7 +48,8 @@ export async function multipartRoutes(
 
 /**
  * Runs `read` over a request's multipart body. A body that breaks off or is not multipart at all
- * makes the parser throw a plain Error: that is the client's fault (400), never a 500. The
+ * makes the parser throw a plain Error: that is the client's fault (400), never a 500; a full
+ * disk under the temp files is the server's (503). The
  * plugin's own limit errors (FST_*) and our AppErrors keep their meaning.
  */
 export async function readMultipart<T>(read: () => Promise<T>): Promise<T> {
@@ -56,6 +58,8 @@ export async function readMultipart<T>(read: () => Promise<T>): Promise<T> {
   } catch (err) {
     const code = (err as { code?: unknown }).code;
     if (err instanceof AppError || (typeof code === 'string' && code.startsWith('FST_'))) throw err;
+    // The temp file could not be written: the server's disk is full, not the form broken.
+    if (isDiskFull(err)) throw new UnavailableError('disk', err);
     throw new AppError(400, SERVER_ERRORS.malformedMultipart);
   }
 }

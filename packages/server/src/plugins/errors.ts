@@ -1,7 +1,15 @@
 import { SERVER_ERRORS } from '@fogata/shared';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.js';
+import { isForeignKeyViolation } from '../lib/db-errors.js';
+import { type Dependency, UnavailableError } from '../lib/unavailable.js';
+import { UsersRepository } from '../modules/users/users.repository.js';
+
+/** A dependency that stays down is logged again after this long, not on every request. */
+const UNAVAILABLE_LOG_EVERY_MS = 5 * 60_000;
+/** What a client told "try later" is told to wait, in seconds. */
+const RETRY_AFTER_S = 30;
 
 /** Spanish messages for the client errors Fastify and its plugins raise themselves. */
 const BY_CODE: Record<string, { status: number; message: string }> = {
@@ -45,7 +53,23 @@ function messageForStatus(status: number): string {
  * failure. A 5xx is logged and answered with a generic message, never with internals.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
+  // Per app: when each dependency was last logged as down.
+  const loggedAt = new Map<Dependency, number>();
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof UnavailableError) {
+      // An operator must see it once, not once per request while it lasts.
+      const last = loggedAt.get(error.dependency);
+      if (last === undefined || Date.now() - last >= UNAVAILABLE_LOG_EVERY_MS) {
+        loggedAt.set(error.dependency, Date.now());
+        request.log.error(
+          { err: error.cause, dependency: error.dependency },
+          error.dependency === 'disk'
+            ? 'sin espacio en disco: se rechazan las escrituras'
+            : `${error.dependency === 'database' ? 'la base de datos' : 'el almacenamiento de fotos'} no responde: se responde 503`,
+        );
+      }
+      reply.header('retry-after', String(RETRY_AFTER_S));
+    }
     if (error instanceof AppError) {
       const { statusCode, message, errors } = error;
       return reply.status(statusCode).send(errors ? { message, errors } : { message });
@@ -69,7 +93,22 @@ export function registerErrorHandling(app: FastifyInstance): void {
       request.log.info({ err: error }, 'petición rechazada');
       return reply.status(status).send({ message: messageForStatus(status) });
     }
+    if (isForeignKeyViolation(error)) return answerVanished(request, reply, error);
     request.log.error({ err: error }, 'error interno');
     return reply.status(500).send({ message: SERVER_ERRORS.internal });
   });
+}
+
+/**
+ * A write whose row points to one that went away after the request checked it (issue #22): the
+ * user's own account, deleted from another tab (the 401 of a session that no longer exists), or
+ * what it was about, deleted meanwhile (a 404). The transaction was rolled back: nothing is left.
+ */
+async function answerVanished(request: FastifyRequest, reply: FastifyReply, error: unknown) {
+  request.log.info({ err: error }, 'lo que la petición referencia ya no existe');
+  const { user } = request;
+  if (user && !(await new UsersRepository(request.server.ctx.db).findById(user.id))) {
+    return reply.status(401).send({ message: SERVER_ERRORS.invalidToken });
+  }
+  return reply.status(404).send({ message: SERVER_ERRORS.notFound });
 }

@@ -278,7 +278,7 @@ describe('readiness with STORAGE=s3', () => {
   it('is ready with the bucket, and a 503 naming the storage when the bucket is not there', async () => {
     const ready = await t.app.inject({ url: '/api/health/ready' });
     expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toEqual({ status: 'ok', database: 'ok', storage: 'ok' });
+    expect(ready.json()).toEqual({ status: 'ok', database: 'ok', storage: 'ok', disk: 'ok' });
 
     const lost = await buildTestApp({ storage: s3.config('no-existe-este-bucket') });
     try {

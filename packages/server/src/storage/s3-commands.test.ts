@@ -194,7 +194,12 @@ describe('npm run migrate-media -- --to s3', () => {
       expect(image.status).toBe(200);
       expect(image.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
       const ready = await fetch(`${server.url}/api/health/ready`);
-      expect(await ready.json()).toEqual({ status: 'ok', database: 'ok', storage: 'ok' });
+      expect(await ready.json()).toEqual({
+        status: 'ok',
+        database: 'ok',
+        storage: 'ok',
+        disk: 'ok',
+      });
     } finally {
       await server.stop();
     }

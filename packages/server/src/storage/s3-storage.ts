@@ -1,8 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import type { GetObjectCommandOutput, S3Client } from '@aws-sdk/client-s3';
+import type {
+  GetObjectCommandOutput,
+  HeadObjectCommandOutput,
+  ListObjectsV2CommandOutput,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import type { StorageConfig } from '../config.js';
 import type { MediaUrlSigner } from '../lib/media-url.js';
+import { UnavailableError } from '../lib/unavailable.js';
 import { contentTypeOf, isPrivateKey, type MediaStorage, type StoredFile } from './storage.js';
 
 type Sdk = typeof import('@aws-sdk/client-s3');
@@ -17,11 +23,22 @@ export interface S3StorageTuning {
 }
 
 /** A connection that takes longer is given up (and retried by the SDK). */
-const CONNECT_TIMEOUT_MS = 5_000;
-/** The answer's headers must come within this, or the request is given up (and retried). */
-const REQUEST_TIMEOUT_MS = 30_000;
-/** A socket silent this long mid-transfer is cut, so a stalled bucket cannot hang a request. */
-const SOCKET_IDLE_MS = 60_000;
+const CONNECT_TIMEOUT_MS = 3_000;
+/** Each try's answer must begin within this, or the try is given up (and retried). */
+const REQUEST_TIMEOUT_MS = 4_000;
+/**
+ * A socket silent this long mid-transfer is cut, so a stalled bucket cannot hang a request. Long
+ * enough for a slow reader: a photo streamed to a slow phone pauses its socket meanwhile.
+ */
+const SOCKET_IDLE_MS = 30_000;
+/** Tries of one call, the first included: a reset connection is worth one more. */
+const MAX_ATTEMPTS = 3;
+/**
+ * Every call, tries included, is given up after this, so the user reads the 503 within seconds
+ * (issue #22). For a read it runs until the object's headers arrive; the body then streams under
+ * the idle limit above.
+ */
+export const S3_CALL_DEADLINE_MS = 10_000;
 
 /** The SDK's errors carry their S3 code as the name, and the HTTP status. */
 function s3Error(err: unknown): { name: string; status: number | undefined } {
@@ -74,6 +91,7 @@ export class S3Storage implements MediaStorage {
             responseChecksumValidation: 'WHEN_REQUIRED' as const,
           }
         : {}),
+      maxAttempts: MAX_ATTEMPTS,
       requestHandler: {
         connectionTimeout: CONNECT_TIMEOUT_MS,
         requestTimeout: REQUEST_TIMEOUT_MS,
@@ -96,8 +114,31 @@ export class S3Storage implements MediaStorage {
     return new S3Storage(sdk, options, signer, tuning);
   }
 
+  /**
+   * Sends `command` within the call deadline. A missing object's error comes back as it is (the
+   * callers tell it apart); any other failure (timeout, refused or reset connection, a 5xx after
+   * the retries, a bucket that refuses us) is the storage's 503.
+   */
+  private async call<Output>(command: { readonly input: object }): Promise<Output> {
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(), S3_CALL_DEADLINE_MS);
+    try {
+      // The SDK's send is overloaded per command class; every command here goes through this.
+      const send = this.client.send.bind(this.client) as (
+        c: unknown,
+        o: { abortSignal: AbortSignal },
+      ) => Promise<Output>;
+      return await send(command, { abortSignal: deadline.signal });
+    } catch (err) {
+      if (isMissingObject(err)) throw err;
+      throw new UnavailableError('storage', err);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   async save(key: string, data: Buffer, contentType: string): Promise<void> {
-    await this.client.send(
+    await this.call(
       new this.sdk.PutObjectCommand({
         Bucket: this.bucket,
         Key: key,
@@ -117,7 +158,7 @@ export class S3Storage implements MediaStorage {
   async read(key: string): Promise<StoredFile | null> {
     let out: GetObjectCommandOutput;
     try {
-      out = await this.client.send(
+      out = await this.call<GetObjectCommandOutput>(
         new this.sdk.GetObjectCommand({ Bucket: this.bucket, Key: key }),
       );
     } catch (err) {
@@ -140,7 +181,7 @@ export class S3Storage implements MediaStorage {
   /** The size of a stored object, or null when there is none (migrate-media's resume check). */
   async sizeOf(key: string): Promise<number | null> {
     try {
-      const out = await this.client.send(
+      const out = await this.call<HeadObjectCommandOutput>(
         new this.sdk.HeadObjectCommand({ Bucket: this.bucket, Key: key }),
       );
       return out.ContentLength ?? null;
@@ -152,7 +193,7 @@ export class S3Storage implements MediaStorage {
 
   async delete(key: string): Promise<void> {
     try {
-      await this.client.send(new this.sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+      await this.call(new this.sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
     } catch (err) {
       // S3 answers 204 for a missing key; some compatible servers answer 404.
       if (!isMissingObject(err)) throw err;
@@ -166,7 +207,7 @@ export class S3Storage implements MediaStorage {
   async *list(): AsyncIterable<string> {
     let token: string | undefined;
     do {
-      const page = await this.client.send(
+      const page = await this.call<ListObjectsV2CommandOutput>(
         new this.sdk.ListObjectsV2Command({
           Bucket: this.bucket,
           MaxKeys: this.listPageSize,
@@ -179,7 +220,7 @@ export class S3Storage implements MediaStorage {
   }
 
   async check(): Promise<void> {
-    await this.client.send(new this.sdk.HeadBucketCommand({ Bucket: this.bucket }));
+    await this.call(new this.sdk.HeadBucketCommand({ Bucket: this.bucket }));
   }
 
   close(): void {

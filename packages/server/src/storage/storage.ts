@@ -4,6 +4,7 @@ import { access, constants, mkdir, readdir, rm, stat, writeFile } from 'node:fs/
 import { dirname, extname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { type MediaUrlSigner, PRIVATE_KEY_PREFIX } from '../lib/media-url.js';
+import { isDiskFull, UnavailableError } from '../lib/unavailable.js';
 
 /** A stored file opened for reading. */
 export interface StoredFile {
@@ -94,8 +95,14 @@ export class LocalStorage implements MediaStorage {
 
   async save(key: string, data: Buffer): Promise<void> {
     const file = this.pathOf(key);
-    await mkdir(dirname(file), { recursive: true });
-    await writeFile(file, data);
+    try {
+      await mkdir(dirname(file), { recursive: true });
+      await writeFile(file, data);
+    } catch (err) {
+      // A full disk is a 503 to try later; the part written is the caller's to delete.
+      if (isDiskFull(err)) throw new UnavailableError('disk', err);
+      throw err;
+    }
   }
 
   async read(key: string): Promise<StoredFile | null> {

@@ -72,11 +72,13 @@ export interface ServerProcess {
 
 /**
  * Starts the bundled server on `dataDir` with `env` (PORT, HOST and DATA_DIR are set here;
- * DATABASE_URL only if given) and resolves once it listens. Passwords get the real scrypt cost.
+ * DATABASE_URL only if given) and resolves once it listens; `wrapper` is a command that execs
+ * it (a namespace of its own, a small file system). Passwords get the real scrypt cost.
  */
 export async function startServerProcess(
   dataDir: string,
   env: Record<string, string | undefined> = {},
+  options: { wrapper?: string[] } = {},
 ): Promise<ServerProcess> {
   const file = await serverBundle();
   const port = await freePort();
@@ -93,7 +95,10 @@ export async function startServerProcess(
   };
   for (const [key, value] of Object.entries(childEnv))
     if (value === undefined) delete childEnv[key];
-  const child = spawn(process.execPath, [file], {
+  // A wrapper (e.g. `unshare … sh -c '…; exec "$0" "$@"'`) runs first and execs node, so the
+  // child's pid stays the server's.
+  const [command, ...args] = [...(options.wrapper ?? []), process.execPath, file];
+  const child = spawn(command as string, args, {
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -157,7 +157,7 @@ export class PhotosService {
         );
       });
     } catch (err) {
-      await deleteMedia(this.ctx, keysOf(stored));
+      await deleteMedia(this.ctx, keysOf(stored), err);
       throw err;
     }
     await keepMedia(this.ctx, keysOf(stored));

@@ -1,3 +1,4 @@
+import { statfs } from 'node:fs/promises';
 import { SERVER_ERRORS } from '@fogata/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -23,7 +24,18 @@ const readiness = z.object({
   status: z.enum(['ok', 'error']),
   database: z.enum(['ok', 'error']),
   storage: z.enum(['ok', 'error']),
+  /** DATA_DIR's file system has room (temp uploads, SQLite, the outbox, local photos). */
+  disk: z.enum(['ok', 'error']),
 });
+
+/** Below this much free space DATA_DIR counts as full: no upload would fit. */
+const MIN_FREE_BYTES = 10 * 1024 * 1024;
+
+/** Throws when DATA_DIR's file system has less than MIN_FREE_BYTES free for us. */
+async function checkDisk(dataDir: string): Promise<void> {
+  const { bavail, bsize } = await statfs(dataDir);
+  if (bavail * bsize < MIN_FREE_BYTES) throw new Error('sin espacio');
+}
 
 /** 'ok' when `probe` answers within 2 s, else 'error'. */
 async function check(probe: () => Promise<unknown>): Promise<'ok' | 'error'> {
@@ -66,22 +78,24 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         description:
-          'Listo (readiness): la base de datos y el almacenamiento de fotos responden. 503 si no, o mientras el servidor se cierra, para que un balanceador deje de enviarle peticiones.',
+          'Listo (readiness): la base de datos y el almacenamiento de fotos responden, y DATA_DIR tiene espacio libre. 503 si no, o mientras el servidor se cierra, para que un balanceador deje de enviarle peticiones.',
         response: { 200: readiness, 503: readiness.extend({ message: z.string() }) },
       },
     },
     async (_req, reply) => {
-      const [database, storage] = await Promise.all([
+      const [database, storage, disk] = await Promise.all([
         check(() => sql`select 1`.execute(app.ctx.db.kysely)),
         check(() => app.ctx.storage.check()),
+        check(() => checkDisk(config.dataDir)),
       ]);
-      if (database === 'ok' && storage === 'ok')
-        return { status: 'ok' as const, database, storage };
+      if (database === 'ok' && storage === 'ok' && disk === 'ok')
+        return { status: 'ok' as const, database, storage, disk };
       return reply.status(503).send({
         status: 'error' as const,
         database,
         storage,
-        message: SERVER_ERRORS.notReady,
+        disk,
+        message: disk === 'error' ? SERVER_ERRORS.diskFull : SERVER_ERRORS.notReady,
       });
     },
   );

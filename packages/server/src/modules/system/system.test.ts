@@ -206,7 +206,7 @@ describe('GET /api/health/ready', () => {
   it('is 200 when the database and the storage answer, 503 with the reason when one does not', async () => {
     const ok = await t.app.inject({ url: '/api/health/ready' });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toEqual({ status: 'ok', database: 'ok', storage: 'ok' });
+    expect(ok.json()).toEqual({ status: 'ok', database: 'ok', storage: 'ok', disk: 'ok' });
 
     const { storage } = t.app.ctx;
     const check = storage.check;
@@ -220,6 +220,7 @@ describe('GET /api/health/ready', () => {
         status: 'error',
         database: 'ok',
         storage: 'error',
+        disk: 'ok',
         message: SERVER_ERRORS.notReady,
       });
     } finally {

@@ -1,0 +1,92 @@
+// A member deletes their account while other tabs of theirs write (issue #22): a request that
+// was signed in when it began finds its user gone when it writes. Its answer is the 401 of a
+// session that no longer exists — never a 500 from the foreign key — and it leaves nothing
+// behind. The deletion is made to land exactly between the sign-in check and the write.
+import { SERVER_ERRORS } from '@fogata/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UsersRepository } from '../modules/users/users.repository.js';
+import { buildTestApp, type TestApp } from '../test/build-app.js';
+import { createNews } from '../test/content-factories.js';
+import { createUser, type TestUser } from '../test/factories.js';
+import { createAlbum, createPhoto } from '../test/gallery-factories.js';
+import { multipartParts, pngImage } from '../test/images.js';
+
+/** The request header that makes the test's hook delete the signed-in user before the handler. */
+const DELETE_NOW = 'x-test-delete-account-now';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await buildTestApp({}, (app) => {
+    // Runs after the sign-in check (onRequest) and before the route's handler writes.
+    app.addHook('preHandler', async (request) => {
+      if (request.headers[DELETE_NOW] && request.user) {
+        await new UsersRepository(app.ctx.db).delete(request.user.id);
+      }
+    });
+  });
+});
+afterAll(() => t?.close());
+
+async function count(table: 'comments' | 'likes' | 'photos'): Promise<number> {
+  const row = await t.app.ctx.db.kysely
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+function asDeleted(user: TestUser) {
+  return { ...user.headers, [DELETE_NOW]: '1' };
+}
+
+describe('an account deleted while another of its tabs writes', () => {
+  it('a comment, a like or a news comment answers the 401 of a gone session', async () => {
+    const album = await createAlbum(t.app);
+    const photo = await createPhoto(t.app, album.id);
+    const news = await createNews(t.app);
+    const before = { comments: await count('comments'), likes: await count('likes') };
+    const requests = [
+      {
+        method: 'POST' as const,
+        url: `/api/photos/${photo.id}/comments`,
+        payload: { comment_text: 'Qué bonito' },
+      },
+      { method: 'POST' as const, url: `/api/photos/${photo.id}/like` },
+      {
+        method: 'POST' as const,
+        url: `/api/news/${news.id}/comments`,
+        payload: { comment_text: '¡Bien!' },
+      },
+      { method: 'POST' as const, url: `/api/news/${news.id}/like` },
+    ];
+    for (const request of requests) {
+      const member = await createUser(t.app);
+      const res = await t.app.inject({ ...request, headers: asDeleted(member) });
+      expect(res.statusCode, `${request.url}: ${res.body}`).toBe(401);
+      expect(res.json()).toEqual({ message: SERVER_ERRORS.invalidToken });
+    }
+    expect({ comments: await count('comments'), likes: await count('likes') }).toEqual(before);
+  });
+
+  it('an upload answers the 401 of a gone session and leaves no photo and no file', async () => {
+    const scouter = await createUser(t.app, { role: 'scouter' });
+    const album = await createAlbum(t.app);
+    const photos = await count('photos');
+    const body = multipartParts([
+      { name: 'albumId', value: String(album.id) },
+      { field: 'images', filename: 'foto.png', type: 'image/png', data: await pngImage() },
+    ]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/photos/upload',
+      headers: { ...asDeleted(scouter), ...body.headers },
+      payload: body.payload,
+    });
+    expect(res.statusCode, res.body).toBe(401);
+    expect(res.json()).toEqual({ message: SERVER_ERRORS.invalidToken });
+    expect(await count('photos')).toBe(photos);
+    const journal = await t.app.ctx.db.kysely.selectFrom('media_journal').selectAll().execute();
+    expect(journal).toEqual([]);
+  });
+});
