@@ -25,7 +25,7 @@ async function cameraJpeg(seed) {
     .toBuffer();
 }
 
-/** What the server does to each file, with sharp alone (mirrors lib/media.ts). */
+/** What the server does to each file, with sharp alone (mirrors media/image-pipeline.ts). */
 async function variants(input) {
   const display = await sharp(input, { limitInputPixels: 50_000_000 })
     .rotate()

@@ -12,8 +12,6 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { openDatabase } from './db/database.js';
 import { AppError } from './lib/app-error.js';
-import { MediaJournal, MediaSweeper } from './lib/media-journal.js';
-import { MediaUrlSigner } from './lib/media-url.js';
 import { OidcClient } from './lib/oidc.js';
 import { ReadCache } from './lib/read-cache.js';
 import { accessLogWriter, lazyChildLogger, logsAt } from './lib/request-log.js';
@@ -21,6 +19,10 @@ import { fastSerializerCompiler, validatingSerializerCompiler } from './lib/resp
 import { trustProxyOption } from './lib/trust-proxy.js';
 import { MailQueue } from './mail/mail-queue.js';
 import { createMailer } from './mail/mailer.js';
+import { MediaJournal } from './media/journal.js';
+import { createStorage } from './media/storage/create-storage.js';
+import { MediaSweeper } from './media/sweeper.js';
+import { MediaUrlSigner } from './media/url-signer.js';
 import { albumsRoutes } from './modules/albums/albums.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -41,7 +43,6 @@ import { registerErrorHandling } from './plugins/errors.js';
 import { databaseRateLimitStore } from './plugins/rate-limit-store.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerStatic } from './plugins/static.js';
-import { createStorage } from './storage/create-storage.js';
 
 // Zod's own messages in Spanish for anything a shared schema does not word itself.
 z.config(z.locales.es());

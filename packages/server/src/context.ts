@@ -1,12 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
-import type { MediaJournal } from './lib/media-journal.js';
-import type { MediaUrlSigner } from './lib/media-url.js';
 import type { OidcClient } from './lib/oidc.js';
 import type { MailQueue } from './mail/mail-queue.js';
 import type { Mailer } from './mail/mailer.js';
-import type { MediaStorage } from './storage/storage.js';
+import type { MediaJournal } from './media/journal.js';
+import type { MediaStorage } from './media/storage/storage.js';
+import type { MediaUrlSigner } from './media/url-signer.js';
 
 /** What every module needs, built once per app (tests build one per database). */
 export interface AppContext {

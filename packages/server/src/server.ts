@@ -47,7 +47,7 @@ if (command === 'backup' || command === 'restore') {
 }
 if (command === 'migrate-media') {
   // `npm run migrate-media -- --to s3`: the local photos to the bucket, before STORAGE=s3.
-  const { migrateMediaCommand } = await import('./storage/migrate-media.js');
+  const { migrateMediaCommand } = await import('./media/storage/migrate-media.js');
   process.exit(await migrateMediaCommand(args));
 }
 

@@ -1,6 +1,6 @@
 import { SERVER_ERRORS } from '@fogata/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MANAGER_SCOPE } from '../lib/media-url.js';
+import { MANAGER_SCOPE } from '../media/url-signer.js';
 import { buildTestApp, type TestApp } from '../test/build-app.js';
 import { createAlbum, createPhoto } from '../test/gallery-factories.js';
 import { GalleryAccess, isRestrictedPhoto, maySeePhoto, seesRestricted } from './gallery-access.js';

@@ -1,8 +1,8 @@
 import { can, type Role, SERVER_ERRORS } from '@fogata/shared';
 import type { AppContext } from '../context.js';
 import { AppError } from '../lib/app-error.js';
-import { MANAGER_SCOPE, type MediaScope } from '../lib/media-url.js';
-import { isPrivateKey, type MediaStorage } from '../storage/storage.js';
+import { isPrivateKey, type MediaStorage } from '../media/storage/storage.js';
+import { MANAGER_SCOPE, type MediaScope } from '../media/url-signer.js';
 import { GalleryAccessRepository } from './gallery-access.repository.js';
 
 /*

@@ -9,7 +9,7 @@ import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import tar from 'tar-stream';
 import type { Db } from '../db/database.js';
-import type { MediaStorage } from '../storage/storage.js';
+import type { MediaStorage } from '../media/storage/storage.js';
 import { BACKUP_TABLES, TRANSIENT_TABLES, tablesIn, untyped } from './tables.js';
 
 /** The first entry of every archive: what it holds, to check a restore against. */

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { progressPrinter } from '../lib/progress-printer.js';
-import { createStorage } from '../storage/create-storage.js';
+import { createStorage } from '../media/storage/create-storage.js';
 import { BackupError, createBackup } from './backup.js';
 import { restoreBackup } from './restore.js';
 

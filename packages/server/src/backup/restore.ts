@@ -10,8 +10,8 @@ import tar from 'tar-stream';
 import type { Config } from '../config.js';
 import { type Db, openDatabase } from '../db/database.js';
 import { migrateToLatest, migrationNames } from '../db/migrations/index.js';
-import { createStorage } from '../storage/create-storage.js';
-import type { MediaStorage } from '../storage/storage.js';
+import { createStorage } from '../media/storage/create-storage.js';
+import type { MediaStorage } from '../media/storage/storage.js';
 import { ARCHIVE, BackupError, type BackupManifest, describeFsError } from './backup.js';
 import { type AnyDb, BACKUP_TABLES, referencedKeys, tablesIn, untyped } from './tables.js';
 

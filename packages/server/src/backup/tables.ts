@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Db } from '../db/database.js';
-import { MEDIA_KEY_COLUMNS } from '../lib/media-journal.repository.js';
+import { MEDIA_KEY_COLUMNS } from '../media/journal.repository.js';
 
 /**
  * Every table a backup carries, parents before children (a restore inserts in this order, so the

@@ -1,11 +1,11 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { SERVER_ERRORS } from '@fogata/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { MEDIA_URL_BUCKET_SECONDS } from '../media/url-signer.js';
 import { buildTestApp, buildTestAppOnSameDatabase, type TestApp } from '../test/build-app.js';
 import { createNews } from '../test/content-factories.js';
 import { createUser, type TestUser } from '../test/factories.js';
 import { countQueries, createAlbum, createLike, createPhoto } from '../test/gallery-factories.js';
-import { MEDIA_URL_BUCKET_SECONDS } from './media-url.js';
 import { pickEncoding } from './read-cache.js';
 
 // The read path's cache (decision 020): every rule that empties it, on this process's writes and

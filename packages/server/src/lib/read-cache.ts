@@ -1,7 +1,7 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.js';
-import { MEDIA_URL_BUCKET_SECONDS } from './media-url.js';
+import { MEDIA_URL_BUCKET_SECONDS } from '../media/url-signer.js';
 
 /**
  * Below this many bytes an answer goes as it is: compressing would save less than it costs. The

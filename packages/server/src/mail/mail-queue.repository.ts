@@ -1,17 +1,16 @@
-import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
-import type { Db } from '../db/database.js';
-import type { Database, MailQueueTable } from '../db/schema.js';
+import { type Selectable, sql } from 'kysely';
+import { type Db, type Executor, executorOf } from '../db/database.js';
+import type { MailQueueTable } from '../db/schema.js';
 import type { MailMessage } from './mailer.js';
 
 export type MailQueueRow = Selectable<MailQueueTable>;
-type Executor = Kysely<Database> | Transaction<Database>;
 
 /** SQL on `mail_queue`. */
 export class MailQueueRepository {
   private readonly db: Executor;
 
   constructor(db: Db | Executor) {
-    this.db = 'kysely' in db ? db.kysely : db;
+    this.db = executorOf(db);
   }
 
   async insert(message: MailMessage, now: string, expiresAt: string | null): Promise<void> {

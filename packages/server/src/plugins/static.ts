@@ -7,7 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { GalleryAccess } from '../access/gallery-access.js';
 import { AppError } from '../lib/app-error.js';
-import { PRIVATE_MEDIA_PREFIX } from '../lib/media-url.js';
+import { PRIVATE_MEDIA_PREFIX } from '../media/url-signer.js';
 import { registerStoredPublicMedia } from './stored-media.js';
 import { createPageRenderer } from './web-page.js';
 

@@ -1,8 +1,8 @@
 import { SERVER_ERRORS } from '@fogata/shared';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/app-error.js';
-import { KEY_PATTERN } from '../lib/media-url.js';
-import { isPrivateKey } from '../storage/storage.js';
+import { isPrivateKey } from '../media/storage/storage.js';
+import { KEY_PATTERN } from '../media/url-signer.js';
 
 /** Whether an If-None-Match header names `etag` (or any version: `*`). */
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {

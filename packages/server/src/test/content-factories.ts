@@ -1,7 +1,7 @@
 import type { ExperienceCategory } from '@fogata/shared';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import { newMediaKey } from '../storage/storage.js';
+import { newMediaKey } from '../media/storage/storage.js';
 
 let sequence = 0;
 const PLACEHOLDER = 'data:image/webp;base64,UklGRg==';

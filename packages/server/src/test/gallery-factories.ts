@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { KyselyPlugin } from 'kysely';
 import sharp from 'sharp';
 import type { InteractionTarget } from '../db/schema.js';
-import { newMediaKey } from '../storage/storage.js';
+import { newMediaKey } from '../media/storage/storage.js';
 
 let sequence = 0;
 const PLACEHOLDER = 'data:image/webp;base64,UklGRg==';

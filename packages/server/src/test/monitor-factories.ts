@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import { newMediaKey } from '../storage/storage.js';
+import { newMediaKey } from '../media/storage/storage.js';
 
 let sequence = 0;
 

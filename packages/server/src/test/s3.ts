@@ -10,8 +10,8 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import type { StorageConfig } from '../config.js';
-import { MediaUrlSigner } from '../lib/media-url.js';
-import { S3Storage } from '../storage/s3-storage.js';
+import { S3Storage } from '../media/storage/s3-storage.js';
+import { MediaUrlSigner } from '../media/url-signer.js';
 
 /** s3rver's built-in account. */
 const KEYS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };

@@ -7,7 +7,7 @@ import {
 import { type Db, type Executor, executorOf } from '../../db/database.js';
 import type { Dialect } from '../../db/migrations/index.js';
 import type { AlbumsTable } from '../../db/schema.js';
-import type { MediaStorage } from '../../storage/storage.js';
+import type { MediaStorage } from '../../media/storage/storage.js';
 import { commentsCountInSql, likesCountInSql } from '../interactions/interactions.repository.js';
 
 export type AlbumRow = Selectable<AlbumsTable>;

@@ -1,7 +1,7 @@
 import { DIGEST_MESSAGES } from '@fogata/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { multipartRoutes } from '../../lib/multipart.js';
+import { multipartRoutes } from '../../media/multipart.js';
 import { DigestService } from './digests.service.js';
 
 const querystring = z.object({

@@ -7,10 +7,10 @@ import {
 } from '@fogata/shared';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
-import { deleteMedia, markForDeletion } from '../../lib/media.js';
-import type { UploadedFile } from '../../lib/media-upload.js';
-import { insertWithImage, updateWithImage } from '../../lib/public-image.js';
 import { nowIso } from '../../lib/tokens.js';
+import { deleteMedia, markForDeletion } from '../../media/media-files.js';
+import { insertWithImage, updateWithImage } from '../../media/public-image.js';
+import type { UploadedFile } from '../../media/upload.js';
 import { deleteInteractions } from '../interactions/interactions.repository.js';
 import type { UserRow } from '../users/users.repository.js';
 import { ExperiencesRepository, toExperience } from './experiences.repository.js';

@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { MSG, SERVER_ERRORS, SERVER_SUCCESS } from '@fogata/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalStorage } from '../../storage/storage.js';
+import type { LocalStorage } from '../../media/storage/storage.js';
 import { buildTestApp, type TestApp } from '../../test/build-app.js';
 import { createExperience } from '../../test/content-factories.js';
 import { createUser, type TestUser } from '../../test/factories.js';

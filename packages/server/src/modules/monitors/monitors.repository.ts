@@ -2,7 +2,7 @@ import type { Monitor } from '@fogata/shared';
 import type { Insertable, Selectable } from 'kysely';
 import { type Db, type Executor, executorOf } from '../../db/database.js';
 import type { MonitorsTable } from '../../db/schema.js';
-import type { MediaStorage } from '../../storage/storage.js';
+import type { MediaStorage } from '../../media/storage/storage.js';
 
 export type MonitorRow = Selectable<MonitorsTable>;
 

@@ -2,7 +2,7 @@ import type { News, NewsSummary } from '@fogata/shared';
 import type { Insertable, Selectable } from 'kysely';
 import { type Db, type Executor, executorOf } from '../../db/database.js';
 import type { NewsTable } from '../../db/schema.js';
-import type { MediaStorage } from '../../storage/storage.js';
+import type { MediaStorage } from '../../media/storage/storage.js';
 import {
   commentsCountSql,
   likedBySql,

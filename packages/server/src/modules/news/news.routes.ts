@@ -12,9 +12,9 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { readImageForm, requiredImage, savingImageForm } from '../../lib/image-form.js';
-import { multipartRoutes } from '../../lib/multipart.js';
 import { CACHED_READ } from '../../lib/read-cache.js';
+import { readImageForm, requiredImage, savingImageForm } from '../../media/image-form.js';
+import { multipartRoutes } from '../../media/multipart.js';
 import { currentUser, optionalAuth, requireCapability } from '../../plugins/auth.js';
 import { registerInteractionRoutes } from '../interactions/interactions.routes.js';
 import { NewsService } from './news.service.js';

@@ -3,7 +3,7 @@ import { type Insertable, type Selectable, sql } from 'kysely';
 import { photoInAlbumZip, photoShownToMembers } from '../../access/gallery-access.repository.js';
 import { type Db, type Executor, executorOf } from '../../db/database.js';
 import type { PhotosTable } from '../../db/schema.js';
-import type { MediaStorage } from '../../storage/storage.js';
+import type { MediaStorage } from '../../media/storage/storage.js';
 import {
   commentsCountSql,
   likedBySql,

@@ -10,16 +10,16 @@ import {
 import { GalleryAccess, isRestrictedPhoto, seesRestricted } from '../../access/gallery-access.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
+import { nowIso } from '../../lib/tokens.js';
+import { toImageVariants } from '../../media/image-pipeline.js';
 import {
   deleteMedia,
   keepMedia,
   markForDeletion,
   type StoredImage,
   storeImageVariants,
-  toImageVariants,
-} from '../../lib/media.js';
-import type { UploadedFile } from '../../lib/media-upload.js';
-import { nowIso } from '../../lib/tokens.js';
+} from '../../media/media-files.js';
+import type { UploadedFile } from '../../media/upload.js';
 import { AlbumsRepository } from '../albums/albums.repository.js';
 import { type AuditActor, recordAudit } from '../audit/audit.js';
 import { deleteInteractions } from '../interactions/interactions.repository.js';

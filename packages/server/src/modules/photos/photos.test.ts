@@ -4,9 +4,9 @@ import { Readable } from 'node:stream';
 import { LIMITS, MSG, SERVER_ERRORS, SERVER_SUCCESS } from '@fogata/shared';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { uploadsTmpRoot } from '../../lib/media-upload.js';
-import { MEDIA_URL_BUCKET_SECONDS, MediaUrlSigner } from '../../lib/media-url.js';
-import type { LocalStorage } from '../../storage/storage.js';
+import type { LocalStorage } from '../../media/storage/storage.js';
+import { uploadsTmpRoot } from '../../media/temp-uploads.js';
+import { MEDIA_URL_BUCKET_SECONDS, MediaUrlSigner } from '../../media/url-signer.js';
 import { buildTestApp, type TestApp } from '../../test/build-app.js';
 import { createUser, type TestUser } from '../../test/factories.js';
 import {

@@ -6,8 +6,8 @@ import {
 } from '@fogata/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { readImageForm } from '../../lib/image-form.js';
-import { multipartRoutes } from '../../lib/multipart.js';
+import { readImageForm } from '../../media/image-form.js';
+import { multipartRoutes } from '../../media/multipart.js';
 import { currentUser, requireCapability } from '../../plugins/auth.js';
 import { ProfileService } from './profile.service.js';
 

@@ -7,9 +7,10 @@ import {
 } from '@fogata/shared';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
-import { deleteMedia, keepMedia, markForDeletion, saveMedia, toAvatar } from '../../lib/media.js';
-import type { UploadedFile } from '../../lib/media-upload.js';
-import { newMediaKey } from '../../storage/storage.js';
+import { toAvatar } from '../../media/image-pipeline.js';
+import { deleteMedia, keepMedia, markForDeletion, saveMedia } from '../../media/media-files.js';
+import { newMediaKey } from '../../media/storage/storage.js';
+import type { UploadedFile } from '../../media/upload.js';
 import { toUser, type UserRow, UsersRepository } from '../users/users.repository.js';
 
 export interface ProfileChanges {

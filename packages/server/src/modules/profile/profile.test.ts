@@ -3,8 +3,8 @@ import { Readable } from 'node:stream';
 import { MSG, SERVER_ERRORS, SERVER_SUCCESS } from '@fogata/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uploadsRoot } from '../../lib/media-journal.js';
-import type { LocalStorage } from '../../storage/storage.js';
+import type { LocalStorage } from '../../media/storage/storage.js';
+import { uploadsRoot } from '../../media/temp-uploads.js';
 import { buildTestApp, type TestApp } from '../../test/build-app.js';
 import { createUser } from '../../test/factories.js';
 import {

@@ -12,9 +12,9 @@ import {
 import { GalleryAccess } from '../../access/gallery-access.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
-import { deleteMedia, markForDeletion } from '../../lib/media.js';
 import { nowIso } from '../../lib/tokens.js';
 import { removalRequestMail } from '../../mail/templates.js';
+import { deleteMedia, markForDeletion } from '../../media/media-files.js';
 import { recordAudit } from '../audit/audit.js';
 import { deleteInteractions } from '../interactions/interactions.repository.js';
 import { PhotosRepository } from '../photos/photos.repository.js';

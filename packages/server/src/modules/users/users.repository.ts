@@ -3,7 +3,7 @@ import type { Insertable, Selectable } from 'kysely';
 import { type Db, type Executor, executorOf } from '../../db/database.js';
 import type { Dialect } from '../../db/migrations/index.js';
 import type { UsersTable } from '../../db/schema.js';
-import type { MediaStorage } from '../../storage/storage.js';
+import type { MediaStorage } from '../../media/storage/storage.js';
 
 export type UserRow = Selectable<UsersTable>;
 

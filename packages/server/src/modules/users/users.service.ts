@@ -2,7 +2,7 @@ import { type Role, SERVER_ERRORS, SERVER_SUCCESS, type User } from '@fogata/sha
 import type { AppContext } from '../../context.js';
 import type { Dialect } from '../../db/migrations/index.js';
 import { AppError } from '../../lib/app-error.js';
-import { deleteMedia, markForDeletion } from '../../lib/media.js';
+import { deleteMedia, markForDeletion } from '../../media/media-files.js';
 import { recordAudit } from '../audit/audit.js';
 import { toUser, type UserRow, UsersRepository } from './users.repository.js';
 

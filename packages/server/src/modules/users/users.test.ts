@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { MSG, SERVER_ERRORS, SERVER_SUCCESS } from '@fogata/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalStorage } from '../../storage/storage.js';
+import type { LocalStorage } from '../../media/storage/storage.js';
 import { buildTestApp, type TestApp } from '../../test/build-app.js';
 import { createUser, isoFromNow, type TestUser } from '../../test/factories.js';
 import { jpegWithGps, multipart } from '../../test/images.js';

@@ -1,8 +1,6 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Db } from '../db/database.js';
+import type { Kysely } from 'kysely';
+import { type Db, type Executor, executorOf } from '../db/database.js';
 import type { Database } from '../db/schema.js';
-
-type Executor = Kysely<Database> | Transaction<Database>;
 
 /** A journal entry as read back. */
 export interface JournalEntry {
@@ -30,7 +28,7 @@ export class MediaJournalRepository {
   private readonly db: Executor;
 
   constructor(db: Db | Executor) {
-    this.db = 'kysely' in db ? db.kysely : db;
+    this.db = executorOf(db);
   }
 
   /** Writes (or takes over and renews) an entry for each key. */

@@ -6,9 +6,9 @@ import type {
   ListObjectsV2CommandOutput,
   S3Client,
 } from '@aws-sdk/client-s3';
-import type { StorageConfig } from '../config.js';
-import type { MediaUrlSigner } from '../lib/media-url.js';
-import { UnavailableError } from '../lib/unavailable.js';
+import type { StorageConfig } from '../../config.js';
+import { UnavailableError } from '../../lib/unavailable.js';
+import type { MediaUrlSigner } from '../url-signer.js';
 import { contentTypeOf, isPrivateKey, type MediaStorage, type StoredFile } from './storage.js';
 
 type Sdk = typeof import('@aws-sdk/client-s3');

@@ -1,15 +1,15 @@
 import { MSG } from '@fogata/shared';
 import type { AppContext } from '../context.js';
-import { AppError } from './app-error.js';
+import { AppError } from '../lib/app-error.js';
+import { toImageVariants } from './image-pipeline.js';
 import {
   deleteMedia,
   keepMedia,
   markForDeletion,
   type StoredImage,
   storeImageVariants,
-  toImageVariants,
-} from './media.js';
-import type { UploadedFile } from './media-upload.js';
+} from './media-files.js';
+import type { UploadedFile } from './upload.js';
 
 /**
  * Turns an upload into stored variants in a PUBLIC folder (not `private/`): the URLs are plain

@@ -5,10 +5,9 @@ import { join } from 'node:path';
 import { type Readable, Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppError } from './app-error.js';
-import { ownerTag, uploadsRoot } from './media-journal.js';
+import type { AppError } from '../lib/app-error.js';
+import { isDiskFull, UnavailableError } from '../lib/unavailable.js';
 import { readMultipart } from './multipart.js';
-import { isDiskFull, UnavailableError } from './unavailable.js';
 
 /** One file of a multipart upload, waiting on disk. */
 export interface UploadedFile {
@@ -172,12 +171,4 @@ function refuseRest(req: FastifyRequest, reply: FastifyReply): void {
     timer.unref();
     req.raw.once('end', () => clearTimeout(timer));
   });
-}
-
-/**
- * Where this process keeps the temp files of its uploads in progress: a folder named after it in
- * DATA_DIR/tmp/uploads, so after a crash the next start knows whose they were (decision 011).
- */
-export function uploadsTmpRoot(dataDir: string): string {
-  return join(uploadsRoot(dataDir), ownerTag());
 }

@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MediaUrlSigner, PRIVATE_MEDIA_PREFIX } from '../lib/media-url.js';
-import { startS3, type TestS3 } from '../test/s3.js';
+import { startS3, type TestS3 } from '../../test/s3.js';
+import { MediaUrlSigner, PRIVATE_MEDIA_PREFIX } from '../url-signer.js';
 import { S3Storage } from './s3-storage.js';
 import { LocalStorage, type MediaStorage, mediaRoot, newMediaKey } from './storage.js';
 

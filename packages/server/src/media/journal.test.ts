@@ -15,22 +15,17 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PhotosRepository } from '../modules/photos/photos.repository.js';
-import { newMediaKey } from '../storage/storage.js';
 import { buildTestApp, buildTestAppOnSameDatabase, type TestApp } from '../test/build-app.js';
 import { createUser, type TestUser } from '../test/factories.js';
 import { createAlbum } from '../test/gallery-factories.js';
 import { multipartParts, pngImage } from '../test/images.js';
-import {
-  MediaJournal,
-  ownerIsGone,
-  ownerOfTag,
-  ownerTag,
-  PROCESS_OWNER,
-  removeLeftUploads,
-} from './media-journal.js';
-import { MEDIA_KEY_COLUMNS } from './media-journal.repository.js';
-import type { UploadedFile } from './media-upload.js';
+import { MediaJournal } from './journal.js';
+import { MEDIA_KEY_COLUMNS } from './journal.repository.js';
+import { ownerIsGone, ownerOfTag, ownerTag, PROCESS_OWNER } from './process-owner.js';
 import { insertWithImage } from './public-image.js';
+import { newMediaKey } from './storage/storage.js';
+import { removeLeftUploads } from './temp-uploads.js';
+import type { UploadedFile } from './upload.js';
 
 let t: TestApp;
 let scouter: TestUser;

@@ -1,5 +1,5 @@
-import type { Config } from '../config.js';
-import { MediaUrlSigner } from '../lib/media-url.js';
+import type { Config } from '../../config.js';
+import { MediaUrlSigner } from '../url-signer.js';
 import { S3Storage } from './s3-storage.js';
 import { LocalStorage, type MediaStorage, mediaRoot } from './storage.js';
 

@@ -9,16 +9,22 @@ import type { Readable } from 'node:stream';
 import { SERVER_ERRORS } from '@fogata/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBackup } from '../backup/backup.js';
-import { restoreBackup } from '../backup/restore.js';
-import { referencedKeys } from '../backup/tables.js';
-import { openDatabase } from '../db/database.js';
-import { MediaJournal } from '../lib/media-journal.js';
-import { MediaUrlSigner } from '../lib/media-url.js';
-import { buildTestApp, createPgDatabase, type TestApp, testConfig } from '../test/build-app.js';
-import { createUser, type TestUser } from '../test/factories.js';
-import { metadataTraces, multipartParts, type Part, phonePhoto, pngImage } from '../test/images.js';
-import { startS3, type TestS3 } from '../test/s3.js';
+import { createBackup } from '../../backup/backup.js';
+import { restoreBackup } from '../../backup/restore.js';
+import { referencedKeys } from '../../backup/tables.js';
+import { openDatabase } from '../../db/database.js';
+import { buildTestApp, createPgDatabase, type TestApp, testConfig } from '../../test/build-app.js';
+import { createUser, type TestUser } from '../../test/factories.js';
+import {
+  metadataTraces,
+  multipartParts,
+  type Part,
+  phonePhoto,
+  pngImage,
+} from '../../test/images.js';
+import { startS3, type TestS3 } from '../../test/s3.js';
+import { MediaJournal } from '../journal.js';
+import { MediaUrlSigner } from '../url-signer.js';
 import { LocalStorage, mediaRoot, newMediaKey } from './storage.js';
 
 let s3: TestS3;

@@ -3,8 +3,8 @@ import { createReadStream, mkdirSync } from 'node:fs';
 import { access, constants, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, extname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
-import { type MediaUrlSigner, PRIVATE_KEY_PREFIX } from '../lib/media-url.js';
-import { isDiskFull, UnavailableError } from '../lib/unavailable.js';
+import { isDiskFull, UnavailableError } from '../../lib/unavailable.js';
+import { type MediaUrlSigner, PRIVATE_KEY_PREFIX } from '../url-signer.js';
 
 /** A stored file opened for reading. */
 export interface StoredFile {

@@ -8,8 +8,8 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AppError } from './app-error.js';
-import { isDiskFull, UnavailableError } from './unavailable.js';
+import { AppError } from '../lib/app-error.js';
+import { isDiskFull, UnavailableError } from '../lib/unavailable.js';
 
 /** A Fastify instance whose routes take zod schemas, as every module declares them. */
 export type ZodRoutes = FastifyInstance<

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
-import { loadConfig } from '../config.js';
-import { MediaUrlSigner } from '../lib/media-url.js';
-import { progressPrinter } from '../lib/progress-printer.js';
+import { loadConfig } from '../../config.js';
+import { progressPrinter } from '../../lib/progress-printer.js';
+import { MediaUrlSigner } from '../url-signer.js';
 import { S3Storage } from './s3-storage.js';
 import { contentTypeOf, LocalStorage, mediaRoot } from './storage.js';
 

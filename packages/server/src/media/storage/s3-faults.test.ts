@@ -8,10 +8,10 @@ import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SERVER_ERRORS } from '@fogata/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../test/build-app.js';
-import { createUser, type TestUser } from '../test/factories.js';
-import { multipartParts, pngImage } from '../test/images.js';
-import { startS3, type TestS3 } from '../test/s3.js';
+import { buildTestApp, type TestApp } from '../../test/build-app.js';
+import { createUser, type TestUser } from '../../test/factories.js';
+import { multipartParts, pngImage } from '../../test/images.js';
+import { startS3, type TestS3 } from '../../test/s3.js';
 import { S3_CALL_DEADLINE_MS } from './s3-storage.js';
 
 type Mode = 'pass' | 'hang' | 'reset';

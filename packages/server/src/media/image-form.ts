@@ -1,8 +1,9 @@
 import { LIMITS, MSG, SERVER_ERRORS } from '@fogata/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { AppError, type FieldError } from './app-error.js';
-import { readUpload, type Upload, type UploadedFile, uploadsTmpRoot } from './media-upload.js';
+import { AppError, type FieldError } from '../lib/app-error.js';
+import { uploadsTmpRoot } from './temp-uploads.js';
+import { readUpload, type Upload, type UploadedFile } from './upload.js';
 
 /** The multipart field of the image of a news item, an experience or a monitor (SPEC §7). */
 export const IMAGE_FIELD = 'image';
