@@ -1,47 +1,22 @@
-import type { Socket } from 'node:net';
-import { join } from 'node:path';
-import fastifyRateLimit from '@fastify/rate-limit';
-import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
 import { SERVER_ERRORS } from '@fogata/shared';
 import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import pino from 'pino';
 import { z } from 'zod';
+import { registerBackgroundJobs } from './background-jobs.js';
 import type { Config } from './config.js';
-import type { AppContext } from './context.js';
-import { openDatabase } from './db/database.js';
-import { AppError } from './lib/app-error.js';
-import { OidcClient } from './lib/oidc.js';
-import { ReadCache } from './lib/read-cache.js';
-import { accessLogWriter, lazyChildLogger, logsAt } from './lib/request-log.js';
+import { lazyChildLogger } from './lib/request-log.js';
 import { fastSerializerCompiler, validatingSerializerCompiler } from './lib/response-serializer.js';
 import { trustProxyOption } from './lib/trust-proxy.js';
-import { MailQueue } from './mail/mail-queue.js';
-import { createMailer } from './mail/mailer.js';
-import { MediaJournal } from './media/journal.js';
-import { createStorage } from './media/storage/create-storage.js';
-import { MediaSweeper } from './media/sweeper.js';
-import { MediaUrlSigner } from './media/url-signer.js';
-import { albumsRoutes } from './modules/albums/albums.routes.js';
-import { auditRoutes } from './modules/audit/audit.routes.js';
-import { authRoutes } from './modules/auth/auth.routes.js';
-import { digestsRoutes } from './modules/digests/digests.routes.js';
-import { DigestService } from './modules/digests/digests.service.js';
-import { experiencesRoutes } from './modules/experiences/experiences.routes.js';
-import { invitationsRoutes } from './modules/invitations/invitations.routes.js';
-import { monitorsRoutes } from './modules/monitors/monitors.routes.js';
-import { newsRoutes } from './modules/news/news.routes.js';
-import { photosRoutes } from './modules/photos/photos.routes.js';
-import { myDataRoutes } from './modules/profile/my-data.routes.js';
-import { profileRoutes } from './modules/profile/profile.routes.js';
-import { removalRequestsRoutes } from './modules/removal-requests/removal-requests.routes.js';
-import { systemRoutes } from './modules/system/system.routes.js';
-import { usersRoutes } from './modules/users/users.routes.js';
+import { apiRoutes } from './modules/api-routes.js';
+import { registerApiDocs } from './plugins/api-docs.js';
+import { registerAppContext } from './plugins/app-context.js';
 import { registerCompression } from './plugins/compression.js';
+import { answerClientError, registerConnectionGuards } from './plugins/connections.js';
 import { registerErrorHandling } from './plugins/errors.js';
-import { databaseRateLimitStore } from './plugins/rate-limit-store.js';
-import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { registerPageSecurity } from './plugins/page-security.js';
+import { registerRateLimit } from './plugins/rate-limit.js';
+import { registerRequestLog } from './plugins/request-log.js';
 import { registerStatic } from './plugins/static.js';
 
 // Zod's own messages in Spanish for anything a shared schema does not word itself.
@@ -57,56 +32,11 @@ export interface BuildOptions {
   validateResponses?: boolean;
 }
 
-/** Answers a request the HTTP parser could not read, in the app's shape, and closes. */
-function answerClientError(
-  error: Error & { code?: string; rawPacket?: unknown },
-  socket: Socket,
-): void {
-  if (error.code === 'ECONNRESET' || !socket.writable) {
-    socket.destroy();
-    return;
-  }
-  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
-  // Over the parser's limit with a request line longer than any of our paths: the address is
-  // what is too long, not the headers.
-  // Node hands over the bytes it read (a Buffer), whatever Fastify's type says.
-  const raw = Buffer.isBuffer(error.rawPacket) ? error.rawPacket : null;
-  const lineEnd = raw?.indexOf('\r\n') ?? 0;
-  const urlTooLong = tooLarge && (lineEnd === -1 ? (raw?.length ?? 0) : lineEnd) > MAX_PATH_LENGTH;
-  const [status, message] = urlTooLong
-    ? ['414 URI Too Long', SERVER_ERRORS.urlTooLong]
-    : tooLarge
-      ? ['431 Request Header Fields Too Large', SERVER_ERRORS.bodyTooLarge]
-      : ['400 Bad Request', SERVER_ERRORS.malformedRequest];
-  const body = JSON.stringify({ message });
-  socket.end(
-    `HTTP/1.1 ${status}\r\n` +
-      'Content-Type: application/json; charset=utf-8\r\n' +
-      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
-      'Connection: close\r\n\r\n' +
-      body,
-  );
-}
-
-/** How often a closing app looks for connections that have just turned idle. */
-const CLOSE_IDLE_EVERY_MS = 100;
-
-/** Longer than any path of the app (API ids and tokens, media keys, pages), with room to spare. */
-const MAX_PATH_LENGTH = 1024;
-
-/** The origin of a URL, or null; used to let the group's map be embedded. */
-function originOf(url: string | null): string | null {
-  if (!url) return null;
-  try {
-    return new URL(url).origin;
-  } catch {
-    return null;
-  }
-}
-
 /**
- * Builds the whole app on `config`: external plugins, then the API under /api, then static files.
- * The database is opened here and closed with the app; migrations are the caller's step.
+ * Builds the whole app on `config`: the server and its connections, the app context and the
+ * plugins every route relies on (each in a file of plugins/), then the API under /api, then the
+ * media and the web app. The database is opened here and closed with the app; migrations are
+ * the caller's step.
  */
 export async function buildApp(
   config: Config,
@@ -142,203 +72,26 @@ export async function buildApp(
     // app's own Spanish shape, not Fastify's English one.
     clientErrorHandler: answerClientError,
   });
-  // A path longer than any of ours names nothing, whatever it holds: the 404 of a missing route,
-  // before any route, the static files or the file system see it (a name too long for the disk
-  // came out as a 403 there).
-  app.addHook('onRequest', async (request) => {
-    const end = request.url.indexOf('?');
-    if ((end === -1 ? request.url.length : end) > MAX_PATH_LENGTH)
-      throw new AppError(404, SERVER_ERRORS.routeNotFound);
-  });
-  // Once closing (SIGTERM), connections that turn idle are closed as they do: Fastify closes
-  // those idle at that moment, but one whose answer was still on its way would otherwise hold
-  // the process until the keep-alive timeout (issue #22). A timer, not a hook on every answer.
-  let closingIdle: NodeJS.Timeout | undefined;
-  app.addHook('preClose', (done) => {
-    closingIdle = setInterval(() => app.server.closeIdleConnections(), CLOSE_IDLE_EVERY_MS);
-    closingIdle.unref();
-    done();
-  });
-  app.addHook('onClose', (_instance, done) => {
-    clearInterval(closingIdle);
-    done();
-  });
+  registerConnectionGuards(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(
     options.validateResponses ? validatingSerializerCompiler : fastSerializerCompiler,
   );
 
-  // Before the database: nothing to close if the storage cannot be opened.
-  const mediaUrls = new MediaUrlSigner(config.jwtSecret);
-  const storage = await createStorage(config, mediaUrls);
-  const db = openDatabase(config, {
-    onConnectionLost: (err) =>
-      app.log.warn({ err }, 'conexión con la base de datos perdida; se abrirá otra'),
-  });
-  const mailer = createMailer({
-    smtpUrl: config.smtpUrl,
-    from: config.mailFrom,
-    outboxDir: join(config.dataDir, 'outbox'),
-    log: app.log,
-  });
-  const ctx: AppContext = {
-    config,
-    db,
-    mailer,
-    mailQueue: new MailQueue(db, mailer, app.log, config.mailQueue),
-    storage,
-    mediaUrls,
-    mediaJournal: new MediaJournal(db, app.log),
-    oidc: config.oidc.clientId
-      ? new OidcClient({
-          issuer: config.oidc.issuer,
-          clientId: config.oidc.clientId,
-          cooldownMs: config.oidc.cooldownMs,
-        })
-      : null,
-    jwtKey: new TextEncoder().encode(config.jwtSecret),
-    log: app.log,
-  };
-  app.decorate('ctx', ctx);
-  // Written straight into the stream when there is one (the server); tests that pass a logger
-  // of their own get pino's line, with the same fields.
-  const accessLog = logStream ? accessLogWriter(logStream) : null;
-  if (logStream) {
-    const flush = () => {
-      try {
-        accessLog?.flush();
-        logStream.flush();
-      } catch {
-        // Already closed (the process is exiting): pino flushed it then.
-      }
-    };
-    const flushing = setInterval(flush, 1000).unref();
-    app.addHook('onClose', async () => {
-      clearInterval(flushing);
-      flush();
-    });
-  }
-  if (logger) {
-    const logsRequests = logsAt(app.log, 'info');
-    app.addHook('onResponse', (request, reply, done) => {
-      if (accessLog) {
-        if (logsRequests) accessLog.write(request, reply);
-      } else {
-        request.log.info(
-          {
-            method: request.method,
-            url: request.url,
-            ip: request.ip,
-            statusCode: reply.statusCode,
-            responseTime: Math.round(reply.elapsedTime * 10) / 10,
-          },
-          'request completed',
-        );
-      }
-      done();
-    });
-  }
-  app.decorate('readCache', new ReadCache(db));
-  app.decorateRequest('readVersion', null);
-  app.decorateRequest('user', null);
-  // The queue's worker starts once the app is ready (migrations are done by then).
-  app.addHook('onReady', async () => ctx.mailQueue.start());
-  app.addHook('onClose', async () => {
-    await ctx.mailQueue.stop();
-    ctx.mailer.close();
-    ctx.storage.close?.();
-    await db.kysely.destroy();
-  });
-  // What a crash left (files no row points to, temp uploads): swept once the migrations are done
-  // and before the app listens, then every few minutes. Registered after the hook that closes the
-  // database, so it stops first (onClose hooks run last-registered first).
-  const mediaSweeper = new MediaSweeper(ctx);
-  app.addHook('onReady', () => mediaSweeper.start());
-  app.addHook('onClose', () => mediaSweeper.stop());
-  // The digest's check (decision 022); stopped before the database closes, like the sweeper.
-  const digests = new DigestService(ctx);
-  app.addHook('onReady', async () => digests.start());
-  app.addHook('onClose', () => digests.stop());
+  // The app context and the plugins every route relies on, in the order their hooks must run.
+  const ctx = await registerAppContext(app, config);
+  registerRequestLog(app, logger, logStream);
+  registerBackgroundJobs(app, ctx);
   // Only JSON and multipart bodies: anything else is a 415, not a confusing validation error.
   app.removeContentTypeParser('text/plain');
-
   registerErrorHandling(app);
-
-  const mapOrigin = originOf(config.group.mapUrl);
-  registerSecurityHeaders(app, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        // The in-browser image compression runs in a worker built from a blob: URL, which then
-        // loads its library from our own origin (never from a CDN).
-        workerSrc: ["'self'", 'blob:'],
-        frameSrc: mapOrigin ? ["'self'", mapOrigin] : ["'self'"],
-        // A group may serve Fogata over plain HTTP on its own network.
-        upgradeInsecureRequests: null,
-      },
-    },
-    // The external sign-in popup must keep its link to the page that opened it.
-    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-  });
+  registerPageSecurity(app, config);
   await registerCompression(app);
-  await app.register(fastifyRateLimit, {
-    global: false,
-    // Counters in the database, shared by every app instance on it (DESIGN.md's scale path).
-    ...(config.rateLimitStore === 'database'
-      ? { store: databaseRateLimitStore(db.kysely, app.log) }
-      : {}),
-    errorResponseBuilder: () => new AppError(429, SERVER_ERRORS.tooManyRequests),
-  });
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: {
-        title: 'Fogata API',
-        description:
-          'La API de Fogata. Todas las respuestas de error son `{ message }` en español.',
-        version: '0.1.0',
-      },
-      components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-      },
-      security: [{ bearerAuth: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(fastifySwaggerUi, {
-    routePrefix: '/api/docs',
-    staticCSP: true,
-    // Same reason as above: the docs must load over plain HTTP too.
-    transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, ''),
-  });
+  await registerRateLimit(app, config, ctx.db);
+  await registerApiDocs(app);
 
-  await app.register(
-    async (api) => {
-      await api.register(systemRoutes);
-      await api.register(authRoutes);
-      await api.register(invitationsRoutes);
-      await api.register(usersRoutes);
-      await api.register(auditRoutes);
-      await api.register(profileRoutes);
-      await api.register(digestsRoutes);
-      await api.register(myDataRoutes);
-      await api.register(albumsRoutes);
-      await api.register(photosRoutes);
-      await api.register(removalRequestsRoutes);
-      await api.register(newsRoutes);
-      await api.register(experiencesRoutes);
-      await api.register(monitorsRoutes);
-    },
-    { prefix: '/api' },
-  );
-
-  // Read the provider's discovery document early; when it fails, sign-in retries on demand.
-  app.addHook('onReady', async () => {
-    ctx.oidc?.discover().catch((err: unknown) => {
-      app.log.warn({ err }, 'no se pudo leer el proveedor de identidad; se reintentará');
-    });
-  });
-
+  // The routes: the API, then the media, the web app and its pages.
+  await app.register(apiRoutes, { prefix: '/api' });
   await registerStatic(app);
   return app;
 }

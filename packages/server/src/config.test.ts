@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from './config.js';
+import { readConfig } from './config.js';
+import { loadConfig } from './startup.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'fogata-config-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -170,5 +171,18 @@ describe('STORAGE', () => {
     ],
   ])('refuses %o at start-up with a Spanish message', (env, message) => {
     expect(() => load(env)).toThrow(message);
+  });
+});
+
+describe('reading the configuration', () => {
+  it('touches no disk: DATA_DIR and the secret are start-up’s (startup.ts)', () => {
+    const missing = join(dataDir, 'sin-crear');
+    const config = readConfig({ DATA_DIR: missing });
+    expect(config.dataDir).toBe(missing);
+    expect(config.jwtSecret).toBeNull();
+    expect(existsSync(missing)).toBe(false);
+    const ready = loadConfig({ DATA_DIR: missing });
+    expect(existsSync(join(missing, 'jwt-secret'))).toBe(true);
+    expect(loadConfig({ DATA_DIR: missing }).jwtSecret).toBe(ready.jwtSecret);
   });
 });

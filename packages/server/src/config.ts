@@ -1,8 +1,13 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/*
+ * The configuration: one zod schema over the environment (DESIGN.md's table), read once at
+ * start and pure: it makes no folder and writes no secret (start-up does, startup.ts). A value
+ * it refuses stops the start with its Spanish message.
+ */
 
 /** Everything the server reads from its environment, resolved once. */
 export interface Config {
@@ -12,6 +17,7 @@ export interface Config {
   dataDir: string;
   /** A postgres:// URL, or null for SQLite at `dataDir/fogata.db`. */
   databaseUrl: string | null;
+  /** JWT_SECRET, or the one start-up keeps in DATA_DIR (startup.ts). */
   jwtSecret: string;
   smtpUrl: string | null;
   mailFrom: string;
@@ -70,21 +76,8 @@ export interface DigestConfig {
   timeZone: string;
 }
 
-/** DIGEST_CHECK_SECONDS (900), DIGEST_HOUR (8) and DIGEST_TIMEZONE (Europe/Madrid). */
-export function digestConfig(env: NodeJS.ProcessEnv): DigestConfig {
-  const hourText = text(env, 'DIGEST_HOUR');
-  const hour = hourText === null ? 8 : Number(hourText);
-  if (!/^\d{1,2}$/.test(hourText ?? '8') || hour > 23) {
-    throw new Error('DIGEST_HOUR debe ser una hora entera de 0 a 23.');
-  }
-  const timeZone = text(env, 'DIGEST_TIMEZONE') ?? 'Europe/Madrid';
-  try {
-    new Intl.DateTimeFormat('es', { timeZone });
-  } catch {
-    throw new Error('DIGEST_TIMEZONE debe ser una zona horaria IANA, como Europe/Madrid.');
-  }
-  return { checkMs: positiveInt(env, 'DIGEST_CHECK_SECONDS', 900) * 1000, hour, timeZone };
-}
+/** The configuration as the environment gives it: the JWT secret only when JWT_SECRET is set. */
+export type EnvConfig = Omit<Config, 'jwtSecret'> & { jwtSecret: string | null };
 
 /** STORAGE and its S3_* companions; credentials null: the SDK's own chain (profile, role…). */
 export type StorageConfig =
@@ -108,40 +101,27 @@ export const DEFAULT_GROUP = {
   address: 'Calle de la Hoguera 1, 28001 Madrid',
 } as const;
 
-function text(env: NodeJS.ProcessEnv, key: string): string | null {
-  const value = env[key]?.trim();
-  return value ? value : null;
-}
+/** A variable's text, trimmed; unset or blank is null. */
+const envText = z
+  .string()
+  .optional()
+  .transform((value) => value?.trim() || null);
 
-function positiveInt(env: NodeJS.ProcessEnv, key: string, fallback: number): number {
-  const raw = text(env, key);
-  if (raw === null) return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`${key} debe ser un entero positivo.`);
-  return n;
+/** A whole number above 0, `fallback` when unset. */
+function positiveInt(key: string, fallback: number) {
+  return envText.transform((raw, ctx) => {
+    if (raw === null) return fallback;
+    const n = Number(raw);
+    if (Number.isInteger(n) && n > 0) return n;
+    ctx.addIssue({ code: 'custom', message: `${key} debe ser un entero positivo.` });
+    return z.NEVER;
+  });
 }
 
 /** The built web app, next to the server whether it runs from src/ (tests) or dist/ (bundle). */
 function defaultWebDist(): string {
   const here = dirname(fileURLToPath(import.meta.url));
   return resolve(here, '..', '..', 'web', 'dist');
-}
-
-/**
- * The JWT secret: JWT_SECRET when set, else one generated on first start and kept in DATA_DIR,
- * so sessions survive restarts without any setup.
- */
-export function loadJwtSecret(dataDir: string, fromEnv: string | null): string {
-  if (fromEnv) return fromEnv;
-  const file = join(dataDir, 'jwt-secret');
-  if (existsSync(file)) {
-    const stored = readFileSync(file, 'utf8').trim();
-    if (stored) return stored;
-  }
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
 }
 
 function isWebUrl(value: string): boolean {
@@ -171,20 +151,66 @@ function isProxyAddress(entry: string): boolean {
  * commas. Unset, `0` or `false`: none. Either way a client cannot pick its own address, and so
  * cannot dodge the login limit by writing the header itself.
  */
-function trustProxy(env: NodeJS.ProcessEnv): false | number | string[] {
-  const raw = text(env, 'TRUST_PROXY');
+const trustProxy = envText.transform((raw, ctx): false | number | string[] => {
   if (raw === null || raw === '0' || raw.toLowerCase() === 'false') return false;
   if (/^\d{1,3}$/.test(raw)) return Number(raw);
   const entries = raw.split(',').map((entry) => entry.trim());
   if (entries.every((entry) => isProxyAddress(entry))) return entries;
   const usage =
     'TRUST_PROXY debe ser el número de proxies inversos delante de Fogata (TRUST_PROXY=1 con uno solo) o sus direcciones o redes separadas por comas (p. ej. 10.0.0.5,172.16.0.0/12).';
-  throw new Error(
-    raw.toLowerCase() === 'true'
-      ? `TRUST_PROXY=true ya no se admite: daría por buena la dirección que el cliente escribe en X-Forwarded-For. ${usage}`
-      : usage,
-  );
+  ctx.addIssue({
+    code: 'custom',
+    message:
+      raw.toLowerCase() === 'true'
+        ? `TRUST_PROXY=true ya no se admite: daría por buena la dirección que el cliente escribe en X-Forwarded-For. ${usage}`
+        : usage,
+  });
+  return z.NEVER;
+});
+
+/** DIGEST_HOUR (8), DIGEST_TIMEZONE (Europe/Madrid) and DIGEST_CHECK_SECONDS (900). */
+const digestShape = {
+  DIGEST_HOUR: envText.transform((raw, ctx) => {
+    const hour = raw === null ? 8 : Number(raw);
+    if (/^\d{1,2}$/.test(raw ?? '8') && hour <= 23) return hour;
+    ctx.addIssue({ code: 'custom', message: 'DIGEST_HOUR debe ser una hora entera de 0 a 23.' });
+    return z.NEVER;
+  }),
+  DIGEST_TIMEZONE: envText.transform((raw, ctx) => {
+    const timeZone = raw ?? 'Europe/Madrid';
+    try {
+      new Intl.DateTimeFormat('es', { timeZone });
+      return timeZone;
+    } catch {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'DIGEST_TIMEZONE debe ser una zona horaria IANA, como Europe/Madrid.',
+      });
+      return z.NEVER;
+    }
+  }),
+  DIGEST_CHECK_SECONDS: positiveInt('DIGEST_CHECK_SECONDS', 900),
+};
+
+function toDigest(env: z.output<z.ZodObject<typeof digestShape>>): DigestConfig {
+  return {
+    checkMs: env.DIGEST_CHECK_SECONDS * 1000,
+    hour: env.DIGEST_HOUR,
+    timeZone: env.DIGEST_TIMEZONE,
+  };
 }
+
+const storageShape = {
+  STORAGE: envText,
+  S3_BUCKET: envText,
+  S3_ENDPOINT: envText,
+  S3_REGION: envText,
+  AWS_REGION: envText,
+  S3_FORCE_PATH_STYLE: envText,
+  AWS_ACCESS_KEY_ID: envText,
+  AWS_SECRET_ACCESS_KEY: envText,
+  AWS_SESSION_TOKEN: envText,
+};
 
 /**
  * STORAGE: `local` (the default: DATA_DIR/media…) or `s3`, which needs S3_BUCKET; S3_REGION (or
@@ -193,46 +219,47 @@ function trustProxy(env: NodeJS.ProcessEnv): false | number | string[] {
  * AWS_SECRET_ACCESS_KEY, both or neither. The S3_* variables are ignored with local storage, so
  * they can be set while `npm run migrate-media` copies the files over.
  */
-export function storageConfig(env: NodeJS.ProcessEnv): StorageConfig {
-  const driver = text(env, 'STORAGE')?.toLowerCase() ?? 'local';
+function toStorage(
+  env: z.output<z.ZodObject<typeof storageShape>>,
+  refuse: (message: string) => never,
+): StorageConfig {
+  const driver = env.STORAGE?.toLowerCase() ?? 'local';
   if (driver === 'local') return { driver: 'local' };
-  if (driver !== 's3') throw new Error('STORAGE debe ser local (por defecto) o s3.');
-  const bucket = text(env, 'S3_BUCKET');
+  if (driver !== 's3') refuse('STORAGE debe ser local (por defecto) o s3.');
+  const bucket = env.S3_BUCKET;
   if (!bucket) {
-    throw new Error(
+    return refuse(
       'STORAGE=s3 necesita S3_BUCKET: el nombre del bucket donde se guardan las fotos.',
     );
   }
   if (!/^[A-Za-z0-9._-]{3,63}$/.test(bucket)) {
-    throw new Error(
+    refuse(
       'S3_BUCKET no es un nombre de bucket válido: de 3 a 63 letras, números, puntos o guiones.',
     );
   }
-  const endpoint = text(env, 'S3_ENDPOINT');
+  const endpoint = env.S3_ENDPOINT;
   if (endpoint && !isWebUrl(endpoint)) {
-    throw new Error(
+    refuse(
       'S3_ENDPOINT debe ser una dirección http:// o https:// (p. ej. http://127.0.0.1:9000 para MinIO).',
     );
   }
-  const region =
-    text(env, 'S3_REGION') ?? text(env, 'AWS_REGION') ?? (endpoint ? 'us-east-1' : null);
+  const region = env.S3_REGION ?? env.AWS_REGION ?? (endpoint ? 'us-east-1' : null);
   if (!region) {
-    throw new Error(
+    return refuse(
       'STORAGE=s3 necesita S3_REGION con Amazon S3 (p. ej. eu-south-2), o S3_ENDPOINT con la dirección de otro proveedor.',
     );
   }
-  const pathStyle = text(env, 'S3_FORCE_PATH_STYLE')?.toLowerCase() ?? null;
+  const pathStyle = env.S3_FORCE_PATH_STYLE?.toLowerCase() ?? null;
   if (pathStyle !== null && !['1', '0', 'true', 'false'].includes(pathStyle)) {
-    throw new Error('S3_FORCE_PATH_STYLE debe ser 1 o 0 (o true o false).');
+    refuse('S3_FORCE_PATH_STYLE debe ser 1 o 0 (o true o false).');
   }
-  const accessKeyId = text(env, 'AWS_ACCESS_KEY_ID');
-  const secretAccessKey = text(env, 'AWS_SECRET_ACCESS_KEY');
+  const { AWS_ACCESS_KEY_ID: accessKeyId, AWS_SECRET_ACCESS_KEY: secretAccessKey } = env;
   if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
-    throw new Error(
+    refuse(
       'AWS_ACCESS_KEY_ID y AWS_SECRET_ACCESS_KEY van juntas: define las dos, o ninguna para usar las credenciales de la máquina (perfil o rol).',
     );
   }
-  const sessionToken = text(env, 'AWS_SESSION_TOKEN');
+  const sessionToken = env.AWS_SESSION_TOKEN;
   return {
     driver: 's3',
     bucket,
@@ -247,59 +274,102 @@ export function storageConfig(env: NodeJS.ProcessEnv): StorageConfig {
   };
 }
 
-/** Reads the configuration from `env` (DESIGN.md's table). */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] = []): Config {
-  const port = positiveInt(env, 'PORT', 3000);
-  const dataDir = resolve(process.cwd(), text(env, 'DATA_DIR') ?? './data');
-  mkdirSync(dataDir, { recursive: true });
-  const databaseUrl = text(env, 'DATABASE_URL');
-  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    throw new Error('DATABASE_URL debe empezar por postgres:// o postgresql://');
-  }
-  const groupName = text(env, 'GROUP_NAME') ?? DEFAULT_GROUP.name;
+/**
+ * The environment Fogata reads, in the order its values are checked: a start with several wrong
+ * values names the first.
+ */
+const envSchema = z.object({
+  PORT: positiveInt('PORT', 3000),
+  DATA_DIR: envText,
+  DATABASE_URL: envText.refine((url) => url === null || /^postgres(ql)?:\/\//.test(url), {
+    message: 'DATABASE_URL debe empezar por postgres:// o postgresql://',
+  }),
+  GROUP_NAME: envText,
+  GROUP_ADDRESS: envText,
   // The map is embedded in /whoweare and its origin allowed in the page's frame-src: only a web
   // address will do (never javascript: or data:).
-  const mapUrl = text(env, 'GROUP_MAP_URL');
-  if (mapUrl && !isWebUrl(mapUrl)) {
-    throw new Error(
+  GROUP_MAP_URL: envText.refine((url) => url === null || isWebUrl(url), {
+    message:
       'GROUP_MAP_URL debe ser una dirección http:// o https:// (la de un mapa para incrustar).',
-    );
-  }
+  }),
+  HOST: envText,
+  PUBLIC_URL: envText,
+  JWT_SECRET: envText,
+  SMTP_URL: envText,
+  MAIL_FROM: envText,
+  ADMIN_EMAIL: envText,
+  ADMIN_PASSWORD: envText,
+  ADMIN_NAME: envText,
+  OIDC_ISSUER: envText,
+  OIDC_CLIENT_ID: envText,
+  INVITATION_TTL_DAYS: positiveInt('INVITATION_TTL_DAYS', 7),
+  ALBUMS_DRAFT_BY_DEFAULT: envText,
+  AUTH_RATE_LIMIT: positiveInt('AUTH_RATE_LIMIT', 10),
+  TRUST_PROXY: trustProxy,
+  WEB_DIST: envText,
+  DEMO: envText,
+  LOG_LEVEL: envText,
+  ...digestShape,
+  ...storageShape,
+});
+
+/** The first problem's message, as the Error that stops the start. */
+function parseOrThrow<T>(schema: z.ZodType<T>, env: NodeJS.ProcessEnv): T {
+  const parsed = schema.safeParse(env);
+  if (parsed.success) return parsed.data;
+  throw new Error(parsed.error.issues[0]?.message ?? 'Configuración no válida.');
+}
+
+/** The digest's settings alone (its tests read them so). */
+export function digestConfig(env: NodeJS.ProcessEnv): DigestConfig {
+  return toDigest(parseOrThrow(z.object(digestShape), env));
+}
+
+/**
+ * Reads the configuration from `env` and the command line (`--demo`), once, without touching the
+ * disk: relative paths resolve against the working folder.
+ */
+export function readConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] = []): EnvConfig {
+  const e = parseOrThrow(envSchema, env);
+  const storage = toStorage(e, (message) => {
+    throw new Error(message);
+  });
+  const groupName = e.GROUP_NAME ?? DEFAULT_GROUP.name;
   return {
-    port,
-    host: text(env, 'HOST') ?? '0.0.0.0',
-    publicUrl: (text(env, 'PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, ''),
-    dataDir,
-    databaseUrl,
-    jwtSecret: loadJwtSecret(dataDir, text(env, 'JWT_SECRET')),
-    smtpUrl: text(env, 'SMTP_URL'),
-    mailFrom: text(env, 'MAIL_FROM') ?? `"${groupName}" <no-reply@localhost>`,
+    port: e.PORT,
+    host: e.HOST ?? '0.0.0.0',
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    dataDir: resolve(process.cwd(), e.DATA_DIR ?? './data'),
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret: e.JWT_SECRET,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `"${groupName}" <no-reply@localhost>`,
     admin: {
-      email: text(env, 'ADMIN_EMAIL')?.toLowerCase() ?? null,
-      password: text(env, 'ADMIN_PASSWORD'),
-      name: text(env, 'ADMIN_NAME') ?? 'Administrador',
+      email: e.ADMIN_EMAIL?.toLowerCase() ?? null,
+      password: e.ADMIN_PASSWORD,
+      name: e.ADMIN_NAME ?? 'Administrador',
     },
     oidc: {
-      issuer: text(env, 'OIDC_ISSUER') ?? 'https://accounts.google.com',
-      clientId: text(env, 'OIDC_CLIENT_ID'),
+      issuer: e.OIDC_ISSUER ?? 'https://accounts.google.com',
+      clientId: e.OIDC_CLIENT_ID,
       cooldownMs: 30_000,
     },
     group: {
       name: groupName,
-      address: text(env, 'GROUP_ADDRESS') ?? DEFAULT_GROUP.address,
-      mapUrl,
+      address: e.GROUP_ADDRESS ?? DEFAULT_GROUP.address,
+      mapUrl: e.GROUP_MAP_URL,
     },
-    invitationTtlDays: positiveInt(env, 'INVITATION_TTL_DAYS', 7),
-    albumsDraftByDefault: text(env, 'ALBUMS_DRAFT_BY_DEFAULT') === '1',
-    authRateLimit: positiveInt(env, 'AUTH_RATE_LIMIT', 10),
+    invitationTtlDays: e.INVITATION_TTL_DAYS,
+    albumsDraftByDefault: e.ALBUMS_DRAFT_BY_DEFAULT === '1',
+    authRateLimit: e.AUTH_RATE_LIMIT,
     rateLimitStore: 'database',
-    trustProxy: trustProxy(env),
-    webDist: resolve(process.cwd(), text(env, 'WEB_DIST') ?? defaultWebDist()),
-    demo: argv.includes('--demo') || text(env, 'DEMO') === '1',
+    trustProxy: e.TRUST_PROXY,
+    webDist: resolve(process.cwd(), e.WEB_DIST ?? defaultWebDist()),
+    demo: argv.includes('--demo') || e.DEMO === '1',
     scryptCost: 2 ** 15,
     mailQueue: { pollMs: 30_000, retryDelaysMs: MAIL_RETRY_DELAYS_MS },
-    digest: digestConfig(env),
-    storage: storageConfig(env),
-    logLevel: text(env, 'LOG_LEVEL') ?? 'info',
+    digest: toDigest(e),
+    storage,
+    logLevel: e.LOG_LEVEL ?? 'info',
   };
 }

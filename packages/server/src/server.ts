@@ -1,9 +1,9 @@
 import { buildApp } from './app.js';
 import { bootstrap } from './bootstrap.js';
-import { loadConfig } from './config.js';
 import { migrateToLatest } from './db/migrations/index.js';
 import { withStartupLock } from './db/startup-lock.js';
 import { demoReport, seedDemo } from './demo/demo.js';
+import { loadConfig } from './startup.js';
 
 /** Starts Fogata: config, app, migrations, first-start bootstrap, listen; stops cleanly. */
 async function main(): Promise<void> {

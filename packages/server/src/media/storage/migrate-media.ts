@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
-import { loadConfig } from '../../config.js';
 import { progressPrinter } from '../../lib/progress-printer.js';
+import { loadConfig } from '../../startup.js';
 import { MediaUrlSigner } from '../url-signer.js';
 import { S3Storage } from './s3-storage.js';
 import { contentTypeOf, LocalStorage, mediaRoot } from './storage.js';

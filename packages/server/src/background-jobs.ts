@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from './context.js';
+import { MediaSweeper } from './media/sweeper.js';
+import { DigestService } from './modules/digests/digests.service.js';
+
+/**
+ * What runs beside the requests: the mail queue's worker, the media sweeper and the digest's
+ * check start when the app is ready and stop, in the reverse order, before the database closes;
+ * the identity provider's discovery document is read early.
+ */
+export function registerBackgroundJobs(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
+  // The queue's worker starts once the app is ready (migrations are done by then).
+  app.addHook('onReady', async () => ctx.mailQueue.start());
+  app.addHook('onClose', async () => {
+    await ctx.mailQueue.stop();
+    ctx.mailer.close();
+    ctx.storage.close?.();
+    await db.kysely.destroy();
+  });
+  // What a crash left (files no row points to, temp uploads): swept once the migrations are done
+  // and before the app listens, then every few minutes. Registered after the hook that closes the
+  // database, so it stops first (onClose hooks run last-registered first).
+  const mediaSweeper = new MediaSweeper(ctx);
+  app.addHook('onReady', () => mediaSweeper.start());
+  app.addHook('onClose', () => mediaSweeper.stop());
+  // The digest's check (decision 022); stopped before the database closes, like the sweeper.
+  const digests = new DigestService(ctx);
+  app.addHook('onReady', async () => digests.start());
+  app.addHook('onClose', () => digests.stop());
+  // Read the provider's discovery document early; when it fails, sign-in retries on demand.
+  app.addHook('onReady', async () => {
+    ctx.oidc?.discover().catch((err: unknown) => {
+      app.log.warn({ err }, 'no se pudo leer el proveedor de identidad; se reintentará');
+    });
+  });
+}
