@@ -1,3 +1,4 @@
+import type { Server as HttpServer } from 'node:http';
 import type { Socket } from 'node:net';
 import { join } from 'node:path';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -56,10 +57,7 @@ export interface BuildOptions {
 }
 
 /** Answers a request the HTTP parser could not read, in the app's shape, and closes. */
-function answerClientError(
-  error: NodeJS.ErrnoException & { rawPacket?: Buffer },
-  socket: Socket,
-): void {
+function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
   if (error.code === 'ECONNRESET' || !socket.writable) {
     socket.destroy();
     return;
@@ -67,9 +65,10 @@ function answerClientError(
   const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
   // Over the parser's limit with a request line longer than any of our paths: the address is
   // what is too long, not the headers.
-  const lineEnd = error.rawPacket?.indexOf('\r\n') ?? 0;
-  const urlTooLong =
-    tooLarge && (lineEnd === -1 ? (error.rawPacket?.length ?? 0) : lineEnd) > MAX_PATH_LENGTH;
+  const raw = (error as { rawPacket?: unknown }).rawPacket;
+  const packet = Buffer.isBuffer(raw) ? raw : Buffer.alloc(0);
+  const lineEnd = packet.indexOf('\r\n');
+  const urlTooLong = tooLarge && (lineEnd === -1 ? packet.length : lineEnd) > MAX_PATH_LENGTH;
   const [status, message] = urlTooLong
     ? ['414 URI Too Long', SERVER_ERRORS.urlTooLong]
     : tooLarge
@@ -152,7 +151,8 @@ export async function buildApp(
   // the process until the keep-alive timeout (issue #22). A timer, not a hook on every answer.
   let closingIdle: NodeJS.Timeout | undefined;
   app.addHook('preClose', (done) => {
-    closingIdle = setInterval(() => app.server.closeIdleConnections(), CLOSE_IDLE_EVERY_MS);
+    const server = app.server as HttpServer;
+    closingIdle = setInterval(() => server.closeIdleConnections(), CLOSE_IDLE_EVERY_MS);
     closingIdle.unref();
     done();
   });
