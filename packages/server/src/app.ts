@@ -89,6 +89,8 @@ const CLOSE_IDLE_EVERY_MS = 100;
 
 /** Longer than any path of the app (API ids and tokens, media keys, pages), with room to spare. */
 const MAX_PATH_LENGTH = 1024;
+/** Where an over-long path is routed: under /api, so even a browser gets the JSON 404. */
+const NO_ROUTE_PATH = '/api/ruta-demasiado-larga';
 
 /** The origin of a URL, or null; used to let the group's map be embedded. */
 function originOf(url: string | null): string | null {
@@ -134,17 +136,18 @@ export async function buildApp(
         .status(tooLong ? 404 : 400)
         .send({ message: tooLong ? SERVER_ERRORS.routeNotFound : SERVER_ERRORS.badUrl });
     },
+    // A path longer than any of ours names nothing, whatever it holds: it is routed as a path no
+    // route has, so it gets the 404 of a missing route before any route, the static files or the
+    // file system see it (a name too long for the disk came out as a 403 there). A length check
+    // here costs a request nothing like a hook would.
+    rewriteUrl: (req) => {
+      const url = req.url ?? '/';
+      const end = url.indexOf('?');
+      return (end === -1 ? url.length : end) > MAX_PATH_LENGTH ? NO_ROUTE_PATH : url;
+    },
     // A request Node's HTTP parser gives up on (a body cut off mid-way, a broken chunk) gets the
     // app's own Spanish shape, not Fastify's English one.
     clientErrorHandler: answerClientError,
-  });
-  // A path longer than any of ours names nothing, whatever it holds: the 404 of a missing route,
-  // before any route, the static files or the file system see it (a name too long for the disk
-  // came out as a 403 there).
-  app.addHook('onRequest', async (request) => {
-    const end = request.url.indexOf('?');
-    if ((end === -1 ? request.url.length : end) > MAX_PATH_LENGTH)
-      throw new AppError(404, SERVER_ERRORS.routeNotFound);
   });
   // Once closing (SIGTERM), connections that turn idle are closed as they do: Fastify closes
   // those idle at that moment, but one whose answer was still on its way would otherwise hold
