@@ -10,6 +10,7 @@ import { INVITATION_MAIL_WAIT_MS } from '../modules/invitations/invitations.serv
 import { buildTestApp, type TestApp } from '../test/build-app.js';
 import { createUser, type TestUser } from '../test/factories.js';
 import { startHangingSmtpServer, startSmtpReceiver } from '../test/smtp.js';
+import { waitUntil } from '../test/wait.js';
 import { createMailer, withTimeouts } from './mailer.js';
 
 /** What an answer may take beyond the wait on a loaded machine. */
@@ -36,18 +37,6 @@ async function invite(t: TestApp, admin: TestUser, emails: string[]) {
     payload: { invitations: emails.map((email) => ({ email, role: 'usuario' })) },
   });
   return { res, ms: Date.now() - started };
-}
-
-async function waitUntil(
-  what: string,
-  check: () => boolean | Promise<boolean>,
-  timeoutMs = 10_000,
-) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`Tiempo agotado esperando: ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 /** A logger that drops everything. */

@@ -39,11 +39,14 @@ export class MailQueueRepository {
    * before digests, then oldest first. Digests are the queue's only messages with headers of
    * their own (List-Unsubscribe), which is how they are told apart.
    */
-  async due(now: string, limit: number): Promise<{ id: number; digest: boolean }[]> {
+  async due(
+    now: string,
+    limit: number,
+  ): Promise<{ id: number; recipient: string; digest: boolean }[]> {
     const digest = sql<number>`case when ${sql.ref('headers')} is null then 0 else 1 end`;
     const rows = await this.db
       .selectFrom('mail_queue')
-      .select(['id', digest.as('digest')])
+      .select(['id', 'recipient', digest.as('digest')])
       .where('next_attempt_at', '<=', now)
       .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
       .orderBy(digest)
@@ -51,7 +54,7 @@ export class MailQueueRepository {
       .orderBy('id')
       .limit(limit)
       .execute();
-    return rows.map((r) => ({ id: r.id, digest: Number(r.digest) === 1 }));
+    return rows.map((r) => ({ id: r.id, recipient: r.recipient, digest: Number(r.digest) === 1 }));
   }
 
   /**

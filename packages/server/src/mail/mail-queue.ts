@@ -60,6 +60,8 @@ export class MailQueue {
   /** Sends on their way, and how many of them are digests. */
   private readonly sending = new Set<Promise<void>>();
   private digestsSending = 0;
+  /** Whom the sends on their way go to: one message at a time per person keeps their order. */
+  private readonly recipientsSending = new Set<string>();
 
   constructor(
     private readonly db: Db,
@@ -107,7 +109,7 @@ export class MailQueue {
         const row = await repo.claim(id, nowIso(), lease);
         // Null: the worker took it first; it is sent all the same.
         if (!row) continue;
-        if (await this.track(this.deliver(repo, row, lease), false)) sent.add(id);
+        if (await this.track(this.deliver(repo, row, lease), row.recipient, false)) sent.add(id);
       }
     };
     let timer: NodeJS.Timeout | undefined;
@@ -191,15 +193,17 @@ export class MailQueue {
         if (this.stopped || room <= 0) return;
         const due = await repo.due(nowIso(), room);
         let started = 0;
-        for (const { id, digest } of due) {
+        for (const { id, recipient, digest } of due) {
           if (this.stopped || this.sending.size >= MAX_IN_FLIGHT) break;
           if (digest && this.digestsSending >= MAX_DIGESTS_IN_FLIGHT) continue;
+          // Taken once the earlier message to the same person is done.
+          if (this.recipientsSending.has(recipient)) continue;
           const lease = nowIso(LEASE_MS);
           const row = await repo.claim(id, nowIso(), lease);
           // Null: another instance took it first.
           if (!row) continue;
           started += 1;
-          void this.track(this.deliver(repo, row, lease), digest);
+          void this.track(this.deliver(repo, row, lease), row.recipient, digest);
         }
         // Nothing more due, or only digests waiting for a place: a send that ends looks again.
         if ((due.length < room || started === 0) && !this.again) return;
@@ -211,14 +215,16 @@ export class MailQueue {
   }
 
   /** Counts a send on its way until it ends, then looks for more; resolves with its outcome. */
-  private track(delivery: Promise<boolean>, digest: boolean): Promise<boolean> {
+  private track(delivery: Promise<boolean>, recipient: string, digest: boolean): Promise<boolean> {
     if (digest) this.digestsSending += 1;
+    this.recipientsSending.add(recipient);
     const outcome = delivery.catch((err: unknown) => {
       if (!this.stopped) this.log.error({ err }, 'la cola de correo falló; se reintentará');
       return false;
     });
     const done = outcome.then(() => {
       this.sending.delete(done);
+      this.recipientsSending.delete(recipient);
       if (digest) this.digestsSending -= 1;
       this.kick();
     });
