@@ -155,6 +155,8 @@ describe('the mail queue', () => {
     const smtp = await startSmtpReceiver();
     cleanup.push(() => smtp.close());
     const { t } = await app(smtp.url);
+    // The held connections are cut before the app closes, so it does not wait on them.
+    cleanup.push(() => smtp.close());
     const member = await createUser(t.app, { email: 'lola@example.org' });
     await t.app.ctx.mailQueue.stop();
 
