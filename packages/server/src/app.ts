@@ -12,7 +12,11 @@ import { apiRoutes } from './modules/api-routes.js';
 import { registerApiDocs } from './plugins/api-docs.js';
 import { registerAppContext } from './plugins/app-context.js';
 import { registerCompression } from './plugins/compression.js';
-import { answerClientError, registerConnectionGuards } from './plugins/connections.js';
+import {
+  answerClientError,
+  registerConnectionGuards,
+  routeOverLongPaths,
+} from './plugins/connections.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerPageSecurity } from './plugins/page-security.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
@@ -68,6 +72,7 @@ export async function buildApp(
         .status(tooLong ? 404 : 400)
         .send({ message: tooLong ? SERVER_ERRORS.routeNotFound : SERVER_ERRORS.badUrl });
     },
+    rewriteUrl: routeOverLongPaths,
     // A request Node's HTTP parser gives up on (a body cut off mid-way, a broken chunk) gets the
     // app's own Spanish shape, not Fastify's English one.
     clientErrorHandler: answerClientError,

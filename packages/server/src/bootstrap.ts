@@ -45,7 +45,7 @@ export async function bootstrap(app: FastifyInstance): Promise<string | null> {
   // A fresh link on every start until someone uses one: the old ones stop working.
   await new InvitationsRepository(db).deleteOpenAdminInvitations();
   const invitations = new InvitationsService(app.ctx);
-  const token = await invitations.create(email ?? FIRST_ADMIN_PLACEHOLDER, 'admin');
+  const { token } = await invitations.create(email ?? FIRST_ADMIN_PLACEHOLDER, 'admin');
   const link = invitations.link(token);
   console.log(`Primer inicio: crea la cuenta de administración en ${link}`);
   return link;

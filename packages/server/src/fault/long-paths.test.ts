@@ -59,10 +59,8 @@ describe('an over-long path', () => {
       const wrong: string[] = [];
       for (const filler of FILLERS) {
         for (const length of LENGTHS) {
-          for (const headers of [{}, admin.headers, { accept: 'text/html' }] as Record<
-            string,
-            string
-          >[]) {
+          const headerSets: Record<string, string>[] = [{}, admin.headers, { accept: 'text/html' }];
+          for (const headers of headerSets) {
             const url = longPath(prefix, filler, length);
             const res = await fetch(`http://127.0.0.1:${port}${url}`, { headers });
             const body = await res.text();

@@ -13,8 +13,9 @@ export class MailQueueRepository {
     this.db = executorOf(db);
   }
 
-  async insert(message: MailMessage, now: string, expiresAt: string | null): Promise<void> {
-    await this.db
+  /** Writes a message due now; returns its id. */
+  async insert(message: MailMessage, now: string, expiresAt: string | null): Promise<number> {
+    const row = await this.db
       .insertInto('mail_queue')
       .values({
         recipient: message.to,
@@ -27,19 +28,58 @@ export class MailQueueRepository {
         expires_at: expiresAt,
         created_at: now,
       })
-      .execute();
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
   }
 
-  /** Ids of messages due at `now` and held by no instance, oldest first. */
-  async dueIds(now: string, limit: number): Promise<number[]> {
+  /**
+   * Messages due at `now` and held by no instance: account mail (resets, invitations, notices)
+   * before digests, then oldest first. Digests are the queue's only messages with headers of
+   * their own (List-Unsubscribe), which is how they are told apart.
+   */
+  async due(
+    now: string,
+    limit: number,
+  ): Promise<{ id: number; recipient: string; digest: boolean }[]> {
+    const digest = sql<number>`case when ${sql.ref('headers')} is null then 0 else 1 end`;
     const rows = await this.db
       .selectFrom('mail_queue')
-      .select('id')
+      .select(['id', 'recipient', digest.as('digest')])
       .where('next_attempt_at', '<=', now)
       .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
+      .orderBy(digest)
       .orderBy('next_attempt_at')
       .orderBy('id')
       .limit(limit)
+      .execute();
+    return rows.map((r) => ({ id: r.id, recipient: r.recipient, digest: Number(r.digest) === 1 }));
+  }
+
+  /**
+   * Gives up the unsent messages to `recipient` whose link starts with `linkPrefix` (and is not
+   * on its way): a link made since replaces theirs.
+   */
+  async dropUnsent(recipient: string, linkPrefix: string, now: string): Promise<void> {
+    await this.db
+      .updateTable('mail_queue')
+      .set({ next_attempt_at: null, text: '', html: '', link: null, headers: null })
+      .where('recipient', '=', recipient)
+      .where('sent_at', 'is', null)
+      .where('next_attempt_at', 'is not', null)
+      .where(sql<string>`substr(${sql.ref('link')}, 1, ${linkPrefix.length})`, '=', linkPrefix)
+      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
+      .execute();
+  }
+
+  /** Which of `ids` have been sent. */
+  async sentAmong(ids: number[]): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('mail_queue')
+      .select('id')
+      .where('id', 'in', ids)
+      .where('sent_at', 'is not', null)
       .execute();
     return rows.map((r) => r.id);
   }

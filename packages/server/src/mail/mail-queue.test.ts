@@ -14,6 +14,7 @@ import {
   startHangingSmtpServer,
   startSmtpReceiver,
 } from '../test/smtp.js';
+import { waitUntil } from '../test/wait.js';
 
 const RESET_LINK = /http:\/\/fogata\.test\/reset-password\?token=[A-Za-z0-9_-]+/;
 
@@ -43,14 +44,6 @@ async function forgot(app: FastifyInstance, email: string) {
     payload: { email },
   });
   return { res, ms: performance.now() - started };
-}
-
-async function waitUntil(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 5000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`Tiempo agotado esperando: ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 function queueRows(t: TestApp) {

@@ -6,19 +6,29 @@ import { nowIso } from '../lib/tokens.js';
 import { MailQueueRepository, type MailQueueRow } from './mail-queue.repository.js';
 import type { Mailer, MailMessage } from './mailer.js';
 
-/** Messages claimed per round; the worker goes on while rounds come back full. */
-const BATCH = 10;
 /**
- * How long a claim holds a message. Far longer than any send can take with the mailer's
- * time-outs (10 s to connect, 10 s for the greeting, 30 s of silence), so no other instance
- * takes a message still on its way; a crash mid-send leaves it for another try after this.
+ * Messages on their way at once per process. A send that hangs holds one of these (for its
+ * time-outs at most), never the queue: the others go on.
+ */
+const MAX_IN_FLIGHT = 4;
+/** Of those, digests may hold all but one: account mail (resets, invitations) always has a way. */
+const MAX_DIGESTS_IN_FLIGHT = MAX_IN_FLIGHT - 1;
+/**
+ * How long a claim holds a message. Far longer than any send can take (see SEND_DEADLINE_MS),
+ * so no other instance takes a message still on its way; a crash mid-send leaves it for
+ * another try after this.
  */
 const LEASE_MS = 10 * 60_000;
+/**
+ * A send not done by then counts as failed and is retried later, whatever the mail server is
+ * doing: the mailer's own time-outs cover silence, this covers a server that trickles.
+ */
+export const SEND_DEADLINE_MS = 60_000;
 /** Sent and given-up messages are deleted this long after they were queued. */
 const KEEP_MS = 7 * 24 * 3600_000;
 /** The purge runs at most this often per process. */
 const PURGE_EVERY_MS = 3600_000;
-/** How long closing the app waits for a send on its way. */
+/** How long closing the app waits for sends on their way. */
 const STOP_GRACE_MS = 5_000;
 
 export interface MailQueueOptions {
@@ -42,10 +52,16 @@ function describe(err: unknown): string {
 export class MailQueue {
   private timer: NodeJS.Timeout | null = null;
   private pendingKick: NodeJS.Immediate | null = null;
-  private running: Promise<void> | null = null;
+  /** The look for due mail in progress; one at a time per process. */
+  private looking: Promise<void> | null = null;
   private again = false;
   private stopped = true;
   private lastPurge = 0;
+  /** Sends on their way, and how many of them are digests. */
+  private readonly sending = new Set<Promise<void>>();
+  private digestsSending = 0;
+  /** Whom the sends on their way go to: one message at a time per person keeps their order. */
+  private readonly recipientsSending = new Set<string>();
 
   constructor(
     private readonly db: Db,
@@ -55,20 +71,61 @@ export class MailQueue {
   ) {}
 
   /**
-   * Queues `message`. With `trx` the row is written in that transaction, and the caller kicks
-   * the worker once it has committed (before, the worker could not see the row yet).
-   * `expiresAt`: past it the message is no longer worth sending (its link is dead).
+   * Queues `message` and returns its id. With `trx` the row is written in that transaction, and
+   * the caller kicks the worker once it has committed (before, the worker could not see the row
+   * yet). `expiresAt`: past it the message is no longer worth sending (its link is dead).
    */
   async enqueue(
     message: MailMessage,
     opts: { trx?: Transaction<Database>; expiresAt?: string } = {},
-  ): Promise<void> {
-    await new MailQueueRepository(opts.trx ?? this.db).insert(
+  ): Promise<number> {
+    const id = await new MailQueueRepository(opts.trx ?? this.db).insert(
       message,
       nowIso(),
       opts.expiresAt ?? null,
     );
     if (!opts.trx) this.kick();
+    return id;
+  }
+
+  /**
+   * Sends the queued messages `ids` now, from the request that queued them, a few at a time,
+   * and waits at most `deadlineMs`. Resolves with the ids sent by then. The others stay queued:
+   * a send still on its way finishes (or fails and is retried) after the answer, one not
+   * started is taken by the worker.
+   */
+  async sendNow(
+    ids: number[],
+    deadlineMs: number,
+    concurrency = MAX_IN_FLIGHT,
+  ): Promise<Set<number>> {
+    const repo = new MailQueueRepository(this.db);
+    const sent = new Set<number>();
+    const waiting = [...ids];
+    let late = false;
+    const lane = async () => {
+      for (let id = waiting.shift(); id !== undefined && !late; id = waiting.shift()) {
+        const lease = nowIso(LEASE_MS);
+        const row = await repo.claim(id, nowIso(), lease);
+        // Null: the worker took it first; it is sent all the same.
+        if (!row) continue;
+        if (await this.track(this.deliver(repo, row, lease), row.recipient, false)) sent.add(id);
+      }
+    };
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, deadlineMs);
+    });
+    await Promise.race([
+      Promise.all(Array.from({ length: Math.min(concurrency, ids.length) }, lane)),
+      deadline,
+    ]);
+    late = true;
+    clearTimeout(timer);
+    // What the worker (of this instance or another) sent meanwhile counts too.
+    for (const id of await repo.sentAmong(ids)) sent.add(id);
+    this.kick();
+    return sent;
   }
 
   /** Lets the worker look for due mail as soon as the current request is done. */
@@ -90,17 +147,17 @@ export class MailQueue {
     this.kick();
   }
 
-  /** Stops the worker (the app's onClose), waiting a little for a send on its way. */
+  /** Stops the worker (the app's onClose), waiting a little for the sends on their way. */
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     if (this.pendingKick) clearImmediate(this.pendingKick);
     this.timer = null;
     this.pendingKick = null;
-    if (!this.running) return;
+    if (!this.looking && this.sending.size === 0) return;
     let timeout: NodeJS.Timeout | undefined;
     await Promise.race([
-      this.running,
+      Promise.all([this.looking, ...this.sending]),
       new Promise<void>((resolve) => {
         timeout = setTimeout(resolve, STOP_GRACE_MS);
         timeout.unref();
@@ -109,26 +166,47 @@ export class MailQueue {
     clearTimeout(timeout);
   }
 
-  /** One worker loop per process at a time; a call while it runs makes it go round once more. */
+  /** One look at a time per process; a call while it runs makes it look once more after. */
   private run(): void {
     if (this.stopped) return;
-    if (this.running) {
+    if (this.looking) {
       this.again = true;
       return;
     }
-    this.running = this.drain().finally(() => {
-      this.running = null;
+    this.looking = this.fill().finally(() => {
+      this.looking = null;
       if (this.again) this.kick();
     });
   }
 
-  private async drain(): Promise<void> {
+  /**
+   * Claims due messages while there is room on the way, account mail first, and starts each
+   * send without waiting for it: when one ends, its place is filled again.
+   */
+  private async fill(): Promise<void> {
     try {
       await this.purge();
+      const repo = new MailQueueRepository(this.db);
       for (;;) {
         this.again = false;
-        const claimed = await this.round();
-        if (this.stopped || (claimed < BATCH && !this.again)) return;
+        const room = MAX_IN_FLIGHT - this.sending.size;
+        if (this.stopped || room <= 0) return;
+        const due = await repo.due(nowIso(), room);
+        let started = 0;
+        for (const { id, recipient, digest } of due) {
+          if (this.stopped || this.sending.size >= MAX_IN_FLIGHT) break;
+          if (digest && this.digestsSending >= MAX_DIGESTS_IN_FLIGHT) continue;
+          // Taken once the earlier message to the same person is done.
+          if (this.recipientsSending.has(recipient)) continue;
+          const lease = nowIso(LEASE_MS);
+          const row = await repo.claim(id, nowIso(), lease);
+          // Null: another instance took it first.
+          if (!row) continue;
+          started += 1;
+          void this.track(this.deliver(repo, row, lease), row.recipient, digest);
+        }
+        // Nothing more due, or only digests waiting for a place: a send that ends looks again.
+        if ((due.length < room || started === 0) && !this.again) return;
       }
     } catch (err) {
       // The database is unreachable or closing: the next poll tries again.
@@ -136,36 +214,51 @@ export class MailQueue {
     }
   }
 
-  /** Claims and sends the due messages, one at a time; returns how many were due. */
-  private async round(): Promise<number> {
-    const repo = new MailQueueRepository(this.db);
-    const ids = await repo.dueIds(nowIso(), BATCH);
-    for (const id of ids) {
-      if (this.stopped) break;
-      const lease = nowIso(LEASE_MS);
-      const row = await repo.claim(id, nowIso(), lease);
-      // Null: another instance took it first.
-      if (row) await this.deliver(repo, row, lease);
-    }
-    return ids.length;
+  /** Counts a send on its way until it ends, then looks for more; resolves with its outcome. */
+  private track(delivery: Promise<boolean>, recipient: string, digest: boolean): Promise<boolean> {
+    if (digest) this.digestsSending += 1;
+    this.recipientsSending.add(recipient);
+    const outcome = delivery.catch((err: unknown) => {
+      if (!this.stopped) this.log.error({ err }, 'la cola de correo falló; se reintentará');
+      return false;
+    });
+    const done = outcome.then(() => {
+      this.sending.delete(done);
+      this.recipientsSending.delete(recipient);
+      if (digest) this.digestsSending -= 1;
+      this.kick();
+    });
+    this.sending.add(done);
+    return outcome;
   }
 
+  /** Sends a claimed message and records the outcome; true when it went out. */
   private async deliver(repo: MailQueueRepository, row: MailQueueRow, lease: string) {
     const context = { mailId: row.id, to: row.recipient, attempts: row.attempts };
     if (row.expires_at !== null && row.expires_at <= nowIso()) {
       await repo.markFailed(row.id, lease, 'caducado antes de poder enviarse', null);
       this.log.error(context, 'correo descartado: caducó antes de poder enviarse');
-      return;
+      return false;
     }
+    let timer: NodeJS.Timeout | undefined;
     try {
-      await this.mailer.send({
-        to: row.recipient,
-        subject: row.subject,
-        text: row.text,
-        html: row.html,
-        ...(row.link ? { link: row.link } : {}),
-        ...(row.headers ? { headers: JSON.parse(row.headers) as Record<string, string> } : {}),
-      });
+      await Promise.race([
+        this.mailer.send({
+          to: row.recipient,
+          subject: row.subject,
+          text: row.text,
+          html: row.html,
+          ...(row.link ? { link: row.link } : {}),
+          ...(row.headers ? { headers: JSON.parse(row.headers) as Record<string, string> } : {}),
+        }),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(
+            () => reject(new Error('el servidor de correo no terminó a tiempo')),
+            SEND_DEADLINE_MS,
+          );
+          timer.unref();
+        }),
+      ]);
     } catch (err) {
       const delay = this.options.retryDelaysMs[row.attempts - 1];
       let retryAt = delay === undefined ? null : nowIso(delay);
@@ -177,9 +270,12 @@ export class MailQueue {
       } else {
         this.log.warn({ ...context, err, retryAt }, 'no se pudo enviar el correo; se reintentará');
       }
-      return;
+      return false;
+    } finally {
+      clearTimeout(timer);
     }
     await repo.markSent(row.id, lease, nowIso());
+    return true;
   }
 
   /** Deletes old sent and given-up rows, at most once an hour. */

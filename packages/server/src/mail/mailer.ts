@@ -30,14 +30,7 @@ export function createMailer(opts: {
   log: FastifyBaseLogger;
 }): Mailer {
   if (opts.smtpUrl) {
-    // Short time-outs: a mail server that does not answer must not hold an admin's request for
-    // nodemailer's default two minutes per message (the invitation is kept and can be resent).
-    const transport: Transporter = nodemailer.createTransport({
-      url: opts.smtpUrl,
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 30_000,
-    });
+    const transport: Transporter = nodemailer.createTransport(withTimeouts(opts.smtpUrl));
     return {
       outbox: false,
       async send(message) {
@@ -70,6 +63,26 @@ export function createMailer(opts: {
     },
     close: () => transport.close(),
   };
+}
+
+/**
+ * Tight time-outs (nodemailer's defaults are 30 s for the greeting and 10 minutes of silence): a
+ * mail server that does not connect, does not greet or goes silent mid-message fails the send
+ * within seconds, and the queue tries it again later (issue #22).
+ */
+const SMTP_TIMEOUTS = { connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 15_000 };
+
+/**
+ * SMTP_URL with the time-outs added as its query parameters. nodemailer reads a transport's
+ * options from the URL alone when one is given, and drops every other option passed beside it;
+ * from the query they apply. A value already in SMTP_URL is the operator's, and stays.
+ */
+export function withTimeouts(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  for (const [name, ms] of Object.entries(SMTP_TIMEOUTS)) {
+    if (!url.searchParams.has(name)) url.searchParams.set(name, String(ms));
+  }
+  return url.toString();
 }
 
 function pick({ to, subject, text, html, headers }: MailMessage) {

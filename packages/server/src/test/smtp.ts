@@ -17,6 +17,13 @@ export interface SmtpReceiver {
   waitFor(to: string, timeoutMs?: number): Promise<ReceivedMail>;
   /** Refuses the next `count` messages with a temporary error (451) at DATA, then accepts again. */
   failNext(count: number): void;
+  /**
+   * Goes silent after the DATA of the next `count` messages: their body is read and never
+   * answered, as a stuck server does. The ones after are accepted as usual.
+   */
+  holdNext(count: number): void;
+  /** How many messages are held so far. */
+  readonly held: number;
   /** How many messages were refused so far. */
   readonly refused: number;
   /** Stops listening (connections are refused), like a mail server that is down. */
@@ -36,12 +43,24 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
   const messages: ReceivedMail[] = [];
   let toRefuse = 0;
   let refused = 0;
+  let toHold = 0;
+  let held = 0;
   const newServer = () =>
     new SMTPServer({
       authOptional: true,
+      // Held connections are cut a second after close, not after smtp-server's 30 s.
+      closeTimeout: 1_000,
       disabledCommands: ['STARTTLS', 'AUTH'],
       logger: false,
       onData(stream, _session, callback) {
+        if (toHold > 0) {
+          toHold -= 1;
+          stream.on('end', () => {
+            held += 1;
+          });
+          stream.resume();
+          return;
+        }
         if (toRefuse > 0) {
           toRefuse -= 1;
           refused += 1;
@@ -91,6 +110,12 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
     },
     failNext(count) {
       toRefuse = count;
+    },
+    holdNext(count) {
+      toHold = count;
+    },
+    get held() {
+      return held;
     },
     get refused() {
       return refused;

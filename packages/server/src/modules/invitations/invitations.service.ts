@@ -14,12 +14,19 @@ import type { AppContext } from '../../context.js';
 import type { Db, Executor } from '../../db/database.js';
 import { AppError } from '../../lib/app-error.js';
 import { hashToken, newLinkToken, nowIso } from '../../lib/tokens.js';
+import { MailQueueRepository } from '../../mail/mail-queue.repository.js';
+import type { MailMessage } from '../../mail/mailer.js';
 import { invitationMail } from '../../mail/templates.js';
 import { type AuditActor, recordAudit } from '../audit/audit.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { type InvitationRow, InvitationsRepository } from './invitations.repository.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/**
+ * How long sending invitations (or a resend) waits on the mail server before answering: an
+ * address not mailed by then is reported, and its mail goes on through the queue.
+ */
+export const INVITATION_MAIL_WAIT_MS = 5_000;
 
 /** Status is computed, never stored: it follows `accepted_at` and the clock. */
 function statusOf(row: InvitationRow, now: string): InvitationStatus {
@@ -52,34 +59,39 @@ export class InvitationsService {
     return new Date(now + this.ctx.config.invitationTtlDays * DAY_MS).toISOString();
   }
 
-  /** Mails the invitation to `email`; throws when the mail server refuses or is down. */
-  private mail(email: string, role: Role, link: string): Promise<void> {
-    return this.ctx.mailer.send(
-      invitationMail({
-        to: email,
-        groupName: this.ctx.config.group.name,
-        role,
-        link,
-        days: this.ctx.config.invitationTtlDays,
-      }),
-    );
+  /** The invitation mail to `email`. */
+  private mail(email: string, role: Role, link: string): MailMessage {
+    return invitationMail({
+      to: email,
+      groupName: this.ctx.config.group.name,
+      role,
+      link,
+      days: this.ctx.config.invitationTtlDays,
+    });
   }
 
   /**
    * Creates an invitation (replacing the open ones of that address) and returns its token; with
    * an `actor` (an admin, not the start-up's first-admin invitation) it goes in the audit trail.
+   * With `queueMail`, its mail is queued in the same transaction: `mailId` is that row.
    */
-  async create(email: string, role: Role, actor?: AuditActor): Promise<string> {
+  async create(
+    email: string,
+    role: Role,
+    actor?: AuditActor,
+    queueMail = false,
+  ): Promise<{ token: string; mailId: number | null }> {
     const token = newLinkToken();
     const now = Date.now();
-    await this.ctx.db.kysely.transaction().execute(async (trx) => {
+    const expiresAt = this.expiry(now);
+    const mailId = await this.ctx.db.kysely.transaction().execute(async (trx) => {
       const repo = new InvitationsRepository(trx);
       await repo.deleteOpenFor([email]);
       const row = await repo.insert({
         email,
         role,
         token_hash: hashToken(token),
-        expires_at: this.expiry(now),
+        expires_at: expiresAt,
         created_at: new Date(now).toISOString(),
       });
       if (actor) {
@@ -90,10 +102,21 @@ export class InvitationsService {
           details: { role },
         });
       }
+      if (!queueMail) return null;
+      return this.ctx.mailQueue.enqueue(this.mail(email, role, this.link(token)), {
+        trx,
+        expiresAt,
+      });
     });
-    return token;
+    return { token, mailId };
   }
 
+  /**
+   * Creates the invitations and mails them. The mails go through the queue, sent from here a few
+   * at a time for at most INVITATION_MAIL_WAIT_MS, whatever the batch and the mail server: an
+   * address whose mail has not gone out by then is reported in `errors`, its invitation stays
+   * pending, and the queue goes on trying it (issue #22).
+   */
   async send(actor: AuditActor, body: SendInvitationsBody): Promise<SendInvitationsResponse> {
     const sent: SendInvitationsResponse['results']['sent'] = [];
     const errors: SendInvitationsResponse['results']['errors'] = [];
@@ -102,18 +125,23 @@ export class InvitationsService {
     const wanted = new Map<string, Role>();
     for (const { email, role } of body.invitations) wanted.set(email.toLowerCase(), role);
     const taken = await new UsersRepository(this.ctx.db).existingEmails([...wanted.keys()]);
+    const created: { email: string; link: string; mailId: number }[] = [];
     for (const [email, role] of wanted) {
       if (taken.has(email)) {
         errors.push({ email, error: SERVER_ERRORS.emailTaken });
         continue;
       }
-      const token = await this.create(email, role, actor);
-      const link = this.link(token);
-      try {
-        await this.mail(email, role, link);
-      } catch (err) {
-        // The invitation stays, listed as pending: the admin can resend it from the list.
-        this.ctx.log.error({ err, email }, 'no se pudo enviar la invitación');
+      const { token, mailId } = await this.create(email, role, actor, true);
+      created.push({ email, link: this.link(token), mailId: mailId as number });
+    }
+    const mailed = await this.ctx.mailQueue.sendNow(
+      created.map((c) => c.mailId),
+      INVITATION_MAIL_WAIT_MS,
+    );
+    for (const { email, link, mailId } of created) {
+      if (!mailed.has(mailId)) {
+        // The invitation stays, listed as pending: the queue retries, and the admin can resend.
+        this.ctx.log.error({ email }, 'no se pudo enviar la invitación a tiempo');
         errors.push({ email, error: SERVER_ERRORS.invitationMailFailed });
         notMailed.push(email);
         continue;
@@ -143,14 +171,44 @@ export class InvitationsService {
     }
     const token = newLinkToken();
     const link = this.link(token);
+    // The new link replaces the old one once its mail is out, even if that is after the answer.
+    const mailed = this.ctx.mailer
+      .send(this.mail(row.email, row.role, link))
+      .then(() => this.renew(id, token));
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), INVITATION_MAIL_WAIT_MS);
+    });
+    let renewed: boolean | 'late';
     try {
-      await this.mail(row.email, row.role, link);
+      renewed = await Promise.race([mailed, late]);
     } catch (err) {
       this.ctx.log.error({ err, email: row.email }, 'no se pudo reenviar la invitación');
       throw new AppError(502, SERVER_ERRORS.invitationResendFailed);
+    } finally {
+      clearTimeout(timer);
     }
+    if (renewed === 'late') {
+      mailed.catch((err: unknown) => {
+        this.ctx.log.error({ err, email: row.email }, 'no se pudo reenviar la invitación');
+      });
+      this.ctx.log.error({ email: row.email }, 'el reenvío de la invitación no terminó a tiempo');
+      throw new AppError(502, SERVER_ERRORS.invitationResendFailed);
+    }
+    // Accepted or revoked while the mail was on its way: the new link opens nothing.
+    if (!renewed) throw new AppError(409, SERVER_ERRORS.invitationNotResendable);
+    // The first mail, if the queue is still trying it, would now carry a dead link.
+    await new MailQueueRepository(this.ctx.db).dropUnsent(row.email, this.link(''), nowIso());
+    return {
+      message: SERVER_SUCCESS.invitationResent(row.email),
+      ...(this.ctx.mailer.outbox ? { link } : {}),
+    };
+  }
+
+  /** Gives a pending invitation the link `token` with a new expiry; false if no longer pending. */
+  private renew(id: number, token: string): Promise<boolean> {
     const now = Date.now();
-    const renewed = await repo.renew(
+    return new InvitationsRepository(this.ctx.db).renew(
       id,
       {
         token_hash: hashToken(token),
@@ -159,12 +217,6 @@ export class InvitationsService {
       },
       new Date(now).toISOString(),
     );
-    // Accepted or revoked while the mail was on its way: the new link opens nothing.
-    if (!renewed) throw new AppError(409, SERVER_ERRORS.invitationNotResendable);
-    return {
-      message: SERVER_SUCCESS.invitationResent(row.email),
-      ...(this.ctx.mailer.outbox ? { link } : {}),
-    };
   }
 
   async list(): Promise<Invitation[]> {

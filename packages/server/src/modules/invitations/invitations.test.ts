@@ -344,6 +344,16 @@ describe('when the mail server is down', () => {
       });
       expect(ok.statusCode).toBe(200);
       expect(ok.json()).toEqual({ message: 'Invitación reenviada a uno@example.org.' });
+      // The queue stops trying the first mail of uno (its link is dead now), not that of dos.
+      const queued = await own.app.ctx.db.kysely
+        .selectFrom('mail_queue')
+        .select(['recipient', 'next_attempt_at', 'sent_at'])
+        .execute();
+      expect(queued.find((r) => r.recipient === 'uno@example.org')).toMatchObject({
+        next_attempt_at: null,
+        sent_at: null,
+      });
+      expect(queued.find((r) => r.recipient === 'dos@example.org')?.next_attempt_at).not.toBeNull();
       const mail = await receiver.waitFor('uno@example.org');
       expect(mail.subject).toBe('Invitación a Grupo Scout Fogata 1');
       const token = new URL(linkIn(mail.text, LINK)).searchParams.get('invitation')!;

@@ -1,0 +1,12 @@
+/** Polls `check` every 20 ms until it holds; throws naming `what` after `timeoutMs`. */
+export async function waitUntil(
+  what: string,
+  check: () => boolean | Promise<boolean>,
+  timeoutMs = 5000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`Tiempo agotado esperando: ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
