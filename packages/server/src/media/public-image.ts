@@ -1,10 +1,10 @@
 import { MSG } from '@fogata/shared';
-import type { AppContext } from '../context.js';
 import { AppError } from '../lib/app-error.js';
 import { toImageVariants } from './image-pipeline.js';
 import {
   deleteMedia,
   keepMedia,
+  type MediaContext,
   markForDeletion,
   type StoredImage,
   storeImageVariants,
@@ -17,7 +17,7 @@ import type { UploadedFile } from './upload.js';
  * a 413; a file that is not an allowed image a 415; an unreadable one or a pixel bomb a 400.
  */
 export async function storePublicImage(
-  ctx: AppContext,
+  ctx: MediaContext,
   folder: string,
   file: UploadedFile,
 ): Promise<StoredImage> {
@@ -40,7 +40,7 @@ export function imageColumns(image: StoredImage) {
 }
 
 /** Removes a stored image's files (never throws; failures are logged). */
-export function deleteStoredImage(ctx: AppContext, image: StoredImage | null): Promise<void> {
+export function deleteStoredImage(ctx: MediaContext, image: StoredImage | null): Promise<void> {
   if (!image) return Promise.resolve();
   return deleteMedia(ctx, [image.key, image.thumbKey]);
 }
@@ -51,7 +51,7 @@ export function deleteStoredImage(ctx: AppContext, image: StoredImage | null): P
  * journaled until the row is in (a crash in between leaves them to reconciliation).
  */
 export async function insertWithImage<T>(
-  ctx: AppContext,
+  ctx: MediaContext,
   folder: string,
   file: UploadedFile,
   insert: (columns: ImageColumns) => Promise<T>,
@@ -76,7 +76,7 @@ export async function insertWithImage<T>(
  * journaled, and reconciliation keeps them (a row still points to them).
  */
 export async function updateWithImage(
-  ctx: AppContext,
+  ctx: MediaContext,
   folder: string,
   file: UploadedFile | undefined,
   previous: { image_key: string | null; image_thumb_key: string | null },

@@ -4,12 +4,12 @@ import type { Config } from '../config.js';
 import type { AppContext } from '../context.js';
 import { openDatabase } from '../db/database.js';
 import { OidcClient } from '../lib/oidc.js';
-import { ReadCache } from '../lib/read-cache.js';
 import { MailQueue } from '../mail/mail-queue.js';
 import { createMailer } from '../mail/mailer.js';
 import { MediaJournal } from '../media/journal.js';
 import { createStorage } from '../media/storage/create-storage.js';
 import { MediaUrlSigner } from '../media/url-signer.js';
+import { ReadCache } from './read-cache.js';
 
 /**
  * Builds what every module needs once (the app context: storage, database, mail, the media URL

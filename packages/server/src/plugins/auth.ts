@@ -1,7 +1,7 @@
 import { type Capability, can, SERVER_ERRORS } from '@fogata/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.js';
-import '../lib/read-cache.js';
+import './read-cache.js';
 import { passwordStamp, sessionMatchesPassword, verifySessionNow } from '../lib/session-token.js';
 import type { UserRow } from '../modules/users/users.repository.js';
 import { UsersRepository } from '../modules/users/users.repository.js';

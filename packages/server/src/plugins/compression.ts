@@ -1,7 +1,7 @@
 import { constants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
-import { COMPRESS_THRESHOLD_BYTES } from '../lib/read-cache.js';
+import { COMPRESS_THRESHOLD_BYTES } from './read-cache.js';
 
 /**
  * Compresses answers by content negotiation (brotli, else gzip) above a small size: JSON from

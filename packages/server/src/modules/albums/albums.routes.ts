@@ -10,10 +10,10 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CACHED_READ } from '../../lib/read-cache.js';
 import { readImageForm, requiredImage, savingImageForm } from '../../media/image-form.js';
 import { multipartRoutes } from '../../media/multipart.js';
 import { currentUser, requireCapability } from '../../plugins/auth.js';
+import { CACHED_READ } from '../../plugins/read-cache.js';
 import { downloadGuard, downloadLink, sendAlbumZip } from './album-download.js';
 import { AlbumsService } from './albums.service.js';
 

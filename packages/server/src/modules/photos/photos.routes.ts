@@ -16,11 +16,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
-import { CACHED_READ } from '../../lib/read-cache.js';
 import { multipartRoutes } from '../../media/multipart.js';
 import { uploadsTmpRoot } from '../../media/temp-uploads.js';
 import { readUpload } from '../../media/upload.js';
 import { currentUser, requireCapability } from '../../plugins/auth.js';
+import { CACHED_READ } from '../../plugins/read-cache.js';
 import { registerInteractionRoutes } from '../interactions/interactions.routes.js';
 import { PhotosService } from './photos.service.js';
 
