@@ -50,7 +50,6 @@ export const GALLERY_TEXTS = {
   deletePhotoBody: '¿Eliminar esta foto con sus me gusta y comentarios?',
   // SPEC §8 gives 'Error al eliminar el {thing}: …'; a photo is feminine in Spanish.
   photoDeleteFailed: (message: string) => `Error al eliminar la foto: ${message}`,
-  photoDescriptionMax: 60,
 
   detailTitle: 'Detalle de Foto',
   /** The detail image's alt text when the photo has no caption. */

@@ -1,6 +1,6 @@
 import type { LikeResult, Photo } from '@fogata/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { type AlertVariant, DismissibleAlert } from '../../../components/dismissible-alert';
@@ -22,7 +22,7 @@ import { AlbumDraftBar } from '../components/album-draft-bar';
 import { DownloadAlbumButton } from '../components/download-album-button';
 import { JustifiedRows } from '../components/justified-rows';
 import { MyHiddenPhotos } from '../components/my-hidden-photos';
-import { PhotoCard } from '../components/photo-card';
+import { PhotoCard, tileBodyHeight } from '../components/photo-card';
 import { PhotoDetailModal } from '../components/photo-detail-modal';
 import { UploadPhotosModal } from '../components/upload-photos-modal';
 import { GALLERY_TEXTS as T } from '../texts';
@@ -73,6 +73,16 @@ function Album({ id }: { id: number }) {
   const [uploading, setUploading] = useState(false);
   const [target, setTarget] = useState<Photo | null>(null);
   const [banner, setBanner] = useState<Banner>(null);
+  const list = useMemo(() => photosOf(photos.data), [photos.data]);
+  const aspects = useMemo(() => list.map(aspectOf), [list]);
+  const belowOf = useCallback(
+    (items: number[]) => tileBodyHeight(items.map((i) => list[i]!)),
+    [list],
+  );
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = photos;
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   const reload = () =>
     Promise.all([
@@ -135,7 +145,6 @@ function Album({ id }: { id: number }) {
     );
   }
 
-  const list = photosOf(photos.data);
   return (
     <section className="pb-5">
       <BackLink />
@@ -167,12 +176,17 @@ function Album({ id }: { id: number }) {
         // Justified rows (decision 024): each photo whole, as wide as its proportions ask.
         <div className="mt-3">
           <JustifiedRows
-            aspects={list.map(aspectOf)}
+            aspects={aspects}
+            total={Math.max(album.data.photos_count, list.length)}
+            belowOf={belowOf}
+            onNearEnd={loadMore}
             keyOf={(i) => list[i]!.id}
-            render={(i) => (
+            render={(i, firstScreen, below) => (
               <PhotoCard
                 photo={list[i]!}
                 position={i + 1}
+                priority={firstScreen}
+                bodyHeight={below}
                 canLike={canInteract}
                 onOpen={setOpen}
                 onLiked={onLiked}
