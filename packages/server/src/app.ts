@@ -40,6 +40,7 @@ import { registerErrorHandling } from './plugins/errors.js';
 import { databaseRateLimitStore } from './plugins/rate-limit-store.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerStatic } from './plugins/static.js';
+import { EARLY_SCRIPT_SOURCE } from './plugins/web-page.js';
 import { createStorage } from './storage/create-storage.js';
 
 // Zod's own messages in Spanish for anything a shared schema does not word itself.
@@ -223,6 +224,8 @@ export async function buildApp(
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
+        // The album page's inline script (decision 038), by its hash; no other inline script.
+        scriptSrc: ["'self'", EARLY_SCRIPT_SOURCE],
         imgSrc: ["'self'", 'data:', 'blob:'],
         // The in-browser image compression runs in a worker built from a blob: URL, which then
         // loads its library from our own origin (never from a CDN).

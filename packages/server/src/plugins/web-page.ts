@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { escapeHtml, fillPageShell, firstCommentsPath } from '@fogata/shared';
+import { ALBUM_EARLY_SCRIPT, escapeHtml, fillPageShell, firstCommentsPath } from '@fogata/shared';
 import type { FastifyInstance } from 'fastify';
 
 /** One chunk of the web build's manifest (dist/.vite/manifest.json). */
@@ -29,7 +30,13 @@ const first = (body: unknown): Item => (Array.isArray(body) ? (body[0] as Item) 
  * page's largest image comes from one of them, it is fetched at high priority from the start.
  * Other routes get the shell only.
  */
-const PAGES: { path: RegExp; module: string; data?: (match: RegExpExecArray) => PageData[] }[] = [
+const PAGES: {
+  path: RegExp;
+  module: string;
+  data?: (match: RegExpExecArray) => PageData[];
+  /** An inline script that starts the page's members-only reads with the member's token. */
+  early?: string;
+}[] = [
   {
     path: /^\/$/,
     module: 'src/features/landing/pages/landing-page.tsx',
@@ -69,7 +76,18 @@ const PAGES: { path: RegExp; module: string; data?: (match: RegExpExecArray) => 
     data: () => [{ path: '/monitors' }],
   },
   { path: /^\/login$/, module: 'src/features/auth/pages/login-page.tsx' },
+  {
+    path: /^\/album\/([1-9]\d{0,8})$/,
+    module: 'src/features/gallery/pages/album-page.tsx',
+    early: ALBUM_EARLY_SCRIPT,
+  },
 ];
+
+/**
+ * The CSP source that lets the album page's inline script run (decision 038), and no other:
+ * its SHA-256, as script-src wants it.
+ */
+export const EARLY_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(ALBUM_EARLY_SCRIPT).digest('base64')}'`;
 
 /** The stylesheet of the Bootstrap components the landing does not use (web/src/styles). */
 const BOOTSTRAP_REST = 'src/styles/bootstrap-rest.scss';
@@ -127,6 +145,8 @@ export function createPageRenderer(app: FastifyInstance, webDist: string) {
     for (const page of hints) {
       const match = page.path.exec(path);
       if (!match) continue;
+      // First, so its reads start before the browser turns to the hinted files.
+      if (page.early) head += `<script>${page.early}</script>`;
       head += page.links;
       const answers: Record<string, unknown> = {};
       let image: string | null = null;
