@@ -1,7 +1,7 @@
 import type { LikeResult, Photo } from '@fogata/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { type AlertVariant, DismissibleAlert } from '../../../components/dismissible-alert';
 import { FloatingActionButton } from '../../../components/floating-action-button';
@@ -18,6 +18,7 @@ import {
   useAlbumPhotos,
 } from '../api/get-album-photos';
 import { albumsQueryKey } from '../api/get-albums';
+import { usePhoto } from '../api/get-photo';
 import { AlbumDraftBar } from '../components/album-draft-bar';
 import { DownloadAlbumButton } from '../components/download-album-button';
 import { JustifiedRows } from '../components/justified-rows';
@@ -32,6 +33,17 @@ export function parseAlbumId(raw: string | undefined): number | null {
   if (!raw || !/^\d+$/.test(raw)) return null;
   const id = Number(raw);
   return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/**
+ * The query parameter naming the photo open in 'Detalle de Foto' (/album/3?foto=120): the
+ * address can be shared with another member, and the back button closes the detail.
+ */
+export const PHOTO_PARAM = 'foto';
+
+/** The photo id of the address, when it is a positive whole number, else null. */
+function parsePhotoId(raw: string | null): number | null {
+  return parseAlbumId(raw ?? undefined);
 }
 
 /** /album/{albumId}: the album's title and description, then its photos. */
@@ -69,7 +81,9 @@ function Album({ id }: { id: number }) {
   const isManager = useCan('content:manage');
   const canInteract = useCan('interact');
   const removePhoto = useDeletePhoto(id);
-  const [open, setOpen] = useState<Photo | null>(null);
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const location = useLocation();
   const [uploading, setUploading] = useState(false);
   const [target, setTarget] = useState<Photo | null>(null);
   const [banner, setBanner] = useState<Banner>(null);
@@ -83,6 +97,45 @@ function Album({ id }: { id: number }) {
   const loadMore = useCallback(() => {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  // The photo in 'Detalle de Foto' is the address's (?foto=): one of the pages read, or, from a
+  // shared link, one further on, shown at once while the pages up to it load.
+  const openId = parsePhotoId(params.get(PHOTO_PARAM));
+  const openIndex = openId === null ? -1 : list.findIndex((p) => p.id === openId);
+  const linked = usePhoto(openId !== null && openIndex < 0 ? openId : null);
+  const linkedHere = linked.data?.album_id === id ? linked.data : null;
+  const open = openIndex >= 0 ? list[openIndex]! : linkedHere;
+  // Near the end of what is loaded, the viewer asks for the next page (issue #26).
+  const wantsMore = open !== null && (openIndex < 0 || openIndex >= list.length - 3);
+  useEffect(() => {
+    if (wantsMore) loadMore();
+  }, [wantsMore, loadMore]);
+  const viewing = location.state as { viewer?: boolean } | null;
+  const show = (photo: Photo) =>
+    navigate({ search: `?${PHOTO_PARAM}=${photo.id}` }, { state: { viewer: true } });
+  // The photo last asked for: presses quicker than the address changes each move one more.
+  const asked = useRef({ from: openId, id: openId });
+  if (asked.current.from !== openId) asked.current = { from: openId, id: openId };
+  const step = (by: -1 | 1) => {
+    const at = list.findIndex((p) => p.id === asked.current.id);
+    const to = at < 0 ? undefined : list[at + by];
+    if (!to) return;
+    asked.current.id = to.id;
+    navigate({ search: `?${PHOTO_PARAM}=${to.id}` }, { replace: true, state: viewing });
+  };
+  // Opened from the grid, closing goes back in the history (so the back button and the close
+  // button do the same); opened from a shared link, the address just drops the photo.
+  const close = () =>
+    viewing?.viewer ? navigate(-1) : navigate({ search: '' }, { replace: true });
+  // SPEC: closing the detail reloads the album, however it closed.
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (openId !== null) wasOpen.current = true;
+    else if (wasOpen.current) {
+      wasOpen.current = false;
+      void reload();
+    }
+  });
 
   const reload = () =>
     Promise.all([
@@ -188,7 +241,7 @@ function Album({ id }: { id: number }) {
                 priority={firstScreen}
                 bodyHeight={below}
                 canLike={canInteract}
-                onOpen={setOpen}
+                onOpen={show}
                 onLiked={onLiked}
                 onDelete={isManager ? setTarget : undefined}
               />
@@ -208,13 +261,13 @@ function Album({ id }: { id: number }) {
       <PhotoDetailModal
         photo={open}
         albumTitle={album.data.title}
-        position={open ? list.findIndex((p) => p.id === open.id) + 1 : 0}
+        position={openIndex + 1}
         total={Math.max(album.data.photos_count, list.length)}
+        previous={openIndex > 0 ? list[openIndex - 1] : undefined}
+        next={openIndex >= 0 ? list[openIndex + 1] : undefined}
+        onStep={step}
         onLiked={onLiked}
-        onClose={() => {
-          setOpen(null);
-          void reload();
-        }}
+        onClose={close}
       />
       {isManager && (
         <>
