@@ -1,7 +1,7 @@
 import { albumFirstReads, CLIENT_ERRORS, LIMITS, type Photo } from '@fogata/shared';
 import { type InfiniteData, useInfiniteQuery } from '@tanstack/react-query';
 import { api, request } from '../../../lib/api-client';
-import { takeEarlyRead } from '../../../lib/early-reads';
+import { takeEarlyAnswer, takeEarlyRead } from '../../../lib/early-reads';
 
 export const albumPhotosQueryKey = (albumId: number) => ['photos', 'album', albumId] as const;
 
@@ -33,6 +33,10 @@ export const useAlbumPhotos = (albumId: number, enabled = true) =>
     // A full page may have more after it; a short one is the last.
     getNextPageParam: (last: Photo[], pages: Photo[][]) =>
       last.length === LIMITS.photosPageSize ? pages.length + 1 : undefined,
+    initialData: () => {
+      const first = takeEarlyAnswer<Photo[]>(albumFirstReads(albumId)[1]!);
+      return first ? { pages: [first], pageParams: [1] } : undefined;
+    },
     enabled,
   });
 

@@ -1,7 +1,7 @@
 import { type Album, albumFirstReads, CLIENT_ERRORS } from '@fogata/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api, request } from '../../../lib/api-client';
-import { takeEarlyRead } from '../../../lib/early-reads';
+import { takeEarlyAnswer, takeEarlyRead } from '../../../lib/early-reads';
 import { albumsQueryKey } from './get-albums';
 
 export const albumQueryKey = (id: number) => [...albumsQueryKey, id] as const;
@@ -15,5 +15,6 @@ export const useAlbum = (id: number, enabled = true) =>
   useQuery({
     queryKey: albumQueryKey(id),
     queryFn: async () => (await takeEarlyRead<Album>(albumFirstReads(id)[0]!)) ?? getAlbum(id),
+    initialData: () => takeEarlyAnswer<Album>(albumFirstReads(id)[0]!),
     enabled,
   });

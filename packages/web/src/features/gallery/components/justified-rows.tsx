@@ -234,6 +234,8 @@ export function JustifiedRows({
     };
   }, []);
 
+  // Where ResizeObserver is, the width comes before the first paint: nothing to draw till then.
+  if (!layout && typeof ResizeObserver !== 'undefined') return <div ref={ref} />;
   if (!layout) {
     return (
       <div ref={ref} className="photo-rows photo-rows-wrap">

@@ -2,9 +2,10 @@ import type { LikeResult, Photo } from '@fogata/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { ConfirmModal } from '../../../components/confirm-modal';
 import { type AlertVariant, DismissibleAlert } from '../../../components/dismissible-alert';
 import { FloatingActionButton } from '../../../components/floating-action-button';
+import { lazyComponent } from '../../../components/lazy-component';
+import { ConfirmModal } from '../../../components/lazy-confirm-modal';
 import { Loading } from '../../../components/loading';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
@@ -24,9 +25,16 @@ import { DownloadAlbumButton } from '../components/download-album-button';
 import { JustifiedRows } from '../components/justified-rows';
 import { MyHiddenPhotos } from '../components/my-hidden-photos';
 import { PhotoCard, tileBodyHeight } from '../components/photo-card';
-import { PhotoDetailModal } from '../components/photo-detail-modal';
-import { UploadPhotosModal } from '../components/upload-photos-modal';
 import { GALLERY_TEXTS as T } from '../texts';
+
+// What a member only needs once they open a photo, and a manager's upload: their own chunks,
+// so the grid draws without them (and without the forms and dialogs behind them).
+const loadDetail = () => import('../components/photo-detail-modal');
+const PhotoDetailModal = lazyComponent(loadDetail, 'PhotoDetailModal');
+const UploadPhotosModal = lazyComponent(
+  () => import('../components/upload-photos-modal'),
+  'UploadPhotosModal',
+);
 
 /** The album id of the URL when it is a positive whole number, else null. */
 export function parseAlbumId(raw: string | undefined): number | null {
@@ -110,6 +118,16 @@ function Album({ id }: { id: number }) {
   useEffect(() => {
     if (wantsMore) loadMore();
   }, [wantsMore, loadMore]);
+  // The detail's chunk comes when the browser is idle after the grid, or at once when needed.
+  const [detailUsed, setDetailUsed] = useState(false);
+  if (open && !detailUsed) setDetailUsed(true);
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1000));
+    const start = () => idle(() => void loadDetail());
+    if (document.readyState === 'complete') start();
+    else window.addEventListener('load', start, { once: true });
+    return () => window.removeEventListener('load', start);
+  }, []);
   const viewing = location.state as { viewer?: boolean } | null;
   const show = (photo: Photo) =>
     navigate({ search: `?${PHOTO_PARAM}=${photo.id}` }, { state: { viewer: true } });
@@ -258,17 +276,19 @@ function Album({ id }: { id: number }) {
         />
       )}
 
-      <PhotoDetailModal
-        photo={open}
-        albumTitle={album.data.title}
-        position={openIndex + 1}
-        total={Math.max(album.data.photos_count, list.length)}
-        previous={openIndex > 0 ? list[openIndex - 1] : undefined}
-        next={openIndex >= 0 ? list[openIndex + 1] : undefined}
-        onStep={step}
-        onLiked={onLiked}
-        onClose={close}
-      />
+      {detailUsed && (
+        <PhotoDetailModal
+          photo={open}
+          albumTitle={album.data.title}
+          position={openIndex + 1}
+          total={Math.max(album.data.photos_count, list.length)}
+          previous={openIndex > 0 ? list[openIndex - 1] : undefined}
+          next={openIndex >= 0 ? list[openIndex + 1] : undefined}
+          onStep={step}
+          onLiked={onLiked}
+          onClose={close}
+        />
+      )}
       {isManager && (
         <>
           <FloatingActionButton label={T.uploadButton} onClick={() => setUploading(true)} />

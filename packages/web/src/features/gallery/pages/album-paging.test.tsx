@@ -1,7 +1,7 @@
-import { albumFirstReads, EARLY_READS_GLOBAL, LIMITS } from '@fogata/shared';
+import { albumFirstReads, EARLY_ANSWERS_GLOBAL, EARLY_READS_GLOBAL, LIMITS } from '@fogata/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { stubApi } from '../../../test/api-stub';
+import { never, stubApi } from '../../../test/api-stub';
 import { renderApp } from '../../../test/render';
 import { signIn } from '../../../test/token';
 import { albumData, photoData } from '../test/data';
@@ -31,6 +31,7 @@ class OnScreen {
 afterEach(() => {
   vi.unstubAllGlobals();
   delete (window as unknown as Record<string, unknown>)[EARLY_READS_GLOBAL];
+  delete (window as unknown as Record<string, unknown>)[EARLY_ANSWERS_GLOBAL];
 });
 
 describe('AlbumPage with a big album', { timeout: 30_000 }, () => {
@@ -78,6 +79,23 @@ describe('AlbumPage with a big album', { timeout: 30_000 }, () => {
     renderApp(<AlbumPage />, { route: '/album/1', path: '/album/:albumId' });
     expect(await screen.findByRole('heading', { name: 'Llegó antes' })).toBeInTheDocument();
     expect(await screen.findAllByRole('button', { name: /^Ver foto / })).toHaveLength(3);
+    expect(calls.filter((c) => c.url === '/albums/1' || c.url === '/photos/album/1')).toEqual([]);
+  });
+
+  it('draws the album in its first render when the answers already came', () => {
+    signIn({ role: 'usuario' });
+    const [albumPath, photosPath] = albumFirstReads(1);
+    const globals = window as unknown as Record<string, unknown>;
+    globals[EARLY_READS_GLOBAL] = { [albumPath!]: never(), [photosPath!]: never() };
+    globals[EARLY_ANSWERS_GLOBAL] = {
+      [albumPath!]: albumData(1, { title: 'Ya estaba', photos_count: 2 }),
+      [photosPath!]: page(1, 2),
+    };
+    const calls = stubApi({});
+    renderApp(<AlbumPage />, { route: '/album/1', path: '/album/:albumId' });
+    // No waiting: the first render has the album and its photos, and nothing was asked.
+    expect(screen.getByRole('heading', { name: 'Ya estaba' })).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /^Ver foto / })).toHaveLength(2);
     expect(calls.filter((c) => c.url === '/albums/1' || c.url === '/photos/album/1')).toEqual([]);
   });
 
