@@ -80,7 +80,7 @@ export function PhotoCard({
         className="p-2 d-flex flex-column gap-2 photo-tile-body"
         style={{ height: bodyHeight }}
       >
-        <div className="d-flex align-items-start gap-1 flex-nowrap">
+        <div className="d-flex align-items-start gap-1">
           <LikeButton
             liked={photo.user_has_liked}
             count={photo.likes_count}
