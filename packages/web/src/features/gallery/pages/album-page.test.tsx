@@ -147,7 +147,10 @@ describe('AlbumPage', () => {
     expect(calls.filter((c) => c.url === '/albums/1').length).toBeGreaterThan(1);
   });
 
-  it('moves through the album by arrow keys and buttons, in the address; closing goes back (issue #26)', async () => {
+  // The detail loads from its own chunk on first open: more than the default 5 s on a busy machine.
+  it('moves through the album by arrow keys and buttons, in the address; closing goes back (issue #26)', {
+    timeout: 15_000,
+  }, async () => {
     const { user, calls } = setup('usuario', {
       'GET /albums/1': [200, { ...album, photos_count: 2000 }],
       'GET /photos/12': [200, photos[1]],
@@ -177,7 +180,9 @@ describe('AlbumPage', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
-  it('opens the photo a shared address names, with its place in the album', async () => {
+  it('opens the photo a shared address names, with its place in the album', {
+    timeout: 15_000,
+  }, async () => {
     setup(
       'usuario',
       { 'GET /photos/12': [200, photos[1]], 'GET /photos/12/comments': [200, []] },
