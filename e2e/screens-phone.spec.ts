@@ -225,14 +225,21 @@ test('the album grid shows whole photos in their proportions; the detail names e
   await expect(tiles).toHaveCount(sizes.length);
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 800 });
+    await page.evaluate(() => window.scrollTo(0, 0));
     for (const [i, { width: w, height: h }] of photos.entries()) {
-      const box = (await tiles.nth(i).locator('.media-box').boundingBox())!;
+      // The grid draws only the rows near the screen (decision 038): scroll to each photo.
+      const tile = page.getByRole('button', { name: new RegExp(`^Ver foto ${i + 1}(:|$)`) });
+      for (let step = 0; step < 20 && (await tile.count()) === 0; step += 1) {
+        await page.evaluate(() => window.scrollBy(0, 300));
+      }
+      const box = (await tile.locator('.media-box').boundingBox())!;
       expect
         .soft(box.width / box.height, `foto ${i + 1} a ${width} px: ${w}×${h}`)
         .toBeCloseTo(w / h, 1);
     }
     if (width === 375) await expectNoSideScroll(page, '/album');
   }
+  await page.evaluate(() => window.scrollTo(0, 0));
   await expect(page.locator('img.media-box-image.is-loaded')).toHaveCount(sizes.length);
   await screen(page, 'album-grid');
 

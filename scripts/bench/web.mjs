@@ -61,19 +61,23 @@ const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
  */
 const TARGET_BENCHMARK_INDEX = 264;
 
-const median = (values) => {
+export const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
 };
 
-/** One Lighthouse run of `url`: scores, metrics, the host's benchmark index. */
-async function lighthouseOnce(lighthouse, url, port, cpuSlowdownMultiplier) {
+/**
+ * One Lighthouse run of `url`: scores, metrics, the host's benchmark index. `flags` go to
+ * Lighthouse as they are (e.g. keeping a signed-in member's storage).
+ */
+export async function lighthouseOnce(lighthouse, url, port, cpuSlowdownMultiplier, flags = {}) {
   const result = await lighthouse(url, {
     port,
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance', 'accessibility'],
     ...(cpuSlowdownMultiplier ? { throttling: { cpuSlowdownMultiplier } } : {}),
+    ...flags,
   });
   const { lhr } = result;
   // A run Lighthouse could not finish (no paint in time on a busy machine) counts as none; its
@@ -99,7 +103,7 @@ async function lighthouseOnce(lighthouse, url, port, cpuSlowdownMultiplier) {
 }
 
 /** The median run of `runs` (by performance score), with the median of each metric beside it. */
-function medianRun(page, all) {
+export function medianRun(page, all) {
   const runs = all.filter((r) => !r.failed);
   if (runs.length === 0) {
     const none = Number.NaN;
@@ -166,7 +170,7 @@ async function lighthouseRuns(base) {
 }
 
 /** The table of one set of runs. */
-function lighthouseTable(runs) {
+export function lighthouseTable(runs) {
   const lines = [
     `  ${'página'.padEnd(16)}${'rend.'.padStart(6)}${'acces.'.padStart(7)}${'FCP s'.padStart(7)}${'LCP s'.padStart(7)}${'TBT ms'.padStart(8)}${'CLS'.padStart(7)}   rondas`,
   ];

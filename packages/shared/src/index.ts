@@ -1,4 +1,5 @@
 export * from './digest.js';
+export * from './early-reads.js';
 export * from './errors.js';
 export * from './limits.js';
 export * from './messages.js';

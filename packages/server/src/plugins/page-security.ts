@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import { registerSecurityHeaders } from './security-headers.js';
+import { EARLY_SCRIPT_SOURCE } from './web-page.js';
 
 /** The origin of a URL, or null; used to let the group's map be embedded. */
 function originOf(url: string | null): string | null {
@@ -19,6 +20,8 @@ export function registerPageSecurity(app: FastifyInstance, config: Config): void
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
+        // The album page's inline script (decision 038), by its hash; no other inline script.
+        scriptSrc: ["'self'", EARLY_SCRIPT_SOURCE],
         imgSrc: ["'self'", 'data:', 'blob:'],
         // The in-browser image compression runs in a worker built from a blob: URL, which then
         // loads its library from our own origin (never from a CDN).

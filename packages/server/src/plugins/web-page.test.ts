@@ -1,13 +1,15 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runInNewContext } from 'node:vm';
 import { brotliCompressSync } from 'node:zlib';
-import { firstCommentsPath } from '@fogata/shared';
+import { ALBUM_EARLY_SCRIPT, albumFirstReads, firstCommentsPath } from '@fogata/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-app.js';
 import { createNews } from '../test/content-factories.js';
 import { createUser } from '../test/factories.js';
-import { createComment } from '../test/gallery-factories.js';
+import { createAlbum, createComment, createPhoto } from '../test/gallery-factories.js';
 
 // The web app's pages (decision 013): index.html's static shell filled in for the group and the
 // page, the public config inline, hints for the page's own files and largest image; the build's
@@ -27,6 +29,7 @@ const MANIFEST = {
   '_card.js': { file: 'assets/card-2.js' },
   'src/features/news/pages/news-detail-page.tsx': { file: 'assets/news-detail-page-3.js' },
   'src/styles/bootstrap-rest.scss': { file: 'assets/bootstrap-rest-4.css' },
+  'src/features/gallery/pages/album-page.tsx': { file: 'assets/album-page-5.js' },
 };
 const SCRIPT = Buffer.from(`export const hello = '${'¡Hola, scouts! '.repeat(200)}';\n`);
 
@@ -122,6 +125,52 @@ describe('pages', () => {
     // The raw template is never sent as it is.
     expect((await page('/index.html')).body).not.toMatch(/\{\{\w+\}\}/);
     expect((await page('/gallery')).body).toContain('id="fogata-config"');
+  });
+
+  it("an album's page starts its reads with the member's token, and carries nothing of the album", async () => {
+    const album = await createAlbum(t.app, { title: 'Campamento secreto' });
+    await createPhoto(t.app, album.id, { description: 'Pie reservado' });
+    const res = await page(`/album/${album.id}`);
+    const html = res.body;
+    expect(html).toContain('href="/assets/album-page-5.js"');
+    // The inline script, and the CSP lets exactly it run, by its hash.
+    expect(html).toContain(`<script>${ALBUM_EARLY_SCRIPT}</script>`);
+    const hash = createHash('sha256').update(ALBUM_EARLY_SCRIPT).digest('base64');
+    expect(res.headers['content-security-policy']).toContain(`script-src 'self' 'sha256-${hash}'`);
+    // Run as a browser would: it asks for what the app reads first (decision 038), with the
+    // stored token, keyed as the app looks for them; without a session it asks for nothing.
+    const asked: { url: string; auth: string }[] = [];
+    const browser = (token: string | null) => {
+      const window: Record<string, unknown> = {
+        localStorage: { getItem: (key: string) => (key === 'authToken' ? token : null) },
+        location: { pathname: `/album/${album.id}` },
+        fetch: (url: string, init: { headers: { Authorization: string } }) => {
+          asked.push({ url, auth: init.headers.Authorization });
+          return new Promise(() => {});
+        },
+      };
+      window.window = window;
+      runInNewContext(ALBUM_EARLY_SCRIPT, window);
+      return window;
+    };
+    const reads = browser('el.token.del.miembro').__fogataEarlyReads as Record<string, unknown>;
+    expect(Object.keys(reads)).toEqual(albumFirstReads(album.id));
+    expect(asked).toEqual(
+      albumFirstReads(album.id).map((p) => ({
+        url: `/api${p}`,
+        auth: 'Bearer el.token.del.miembro',
+      })),
+    );
+    asked.length = 0;
+    expect(browser(null).__fogataEarlyReads).toBeUndefined();
+    expect(asked).toEqual([]);
+    // Members-only: no answer, title, caption or signed media URL in the page itself.
+    expect(html).not.toContain('id="fogata-data"');
+    expect(html).not.toContain('Campamento secreto');
+    expect(html).not.toContain('Pie reservado');
+    expect(html).not.toContain('/media/');
+    // Other pages do not get the script.
+    expect((await page('/gallery')).body).not.toContain(ALBUM_EARLY_SCRIPT);
   });
 
   it('sends the build precompressed, by negotiation, cached for good', async () => {

@@ -1,5 +1,10 @@
 import { LIMITS } from '@fogata/shared';
 
+/** A whole number with a point between thousands: 2000 → '2.000' (Intl would load its data). */
+function thousands(n: number): string {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+}
+
 /**
  * Screen texts of the gallery (SPEC §2 Albums list, Album detail), word for word where the spec
  * gives them. Validation and server messages live in @fogata/shared.
@@ -50,13 +55,23 @@ export const GALLERY_TEXTS = {
   deletePhotoBody: '¿Eliminar esta foto con sus me gusta y comentarios?',
   // SPEC §8 gives 'Error al eliminar el {thing}: …'; a photo is feminine in Spanish.
   photoDeleteFailed: (message: string) => `Error al eliminar la foto: ${message}`,
-  photoDescriptionMax: 60,
 
   detailTitle: 'Detalle de Foto',
   /** The detail image's alt text when the photo has no caption. */
   photoAlt: (album: string, n: number, total: number) => `${album}, foto ${n} de ${total}`,
   commentsHeading: (n: number) => `Comentarios (${n})`,
   close: 'Cerrar',
+
+  // Issue #26: the viewer moves through the album like a gallery's.
+  previousPhoto: 'Foto anterior',
+  nextPhoto: 'Foto siguiente',
+  /** '12 de 2.000': the photo's place in the album, thousands with a point as the issue writes. */
+  photoPosition: (n: number, total: number) => `${thousands(n)} de ${thousands(total)}`,
+  viewerNavigation: 'Navegación entre fotos',
+  fullScreen: 'Ver a pantalla completa',
+  fullScreenTitle: 'Foto a pantalla completa',
+  exitFullScreen: 'Salir de pantalla completa',
+  zoomHelp: 'Pellizca o haz doble clic para ampliar; desliza o usa las flechas para pasar de foto.',
 
   uploadTitle: 'Subir Fotos',
   uploadField: 'Fotos',

@@ -1,6 +1,7 @@
-import { CLIENT_ERRORS, LIMITS, type Photo } from '@fogata/shared';
+import { albumFirstReads, CLIENT_ERRORS, LIMITS, type Photo } from '@fogata/shared';
 import { type InfiniteData, useInfiniteQuery } from '@tanstack/react-query';
 import { api, request } from '../../../lib/api-client';
+import { takeEarlyAnswer, takeEarlyRead } from '../../../lib/early-reads';
 
 export const albumPhotosQueryKey = (albumId: number) => ['photos', 'album', albumId] as const;
 
@@ -24,11 +25,18 @@ export const getAlbumPhotosPage = (albumId: number, page: number) =>
 export const useAlbumPhotos = (albumId: number, enabled = true) =>
   useInfiniteQuery({
     queryKey: albumPhotosQueryKey(albumId),
-    queryFn: ({ pageParam }) => getAlbumPhotosPage(albumId, pageParam),
+    // The first page may already be on its way: the page's script asked for it (decision 038).
+    queryFn: async ({ pageParam }) =>
+      (pageParam === 1 ? await takeEarlyRead<Photo[]>(albumFirstReads(albumId)[1]!) : undefined) ??
+      getAlbumPhotosPage(albumId, pageParam),
     initialPageParam: 1,
     // A full page may have more after it; a short one is the last.
     getNextPageParam: (last: Photo[], pages: Photo[][]) =>
       last.length === LIMITS.photosPageSize ? pages.length + 1 : undefined,
+    initialData: () => {
+      const first = takeEarlyAnswer<Photo[]>(albumFirstReads(albumId)[1]!);
+      return first ? { pages: [first], pageParams: [1] } : undefined;
+    },
     enabled,
   });
 

@@ -6,7 +6,6 @@ import Card from 'react-bootstrap/Card';
 import { ChatIcon, TrashIcon } from '../../../components/icons';
 import { ImageWithPlaceholder } from '../../../components/image-with-placeholder';
 import { LikeButton } from '../../../components/like-button';
-import { TruncatedText } from '../../../components/truncated-text';
 import { photoInteractions } from '../api/photo-interactions';
 import { GALLERY_TEXTS as T } from '../texts';
 
@@ -19,13 +18,39 @@ interface PhotoCardProps {
   onLiked: (photo: Photo, result: LikeResult) => void;
   /** Managers only. */
   onDelete?: (photo: Photo) => void;
+  /** On the first screen: its thumbnail is fetched first and shown without fading in. */
+  priority?: boolean;
+  /** The card body's height in px: the same for every card of a row (tileBodyHeight). */
+  bodyHeight: number;
+}
+
+/** The body of a card with its like and comment buttons only, in px (.photo-tile-body). */
+const BODY_PLAIN = 48;
+/** With a caption under the buttons: two lines of small text more. */
+const BODY_CAPTIONED = 98;
+
+/**
+ * The height of the cards' bodies in a row of these photos (decision 038): fixed, so a row's
+ * height follows from its photos' width and height alone and the grid knows it before drawing.
+ */
+export function tileBodyHeight(photos: Photo[]) {
+  return photos.some((p) => p.description?.trim()) ? BODY_CAPTIONED : BODY_PLAIN;
 }
 
 /** One photo of the album grid: its thumbnail, like button, comment count and description. */
-export function PhotoCard({ photo, position, canLike, onOpen, onLiked, onDelete }: PhotoCardProps) {
+export function PhotoCard({
+  photo,
+  position,
+  canLike,
+  onOpen,
+  onLiked,
+  onDelete,
+  priority = false,
+  bodyHeight,
+}: PhotoCardProps) {
   const interactions = useMemo(() => photoInteractions(photo.id), [photo.id]);
   return (
-    <Card className="h-100 shadow-sm border-0 overflow-hidden">
+    <Card className="h-100 shadow-sm border-0 overflow-hidden photo-tile">
       <button
         type="button"
         className="border-0 p-0 bg-transparent d-block w-100"
@@ -41,22 +66,28 @@ export function PhotoCard({ photo, position, canLike, onOpen, onLiked, onDelete 
           placeholder={photo.placeholder}
           width={photo.width}
           height={photo.height}
+          priority={priority}
           alt=""
         />
       </button>
-      <Card.Body className="p-2 d-flex flex-column gap-2">
-        {photo.hidden && (
-          <Badge bg="secondary" className="align-self-start text-wrap text-start">
-            {T.hiddenBadge}
-          </Badge>
-        )}
-        <div className="d-flex align-items-start gap-1 flex-wrap">
+      {photo.hidden && (
+        // Over the photo, so the card keeps its height (the grid counts on it).
+        <Badge bg="secondary" className="photo-tile-badge text-wrap text-start">
+          {T.hiddenBadge}
+        </Badge>
+      )}
+      <Card.Body
+        className="p-2 d-flex flex-column gap-2 photo-tile-body"
+        style={{ height: bodyHeight }}
+      >
+        <div className="d-flex align-items-start gap-1">
           <LikeButton
             liked={photo.user_has_liked}
             count={photo.likes_count}
             canLike={canLike}
             api={interactions}
             onChange={(result) => onLiked(photo, result)}
+            messageFloat="start"
           />
           <Button
             variant="outline-secondary"
@@ -81,11 +112,13 @@ export function PhotoCard({ photo, position, canLike, onOpen, onLiked, onDelete 
             </Button>
           )}
         </div>
-        <TruncatedText
-          text={photo.description}
-          max={T.photoDescriptionMax}
-          className="small text-body-secondary mb-0"
-        />
+        {photo.description?.trim() && (
+          // Two lines at most, cut with an ellipsis; the whole caption is in 'Detalle de Foto'
+          // and in the photo button's name.
+          <p className="small text-body-secondary mb-0 text-break photo-tile-caption">
+            {photo.description}
+          </p>
+        )}
       </Card.Body>
     </Card>
   );

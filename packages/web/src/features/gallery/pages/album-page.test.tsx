@@ -147,6 +147,54 @@ describe('AlbumPage', () => {
     expect(calls.filter((c) => c.url === '/albums/1').length).toBeGreaterThan(1);
   });
 
+  // The detail loads from its own chunk on first open: more than the default 5 s on a busy machine.
+  it('moves through the album by arrow keys and buttons, in the address; closing goes back (issue #26)', {
+    timeout: 15_000,
+  }, async () => {
+    const { user, calls } = setup('usuario', {
+      'GET /albums/1': [200, { ...album, photos_count: 2000 }],
+      'GET /photos/12': [200, photos[1]],
+      'GET /photos/12/comments': [200, []],
+    });
+    await user.click(await screen.findByRole('button', { name: /^Ver foto 1: / }));
+    const dialog = await screen.findByRole('dialog', { name: 'Detalle de Foto' });
+    const nav = within(dialog).getByRole('navigation', { name: 'Navegación entre fotos' });
+    expect(nav).toHaveTextContent('1 de 2.000');
+    expect(screen.getByTestId('location')).toHaveTextContent('/album/1?foto=11');
+    expect(within(nav).getByRole('button', { name: 'Foto anterior' })).toBeDisabled();
+    await user.keyboard('{ArrowRight}');
+    expect(nav).toHaveTextContent('2 de 2.000');
+    expect(screen.getByTestId('location')).toHaveTextContent('/album/1?foto=12');
+    await waitFor(() => expect(calls.some((c) => c.url === '/photos/12')).toBe(true));
+    // The last loaded photo: nothing after it yet (the album's next page is asked for).
+    expect(within(nav).getByRole('button', { name: 'Foto siguiente' })).toBeDisabled();
+    await user.click(within(nav).getByRole('button', { name: 'Foto anterior' }));
+    expect(nav).toHaveTextContent('1 de 2.000');
+    // Typing a comment is not moving.
+    const box = await within(dialog).findByRole('textbox', { name: 'Escribe un comentario' });
+    await user.type(box, 'Hola{ArrowRight}');
+    expect(nav).toHaveTextContent('1 de 2.000');
+    // Closing goes back to the grid's address, as the back button would.
+    await user.click(within(dialog).getByRole('button', { name: 'Cerrar' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/album\/1$/));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('opens the photo a shared address names, with its place in the album', {
+    timeout: 15_000,
+  }, async () => {
+    setup(
+      'usuario',
+      { 'GET /photos/12': [200, photos[1]], 'GET /photos/12/comments': [200, []] },
+      '/album/1?foto=12',
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Detalle de Foto' });
+    expect(within(dialog).getByRole('navigation')).toHaveTextContent('2 de 2');
+    expect(
+      within(dialog).getByRole('img', { name: 'Campamento de verano, foto 2 de 2' }),
+    ).toBeInTheDocument();
+  });
+
   it('keeps the list data when the refetch fails', async () => {
     const { user } = setup('usuario', {
       'GET /photos/11': [500, { message: 'Error interno del servidor.' }],

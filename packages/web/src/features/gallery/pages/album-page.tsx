@@ -1,10 +1,11 @@
 import type { LikeResult, Photo } from '@fogata/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router';
-import { ConfirmModal } from '../../../components/confirm-modal';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { type AlertVariant, DismissibleAlert } from '../../../components/dismissible-alert';
 import { FloatingActionButton } from '../../../components/floating-action-button';
+import { lazyComponent } from '../../../components/lazy-component';
+import { ConfirmModal } from '../../../components/lazy-confirm-modal';
 import { Loading } from '../../../components/loading';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
@@ -18,20 +19,39 @@ import {
   useAlbumPhotos,
 } from '../api/get-album-photos';
 import { albumsQueryKey } from '../api/get-albums';
+import { usePhoto } from '../api/get-photo';
 import { AlbumDraftBar } from '../components/album-draft-bar';
 import { DownloadAlbumButton } from '../components/download-album-button';
 import { JustifiedRows } from '../components/justified-rows';
 import { MyHiddenPhotos } from '../components/my-hidden-photos';
-import { PhotoCard } from '../components/photo-card';
-import { PhotoDetailModal } from '../components/photo-detail-modal';
-import { UploadPhotosModal } from '../components/upload-photos-modal';
+import { PhotoCard, tileBodyHeight } from '../components/photo-card';
 import { GALLERY_TEXTS as T } from '../texts';
+
+// What a member only needs once they open a photo, and a manager's upload: their own chunks,
+// so the grid draws without them (and without the forms and dialogs behind them).
+const loadDetail = () => import('../components/photo-detail-modal');
+const PhotoDetailModal = lazyComponent(loadDetail, 'PhotoDetailModal');
+const UploadPhotosModal = lazyComponent(
+  () => import('../components/upload-photos-modal'),
+  'UploadPhotosModal',
+);
 
 /** The album id of the URL when it is a positive whole number, else null. */
 export function parseAlbumId(raw: string | undefined): number | null {
   if (!raw || !/^\d+$/.test(raw)) return null;
   const id = Number(raw);
   return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/**
+ * The query parameter naming the photo open in 'Detalle de Foto' (/album/3?foto=120): the
+ * address can be shared with another member, and the back button closes the detail.
+ */
+export const PHOTO_PARAM = 'foto';
+
+/** The photo id of the address, when it is a positive whole number, else null. */
+function parsePhotoId(raw: string | null): number | null {
+  return parseAlbumId(raw ?? undefined);
 }
 
 /** /album/{albumId}: the album's title and description, then its photos. */
@@ -69,10 +89,71 @@ function Album({ id }: { id: number }) {
   const isManager = useCan('content:manage');
   const canInteract = useCan('interact');
   const removePhoto = useDeletePhoto(id);
-  const [open, setOpen] = useState<Photo | null>(null);
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const location = useLocation();
   const [uploading, setUploading] = useState(false);
   const [target, setTarget] = useState<Photo | null>(null);
   const [banner, setBanner] = useState<Banner>(null);
+  const list = useMemo(() => photosOf(photos.data), [photos.data]);
+  const aspects = useMemo(() => list.map(aspectOf), [list]);
+  const belowOf = useCallback(
+    (items: number[]) => tileBodyHeight(items.map((i) => list[i]!)),
+    [list],
+  );
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = photos;
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  // The photo in 'Detalle de Foto' is the address's (?foto=): one of the pages read, or, from a
+  // shared link, one further on, shown at once while the pages up to it load.
+  const openId = parsePhotoId(params.get(PHOTO_PARAM));
+  const openIndex = openId === null ? -1 : list.findIndex((p) => p.id === openId);
+  const linked = usePhoto(openId !== null && openIndex < 0 ? openId : null);
+  const linkedHere = linked.data?.album_id === id ? linked.data : null;
+  const open = openIndex >= 0 ? list[openIndex]! : linkedHere;
+  // Near the end of what is loaded, the viewer asks for the next page (issue #26).
+  const wantsMore = open !== null && (openIndex < 0 || openIndex >= list.length - 3);
+  useEffect(() => {
+    if (wantsMore) loadMore();
+  }, [wantsMore, loadMore]);
+  // The detail's chunk comes when the browser is idle after the grid, or at once when needed.
+  const [detailUsed, setDetailUsed] = useState(false);
+  if (open && !detailUsed) setDetailUsed(true);
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1000));
+    const start = () => idle(() => void loadDetail());
+    if (document.readyState === 'complete') start();
+    else window.addEventListener('load', start, { once: true });
+    return () => window.removeEventListener('load', start);
+  }, []);
+  const viewing = location.state as { viewer?: boolean } | null;
+  const show = (photo: Photo) =>
+    navigate({ search: `?${PHOTO_PARAM}=${photo.id}` }, { state: { viewer: true } });
+  // The photo last asked for: presses quicker than the address changes each move one more.
+  const asked = useRef({ from: openId, id: openId });
+  if (asked.current.from !== openId) asked.current = { from: openId, id: openId };
+  const step = (by: -1 | 1) => {
+    const at = list.findIndex((p) => p.id === asked.current.id);
+    const to = at < 0 ? undefined : list[at + by];
+    if (!to) return;
+    asked.current.id = to.id;
+    navigate({ search: `?${PHOTO_PARAM}=${to.id}` }, { replace: true, state: viewing });
+  };
+  // Opened from the grid, closing goes back in the history (so the back button and the close
+  // button do the same); opened from a shared link, the address just drops the photo.
+  const close = () =>
+    viewing?.viewer ? navigate(-1) : navigate({ search: '' }, { replace: true });
+  // SPEC: closing the detail reloads the album, however it closed.
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (openId !== null) wasOpen.current = true;
+    else if (wasOpen.current) {
+      wasOpen.current = false;
+      void reload();
+    }
+  });
 
   const reload = () =>
     Promise.all([
@@ -135,7 +216,6 @@ function Album({ id }: { id: number }) {
     );
   }
 
-  const list = photosOf(photos.data);
   return (
     <section className="pb-5">
       <BackLink />
@@ -167,14 +247,19 @@ function Album({ id }: { id: number }) {
         // Justified rows (decision 024): each photo whole, as wide as its proportions ask.
         <div className="mt-3">
           <JustifiedRows
-            aspects={list.map(aspectOf)}
+            aspects={aspects}
+            total={Math.max(album.data.photos_count, list.length)}
+            belowOf={belowOf}
+            onNearEnd={loadMore}
             keyOf={(i) => list[i]!.id}
-            render={(i) => (
+            render={(i, firstScreen, below) => (
               <PhotoCard
                 photo={list[i]!}
                 position={i + 1}
+                priority={firstScreen}
+                bodyHeight={below}
                 canLike={canInteract}
-                onOpen={setOpen}
+                onOpen={show}
                 onLiked={onLiked}
                 onDelete={isManager ? setTarget : undefined}
               />
@@ -191,17 +276,19 @@ function Album({ id }: { id: number }) {
         />
       )}
 
-      <PhotoDetailModal
-        photo={open}
-        albumTitle={album.data.title}
-        position={open ? list.findIndex((p) => p.id === open.id) + 1 : 0}
-        total={Math.max(album.data.photos_count, list.length)}
-        onLiked={onLiked}
-        onClose={() => {
-          setOpen(null);
-          void reload();
-        }}
-      />
+      {detailUsed && (
+        <PhotoDetailModal
+          photo={open}
+          albumTitle={album.data.title}
+          position={openIndex + 1}
+          total={Math.max(album.data.photos_count, list.length)}
+          previous={openIndex > 0 ? list[openIndex - 1] : undefined}
+          next={openIndex >= 0 ? list[openIndex + 1] : undefined}
+          onStep={step}
+          onLiked={onLiked}
+          onClose={close}
+        />
+      )}
       {isManager && (
         <>
           <FloatingActionButton label={T.uploadButton} onClick={() => setUploading(true)} />

@@ -1,7 +1,7 @@
-import { LIMITS } from '@fogata/shared';
+import { albumFirstReads, EARLY_ANSWERS_GLOBAL, EARLY_READS_GLOBAL, LIMITS } from '@fogata/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { stubApi } from '../../../test/api-stub';
+import { never, stubApi } from '../../../test/api-stub';
 import { renderApp } from '../../../test/render';
 import { signIn } from '../../../test/token';
 import { albumData, photoData } from '../test/data';
@@ -30,6 +30,8 @@ class OnScreen {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  delete (window as unknown as Record<string, unknown>)[EARLY_READS_GLOBAL];
+  delete (window as unknown as Record<string, unknown>)[EARLY_ANSWERS_GLOBAL];
 });
 
 describe('AlbumPage with a big album', { timeout: 30_000 }, () => {
@@ -64,5 +66,55 @@ describe('AlbumPage with a big album', { timeout: 30_000 }, () => {
       { page: 1, limit: size },
       { page: 2, limit: size },
     ]);
+  });
+
+  it("takes the reads the page's script started instead of asking again (decision 038)", async () => {
+    signIn({ role: 'usuario' });
+    const [albumPath, photosPath] = albumFirstReads(1);
+    (window as unknown as Record<string, unknown>)[EARLY_READS_GLOBAL] = {
+      [albumPath!]: Promise.resolve(albumData(1, { title: 'Llegó antes', photos_count: 3 })),
+      [photosPath!]: Promise.resolve(page(1, 3)),
+    };
+    const calls = stubApi({});
+    renderApp(<AlbumPage />, { route: '/album/1', path: '/album/:albumId' });
+    expect(await screen.findByRole('heading', { name: 'Llegó antes' })).toBeInTheDocument();
+    expect(await screen.findAllByRole('button', { name: /^Ver foto / })).toHaveLength(3);
+    expect(calls.filter((c) => c.url === '/albums/1' || c.url === '/photos/album/1')).toEqual([]);
+  });
+
+  it('draws the album in its first render when the answers already came', () => {
+    signIn({ role: 'usuario' });
+    const [albumPath, photosPath] = albumFirstReads(1);
+    const globals = window as unknown as Record<string, unknown>;
+    globals[EARLY_READS_GLOBAL] = { [albumPath!]: never(), [photosPath!]: never() };
+    globals[EARLY_ANSWERS_GLOBAL] = {
+      [albumPath!]: albumData(1, { title: 'Ya estaba', photos_count: 2 }),
+      [photosPath!]: page(1, 2),
+    };
+    const calls = stubApi({});
+    renderApp(<AlbumPage />, { route: '/album/1', path: '/album/:albumId' });
+    // No waiting: the first render has the album and its photos, and nothing was asked.
+    expect(screen.getByRole('heading', { name: 'Ya estaba' })).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /^Ver foto / })).toHaveLength(2);
+    expect(calls.filter((c) => c.url === '/albums/1' || c.url === '/photos/album/1')).toEqual([]);
+  });
+
+  it('asks as usual when a read of the script failed', async () => {
+    signIn({ role: 'usuario' });
+    const [albumPath, photosPath] = albumFirstReads(1);
+    (window as unknown as Record<string, unknown>)[EARLY_READS_GLOBAL] = {
+      [albumPath!]: Promise.resolve(undefined),
+      [photosPath!]: Promise.resolve(undefined),
+    };
+    const calls = stubApi({
+      'GET /albums/1': [200, albumData(1, { title: 'Del servidor', photos_count: 2 })],
+      'GET /photos/album/1': [200, page(1, 2)],
+    });
+    renderApp(<AlbumPage />, { route: '/album/1', path: '/album/:albumId' });
+    expect(await screen.findByRole('heading', { name: 'Del servidor' })).toBeInTheDocument();
+    expect(await screen.findAllByRole('button', { name: /^Ver foto / })).toHaveLength(2);
+    expect(calls.filter((c) => c.url === '/albums/1' || c.url === '/photos/album/1')).toHaveLength(
+      2,
+    );
   });
 });
