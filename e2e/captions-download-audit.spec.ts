@@ -21,7 +21,7 @@ test.beforeAll(async ({ request }) => {
 });
 
 test('a scouter uploads with a caption and edits it in the photo detail', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const headers = { Authorization: `Bearer ${await apiToken(page.request, scouter.email)}` };
   const cover = await canvasJpeg(page, 800, 600, 5);
   const created = await page.request.post('/api/albums/newAlbum', {
@@ -49,7 +49,9 @@ test('a scouter uploads with a caption and edits it in the photo detail', async 
     .fill('Fuego de campamento la primera noche');
   await shoot(page, 'caption-upload');
   await dialog.getByRole('button', { name: 'Subir' }).click();
-  await expect(dialog.getByText('Se subieron 2 fotos.')).toBeVisible({ timeout: 30_000 });
+  // The server decodes and re-encodes each photo with sharp: a ceiling for a loaded machine
+  // (CI's other passes, other processes), not a timing goal; `npm run bench` measures it.
+  await expect(dialog.getByText('Se subieron 2 fotos.')).toBeVisible({ timeout: 90_000 });
   await expect(dialog).toBeHidden();
 
   // The card says the caption; the detail shows it and lets the scouter change it.

@@ -49,7 +49,7 @@ test.beforeAll(async ({ request }) => {
 test('a scouter creates an album, uploads 3 photos compressed in the page, edits and deletes', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const urls = recordRequests(page);
   await login(page, scouter.email);
   await page.goto('/gallery');
@@ -106,7 +106,9 @@ test('a scouter creates an album, uploads 3 photos compressed in the page, edits
   );
   await upload.getByRole('button', { name: 'Subir' }).click();
   await expect(upload.getByRole('button', { name: 'Subiendo...' })).toBeDisabled();
-  await expect(upload.getByText('Se subieron 3 fotos.')).toBeVisible({ timeout: 30_000 });
+  // The server decodes and re-encodes each photo with sharp: a ceiling for a loaded machine
+  // (CI's other passes, other processes), not a timing goal; `npm run bench` measures it.
+  await expect(upload.getByText('Se subieron 3 fotos.')).toBeVisible({ timeout: 90_000 });
   // What went over the wire is smaller than what was chosen.
   // (Chromium does not expose a multipart body of files, but it states its length.)
   const sentBytes = Number((await (await sent).allHeaders())['content-length']);

@@ -20,6 +20,10 @@ export default defineConfig({
     baseURL: E2E.baseURL,
     locale: 'es-ES',
     timezoneId: 'Europe/Madrid',
+    // As a visitor who asks for less motion: dialogs and images come in without fading, so a
+    // check never meets a screen halfway through a transition (the app honours the setting; one
+    // test turns motion back on to prove axe waits for a fade anyway).
+    reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     launchOptions: {

@@ -195,6 +195,108 @@ test('news and experiences: lists, details and modals of a visitor, a scouter an
   await expectAccessible(page, 'la confirmación de borrar experiencia');
 });
 
+/** An experience with an image, made by the first admin, and the page it is on. */
+async function seedExperience(request: APIRequestContext, title: string) {
+  const headers = { Authorization: `Bearer ${await firstAdminToken(request)}` };
+  const created = await request.post('/api/experiences', {
+    headers,
+    multipart: {
+      title,
+      description: 'Una ruta para medir.',
+      category: 'ruta',
+      image: { name: 'a.png', mimeType: 'image/png', buffer: PNG_1PX },
+    },
+  });
+  expect(created.status()).toBe(201);
+  return `/experience/${((await created.json()) as { experience: { id: number } }).experience.id}`;
+}
+
+/** WCAG's contrast ratio of a computed `rgb(…)` text colour on a computed `rgb(…)` background. */
+function contrastRatio(color: string, background: string) {
+  const luminance = (css: string) => {
+    const [r, g, b] = (css.match(/[\d.]+/g) ?? []).slice(0, 3).map((c) => {
+      const v = Number(c) / 255;
+      return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    }) as [number, number, number];
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [hi, lo] = [luminance(color), luminance(background)].sort((a, b) => b - a) as [
+    number,
+    number,
+  ];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+test('axe measures a dialog once its fade has ended: the delete confirmation right after a cancelled edit, motion slowed down', async ({
+  page,
+  request,
+}) => {
+  const path = await seedExperience(request, 'Experiencia que se desvanece');
+  // Motion on (the other tests ask for less) and ten times slower, so that the confirmation is
+  // still fading in when it first counts as visible, as it sometimes was on a loaded machine.
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  await login(page, E2E.firstAdminEmail);
+  await page.goto(path);
+  await expect(page.getByRole('heading', { name: 'Experiencia que se desvanece' })).toBeVisible();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Animation.enable');
+  await cdp.send('Animation.setPlaybackRate', { playbackRate: 0.1 });
+
+  await page.getByRole('button', { name: 'Editar' }).click();
+  await expect(page.getByRole('dialog', { name: 'Editar Experiencia' })).toBeVisible();
+  await page.getByRole('button', { name: 'Cancelar' }).click();
+  await page.getByRole('button', { name: 'Borrar' }).click();
+  const confirmation = page.getByRole('dialog', { name: 'Eliminar experiencia' });
+  await expect(confirmation).toBeVisible();
+  await expectAccessible(page, 'la confirmación de borrar experiencia, recién abierta');
+
+  // At rest, the buttons' own colours pass WCAG AA for their text (4.5:1).
+  for (const name of ['Cancelar', 'Eliminar']) {
+    const button = confirmation.getByRole('button', { name, exact: true });
+    const { color, background, opacity } = await button.evaluate((el) => {
+      const style = getComputedStyle(el);
+      const dialog = el.closest('.modal');
+      return {
+        color: style.color,
+        background: style.backgroundColor,
+        opacity: dialog ? getComputedStyle(dialog).opacity : '1',
+      };
+    });
+    expect(opacity, `opacidad del diálogo al medir «${name}»`).toBe('1');
+    expect(
+      contrastRatio(color, background),
+      `contraste de «${name}» (${color} sobre ${background})`,
+    ).toBeGreaterThanOrEqual(4.5);
+  }
+});
+
+test('with reduced motion asked (as in every other test here), dialogs and images come in without moving', async ({
+  page,
+  request,
+}) => {
+  const path = await seedExperience(request, 'Experiencia quieta');
+  await login(page, E2E.firstAdminEmail);
+  await page.goto(path);
+  await expect(page.getByRole('heading', { name: 'Experiencia quieta' })).toBeVisible();
+  const finiteAnimations = () =>
+    page.evaluate(() =>
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => {
+          const target = (a.effect as KeyframeEffect | null)?.target;
+          return `${a.constructor.name} ${(a as CSSTransition).transitionProperty ?? (a as CSSAnimation).animationName ?? ''} en ${target?.className ?? '?'}`;
+        }),
+    );
+  const image = page.locator('img.media-box-image').first();
+  await expect(image).toHaveCount(1);
+  expect(await image.evaluate((el) => getComputedStyle(el).transitionDuration)).toBe('0s');
+
+  await page.getByRole('button', { name: 'Borrar' }).click();
+  await expect(page.getByRole('dialog', { name: 'Eliminar experiencia' })).toBeVisible();
+  expect(await finiteAnimations()).toEqual([]);
+});
+
 test('the landing with news, and /whoweare with the monitor modals of an admin', async ({
   page,
   request,

@@ -4,6 +4,16 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+// Fogata is tested on Node 22 and 24 (decision 035); on Node 20 better-sqlite3 crashes the
+// process, so every script stops first with the way out.
+if (Number(process.versions.node.split('.')[0]) < 22) {
+  console.error(
+    `Fogata necesita Node.js 22 o 24; este es ${process.version}. ` +
+      'Instálalo con: export PATH="$(scripts/node.sh 24)/bin:$PATH" (y después npm ci).',
+  );
+  process.exit(1);
+}
+
 export const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 
 /** Runs a command with inherited output; resolves with its exit code. */

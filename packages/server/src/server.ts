@@ -39,6 +39,12 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
+// better-sqlite3 crashes the process on Node 20 when it opens a database (decision 035): say why.
+if (Number(process.versions.node.split('.')[0]) < 22) {
+  console.error(`Fogata necesita Node.js 22 o 24; este es ${process.version}.`);
+  process.exit(1);
+}
+
 const [command, ...args] = process.argv.slice(2);
 if (command === 'backup' || command === 'restore') {
   // `npm run backup` and `npm run restore`: the same bundle, another entry.

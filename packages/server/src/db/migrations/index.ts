@@ -1,5 +1,5 @@
-import type { Kysely, Migration, MigrationProvider } from 'kysely';
-import { Migrator } from 'kysely';
+import type { Kysely } from 'kysely';
+import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import type { Database } from '../schema.js';
 import { accounts } from './001-accounts.js';
 import { gallery } from './002-gallery.js';
