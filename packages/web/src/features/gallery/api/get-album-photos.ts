@@ -1,7 +1,15 @@
-import { albumFirstReads, CLIENT_ERRORS, LIMITS, type Photo } from '@fogata/shared';
-import { type InfiniteData, useInfiniteQuery } from '@tanstack/react-query';
+import {
+  albumFirstReads,
+  CLIENT_ERRORS,
+  LIMITS,
+  type LikeResult,
+  type Photo,
+} from '@fogata/shared';
+import { type InfiniteData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { api, request } from '../../../lib/api-client';
 import { takeEarlyAnswer, takeEarlyRead } from '../../../lib/early-reads';
+import { albumQueryKey } from './get-album';
+import { albumsQueryKey } from './get-albums';
 
 export const albumPhotosQueryKey = (albumId: number) => ['photos', 'album', albumId] as const;
 
@@ -44,4 +52,39 @@ export const useAlbumPhotos = (albumId: number, enabled = true) =>
 export function photosOf(data: AlbumPhotos | undefined): Photo[] {
   const seen = new Set<number>();
   return (data?.pages ?? []).flat().filter((p) => !seen.has(p.id) && !!seen.add(p.id));
+}
+
+/** Asks the album and every page of its photos read so far again (SPEC: closing the detail reloads it). */
+export function useReloadAlbum(albumId: number) {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: albumQueryKey(albumId) }),
+      queryClient.invalidateQueries({ queryKey: albumPhotosQueryKey(albumId) }),
+    ]);
+}
+
+/**
+ * Puts the server's answer to a like into the grid's photo at once; the list of albums sums
+ * likes, so it is marked stale without being asked again now.
+ */
+export function useApplyPhotoLike(albumId: number) {
+  const queryClient = useQueryClient();
+  return (photo: Photo, result: LikeResult) => {
+    queryClient.setQueryData<AlbumPhotos>(albumPhotosQueryKey(albumId), (data) =>
+      data
+        ? {
+            ...data,
+            pages: data.pages.map((page) =>
+              page.map((p) =>
+                p.id === photo.id
+                  ? { ...p, likes_count: result.likeCount, user_has_liked: result.userHasLiked }
+                  : p,
+              ),
+            ),
+          }
+        : data,
+    );
+    void queryClient.invalidateQueries({ queryKey: albumsQueryKey, refetchType: 'none' });
+  };
 }

@@ -1,5 +1,4 @@
-import type { LikeResult, Photo } from '@fogata/shared';
-import { useQueryClient } from '@tanstack/react-query';
+import type { Photo } from '@fogata/shared';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { type AlertVariant, DismissibleAlert } from '../../../components/dismissible-alert';
@@ -11,14 +10,13 @@ import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { useCan } from '../../../lib/can';
 import { useDeletePhoto } from '../api/delete-photo';
-import { albumQueryKey, useAlbum } from '../api/get-album';
+import { useAlbum } from '../api/get-album';
 import {
-  type AlbumPhotos,
-  albumPhotosQueryKey,
   photosOf,
   useAlbumPhotos,
+  useApplyPhotoLike,
+  useReloadAlbum,
 } from '../api/get-album-photos';
-import { albumsQueryKey } from '../api/get-albums';
 import { usePhoto } from '../api/get-photo';
 import { AlbumDraftBar } from '../components/album-draft-bar';
 import { DownloadAlbumButton } from '../components/download-album-button';
@@ -82,7 +80,6 @@ function BackLink() {
 type Banner = { variant: AlertVariant; message: string } | null;
 
 function Album({ id }: { id: number }) {
-  const queryClient = useQueryClient();
   // Album and photos load together.
   const album = useAlbum(id);
   const photos = useAlbumPhotos(id);
@@ -155,30 +152,8 @@ function Album({ id }: { id: number }) {
     }
   });
 
-  const reload = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: albumQueryKey(id) }),
-      queryClient.invalidateQueries({ queryKey: albumPhotosQueryKey(id) }),
-    ]);
-
-  // The grid shows the server's answer at once; the list of albums sums likes, so it is stale.
-  const onLiked = (photo: Photo, result: LikeResult) => {
-    queryClient.setQueryData<AlbumPhotos>(albumPhotosQueryKey(id), (data) =>
-      data
-        ? {
-            ...data,
-            pages: data.pages.map((page) =>
-              page.map((p) =>
-                p.id === photo.id
-                  ? { ...p, likes_count: result.likeCount, user_has_liked: result.userHasLiked }
-                  : p,
-              ),
-            ),
-          }
-        : data,
-    );
-    void queryClient.invalidateQueries({ queryKey: albumsQueryKey, refetchType: 'none' });
-  };
+  const reload = useReloadAlbum(id);
+  const onLiked = useApplyPhotoLike(id);
 
   const confirmDelete = async () => {
     if (!target) return;
