@@ -60,7 +60,7 @@ export class GalleryAccess {
     return this.repo().photoIds(ids, seesRestricted(viewer));
   }
 
-  /** A 404 'Álbum no encontrado.' unless `viewer` may see album `id`. */
+  /** The 404 of a missing album (SERVER_ERRORS.albumNotFound) unless `viewer` may see album `id`. */
   async requireAlbum(viewer: Viewer, id: number): Promise<void> {
     if (!(await this.visibleAlbumIds(viewer, [id])).has(id)) {
       throw new AppError(404, SERVER_ERRORS.albumNotFound);
