@@ -19,6 +19,10 @@ const expected: Record<(typeof CAPABILITIES)[number], [boolean, boolean, boolean
   'photo:caption': [false, false, true, true],
   'album:download': [false, true, true, true],
   'audit:view': [false, false, false, true],
+  'sections:manage': [false, false, false, true],
+  'children:manage': [false, false, true, true],
+  'children:promote': [false, false, false, true],
+  'children:own': [false, true, true, true],
 };
 const actors: Actor[] = [null, 'usuario', 'scouter', 'admin'];
 

@@ -21,6 +21,10 @@ export const CAPABILITIES = [
   'photo:caption',
   'album:download',
   'audit:view',
+  'sections:manage',
+  'children:manage',
+  'children:promote',
+  'children:own',
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
@@ -61,6 +65,16 @@ const table: Record<Capability, { anonymous: boolean } & Record<Role, boolean>> 
   'album:download': { anonymous: false, usuario: true, scouter: true, admin: true },
   // Read the audit trail (nobody may edit it)
   'audit:view': { anonymous: false, usuario: false, scouter: false, admin: true },
+  // Not in SPEC §6 (issue #24, decision 045). Rename, add and retire sections; assign scouters to
+  // them
+  'sections:manage': { anonymous: false, usuario: false, scouter: false, admin: true },
+  // Add, edit and deactivate children, link and unlink their guardians, invite a family: an admin
+  // every child, a scouter the children of their sections (a rule of the service)
+  'children:manage': { anonymous: false, usuario: false, scouter: true, admin: true },
+  // The paso de sección: propose and apply the year's moves between sections
+  'children:promote': { anonymous: false, usuario: false, scouter: false, admin: true },
+  // See one's own children ('Mis educandos'); an account with none sees an empty list
+  'children:own': { anonymous: false, usuario: true, scouter: true, admin: true },
 };
 
 export const PERMISSIONS = table;

@@ -1,9 +1,10 @@
-import { can, type Role, SERVER_ERRORS } from '@fogata/shared';
+import { can, SERVER_ERRORS } from '@fogata/shared';
 import type { AppContext } from '../context.js';
 import { AppError } from '../lib/app-error.js';
 import { isPrivateKey, type MediaStorage } from '../media/storage/storage.js';
 import { MANAGER_SCOPE, type MediaScope } from '../media/url-signer.js';
 import { GalleryAccessRepository } from './gallery-access.repository.js';
+import type { Viewer } from './viewer.js';
 
 /*
  * Who may see which album, photo and media file (decision 041, after Immich's access checks).
@@ -13,8 +14,7 @@ import { GalleryAccessRepository } from './gallery-access.repository.js';
  * gallery-access.repository.ts and nowhere else; a new rule is a change in these two files.
  */
 
-/** Who asks: a signed-in member's role, or nobody (a visitor, a digest's reader). */
-export type Viewer = { role: Role } | null | undefined;
+export type { Viewer } from './viewer.js';
 
 /** Whether `viewer` sees draft albums and hidden photos: scouters and admins (decision 018). */
 export function seesRestricted(viewer: Viewer): boolean {

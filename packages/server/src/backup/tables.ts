@@ -8,9 +8,16 @@ import { MEDIA_KEY_COLUMNS } from '../media/journal.repository.js';
  */
 export const BACKUP_TABLES = [
   'users',
+  'sections',
+  'scouter_sections',
+  'children',
+  'child_sections',
+  'guardians',
   'invitations',
+  'invitation_children',
   'password_resets',
   'albums',
+  'album_sections',
   'photos',
   'photo_removal_requests',
   'likes',

@@ -229,6 +229,69 @@ export interface AuditLogTable {
   created_at: string;
 }
 
+/** A section of the group (issue #24, migration 012): never deleted; retired keeps what it holds. */
+export interface SectionsTable {
+  id: Generated<number>;
+  name: string;
+  min_age: number;
+  max_age: number;
+  /** Where it goes in lists: ascending. */
+  position: number;
+  /** `#rrggbb`: the badge's colour. */
+  colour: string;
+  /** When it was retired; null: in use. */
+  retired_at: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A scouter's section. */
+export interface ScouterSectionsTable {
+  user_id: number;
+  section_id: number;
+}
+
+/** A child of the group (an educando). Their full name is seen by managers and their guardians. */
+export interface ChildrenTable {
+  id: Generated<number>;
+  full_name: string;
+  /** `YYYY-MM-DD`. */
+  birth_date: string;
+  section_id: number;
+  /** 1: in the group; 0: left (kept, and their family no longer sees their section's albums). */
+  active: ColumnType<number, number | undefined, number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One stay of a child in a section; the current one has no `ended_at`. */
+export interface ChildSectionsTable {
+  id: Generated<number>;
+  child_id: number;
+  section_id: number;
+  started_at: string;
+  ended_at: string | null;
+}
+
+/** A member account that is a guardian of a child. */
+export interface GuardiansTable {
+  user_id: number;
+  child_id: number;
+  created_at: string;
+}
+
+/** A child that an invitation links to the account that accepts it. */
+export interface InvitationChildrenTable {
+  invitation_id: number;
+  child_id: number;
+}
+
+/** A section an album is for; an album with none is for the whole group. */
+export interface AlbumSectionsTable {
+  album_id: number;
+  section_id: number;
+}
+
 export interface Database {
   users: UsersTable;
   invitations: InvitationsTable;
@@ -246,4 +309,11 @@ export interface Database {
   media_journal: MediaJournalTable;
   mail_queue: MailQueueTable;
   audit_log: AuditLogTable;
+  sections: SectionsTable;
+  scouter_sections: ScouterSectionsTable;
+  children: ChildrenTable;
+  child_sections: ChildSectionsTable;
+  guardians: GuardiansTable;
+  invitation_children: InvitationChildrenTable;
+  album_sections: AlbumSectionsTable;
 }

@@ -12,6 +12,7 @@ import { safeguarding } from './008-safeguarding.js';
 import { audit } from './009-audit.js';
 import { readVersion } from './010-read-version.js';
 import { digests } from './011-digests.js';
+import { sectionsFamilies } from './012-sections-families.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export interface MigrationContext {
@@ -35,6 +36,7 @@ function migrations(ctx: MigrationContext): Record<string, Migration> {
     '009-audit': audit(ctx),
     '010-read-version': readVersion(ctx),
     '011-digests': digests(ctx),
+    '012-sections-families': sectionsFamilies(ctx),
   };
 }
 
