@@ -56,16 +56,6 @@ export class InvitationsRepository {
     this.db = executorOf(db);
   }
 
-  /** Every invitation, newest first, in one query. */
-  list(): Promise<InvitationRow[]> {
-    return this.db
-      .selectFrom('invitations')
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .execute();
-  }
-
   /**
    * The invitations that match, newest first: one page (`limit` from `offset`) or, without a
    * limit, all of them; and how many match in all. Two queries.

@@ -76,16 +76,6 @@ export class UsersRepository {
     return this.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
   }
 
-  /** Every user, newest first, in one query. */
-  list(): Promise<UserRow[]> {
-    return this.db
-      .selectFrom('users')
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .execute();
-  }
-
   /**
    * The users that match, newest first: one page (`limit` from `offset`) or, without a limit,
    * all of them; and how many match in all. Two queries.
