@@ -23,7 +23,7 @@ export const MY_DATA_TEXTS = {
   consequences: [
     'Se borran tu cuenta, tus «me gusta» y todos tus comentarios: los comentarios se eliminan, no se quedan como anónimos.',
     'Los álbumes, fotos, noticias y experiencias que subiste se quedan en el grupo.',
-    'Dejas de estar vinculado a tus educandos. Ellos siguen en el grupo, en su sección: si eras su única familia en Fogata, los scouters los verán «sin familia» hasta que inviten a otra persona de su familia.',
+    'Si estás vinculado a educandos, el vínculo se borra, pero ellos siguen en el grupo, en su sección: si eras su única familia en Fogata, los scouters los verán «sin familia» hasta que inviten a otra persona de su familia.',
     'Si pediste retirar una foto y el equipo aún no lo ha revisado, la foto sigue oculta hasta que lo decida.',
     'Tu sesión se cierra en todos tus dispositivos.',
   ],
