@@ -179,9 +179,13 @@ test('an invitation carrying a child: the family registers already linked', asyn
   await expect(chosen).toHaveCount(0);
   const search = page.getByRole('search', { name: 'Buscar y filtrar invitaciones' });
   await search.getByLabel('Buscar').fill(`familia.nora.${stamp}`);
+  await expect(page.getByRole('navigation', { name: 'Páginas de invitaciones' })).toContainText(
+    'Página 1 de 1 · 1 invitación',
+  );
   const row = page.getByRole('row').filter({ hasText: email });
   await expect(row).toHaveCount(1);
   await expect(row.getByText(`Nora Escala Peña ${stamp}`)).toBeVisible();
+  await screen(page, 'admin-invitations-with-child');
 
   const link = await waitForMailLink(email, /https?:\/\/\S+\/register\?invitation=[A-Za-z0-9_-]+/);
   const mail = (await import('./support/mail.js')).allMail().findLast((m) => m.to.includes(email))!;

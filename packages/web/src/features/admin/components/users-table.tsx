@@ -174,7 +174,7 @@ export function UsersTable({ currentUserId }: { currentUserId: number }) {
                       </Form.Select>
                     )}
                   </td>
-                  <td data-label={COLUMNS.avatar}>
+                  <td data-label={COLUMNS.avatar} className="cell-avatar">
                     <Avatar src={user.avatar_url} alt={`Avatar de ${user.name}`} size={36} />
                   </td>
                   <td data-label={COLUMNS.registered}>{formatDateTime(user.created_at)}</td>
