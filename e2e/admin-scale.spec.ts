@@ -166,6 +166,7 @@ test('an invitation carrying a child: the family registers already linked', asyn
   await picker.fill('hijo escala 14');
   await expect(page.getByRole('option', { name: /Hijo Escala 14\b/ })).toBeVisible();
   await screen(page, 'admin-invite-picker-open');
+  await expectAccessible(page, 'el buscador de educandos abierto');
   await picker.press('ArrowDown');
   await picker.press('Enter');
   await expect(chosen.getByRole('listitem')).toHaveCount(2);
