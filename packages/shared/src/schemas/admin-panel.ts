@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INVITATION_STATUSES, ROLES } from '../limits.js';
+import { MSG } from '../messages.js';
 import { MAX_ID, parseId } from './common.js';
 import { sectionRefSchema } from './section.js';
 import { userSchema } from './user.js';
@@ -9,15 +10,18 @@ import { userSchema } from './user.js';
  * the invitations' tables searched, filtered and paged on the server. The Spanish answers live
  * here, next to the shapes they belong to (as MY_DATA_MESSAGES does).
  */
+/** The most children one invitation may carry. */
+export const INVITATION_CHILDREN_MAX = 10;
+
 export const ADMIN_PANEL_MESSAGES = {
   searchTooLong: 'La búsqueda no puede tener más de 100 caracteres.',
-  roleFilterInvalid: 'Rol seleccionado no válido.',
+  roleFilterInvalid: MSG.invitationRoleInvalid,
   statusFilterInvalid: 'Estado seleccionado no válido.',
   sectionFilterInvalid: 'Sección seleccionada no válida.',
   pageInvalid: 'La página debe ser un número entero de 1 en adelante.',
   limitInvalid: 'El tamaño de página debe estar entre 1 y 100.',
   invitationChildrenInvalid: 'Los educandos elegidos no son válidos.',
-  invitationChildrenTooMany: 'Una invitación puede llevar como mucho 10 educandos.',
+  invitationChildrenTooMany: `Una invitación puede llevar como mucho ${INVITATION_CHILDREN_MAX} educandos.`,
   invitationChildNotFound: 'Alguno de los educandos elegidos no existe.',
   invitationChildNotManaged: 'Solo puedes invitar a la familia de tus educandos.',
 } as const;
@@ -25,8 +29,6 @@ export const ADMIN_PANEL_MESSAGES = {
 /** Rows per page of the admin panel's users and invitations tables; the most one request may ask. */
 export const ADMIN_PAGE_SIZE = 20;
 export const ADMIN_MAX_LIMIT = 100;
-/** The most children one invitation may carry. */
-export const INVITATION_CHILDREN_MAX = 10;
 
 const pageField = z.coerce
   .number({ error: ADMIN_PANEL_MESSAGES.pageInvalid })
