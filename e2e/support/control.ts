@@ -11,6 +11,22 @@ async function control(path: string, body?: unknown) {
   if (!res.ok) throw new Error(`Control ${path}: ${res.status} ${await res.text()}`);
 }
 
+/**
+ * Runs SQL statements in one transaction on the server's SQLite file (rows no call makes yet, or
+ * too many to make through the API); returns the last statement's rows or its run result.
+ */
+export async function dbRun<T = unknown>(
+  statements: { sql: string; params?: unknown[] }[],
+): Promise<T> {
+  const res = await fetch(`${E2E.controlURL}/db/run`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ statements }),
+  });
+  if (!res.ok) throw new Error(`Control /db/run: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
 /** Stops the SMTP receiver: the server's mail then fails to connect, like a mail server that is down. */
 export const stopSmtp = () => control('/smtp/stop');
 /** Starts the SMTP receiver again on the same port. */

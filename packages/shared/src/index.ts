@@ -6,6 +6,7 @@ export * from './messages.js';
 export * from './page-shell.js';
 export * from './permissions.js';
 export * from './routes.js';
+export * from './schemas/admin-panel.js';
 export * from './schemas/album.js';
 export * from './schemas/audit.js';
 export * from './schemas/auth.js';

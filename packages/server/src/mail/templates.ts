@@ -23,11 +23,13 @@ export function invitationMail(opts: {
   role: Role;
   link: string;
   days: number;
+  /** How many children the invitation links: never their names (a mail can be forwarded). */
+  children?: number;
 }): MailMessage {
   const validity = opts.days === 1 ? '1 día' : `${opts.days} días`;
   const paragraphs = [
     'Hola:',
-    `Te han invitado a unirte a la web de ${opts.groupName} con el rol ${ROLE_LABELS[opts.role]}.`,
+    `Te han invitado a unirte a la web de ${opts.groupName} con el rol ${ROLE_LABELS[opts.role]}.${familyLine(opts.children ?? 0)}`,
     'Para crear tu cuenta, abre el enlace y completa el registro.',
     `La invitación es válida durante ${validity}. Si no esperabas este correo, puedes ignorarlo.`,
   ];
@@ -38,6 +40,17 @@ export function invitationMail(opts: {
     html: layout(opts.groupName, paragraphs, opts.link, 'Completar registro'),
     link: opts.link,
   };
+}
+
+/**
+ * What an invitation that carries children says of them (decision 050): how many, never who, so
+ * a forwarded mail names no child; the names are in 'Mis educandos' once the account exists.
+ */
+function familyLine(children: number): string {
+  if (children === 0) return '';
+  return children === 1
+    ? ' Tu cuenta quedará vinculada a 1 educando del grupo: verás su nombre en «Mis educandos» al entrar.'
+    : ` Tu cuenta quedará vinculada a ${children} educandos del grupo: verás sus nombres en «Mis educandos» al entrar.`;
 }
 
 /** The password reset e-mail: the link, valid for one hour, single use. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { INVITATION_STATUSES, LIMITS, ROLES } from '../limits.js';
 import { MSG } from '../messages.js';
+import { invitationChildrenField, invitationChildSchema } from './admin-panel.js';
 import { emailField, roleField } from './common.js';
 
 const looseEmail = z.email();
@@ -25,12 +26,22 @@ export const invitationFormSchema = z.object({
 });
 export type InvitationFormInput = z.infer<typeof invitationFormSchema>;
 
-/** POST /invitations body. */
+/**
+ * POST /invitations body. Each invitation may carry `children`: the ids of the children its
+ * account will be the guardian of once it is accepted (issue #24, decision 050).
+ */
 export const sendInvitationsBodySchema = z.object({
   invitations: z
-    .array(z.object({ email: emailField, role: roleField }), {
-      error: MSG.invitationNoValidEmails,
-    })
+    .array(
+      z.object({
+        email: emailField,
+        role: roleField,
+        children: invitationChildrenField.optional(),
+      }),
+      {
+        error: MSG.invitationNoValidEmails,
+      },
+    )
     .min(1, { error: MSG.invitationNoValidEmails })
     .max(LIMITS.invitationsPerRequest, {
       error: `No puedes enviar más de ${LIMITS.invitationsPerRequest} invitaciones a la vez.`,
@@ -45,6 +56,8 @@ export const invitationSchema = z.object({
   status: z.enum(INVITATION_STATUSES),
   expires_at: z.string(),
   created_at: z.string(),
+  /** The children it links on acceptance (names: the list is the admin's). */
+  children: z.array(invitationChildSchema),
 });
 export type Invitation = z.infer<typeof invitationSchema>;
 

@@ -86,6 +86,27 @@ export const myDataExportSchema = z.object({
       resolved_at: z.string().nullable(),
     }),
   ),
+  /**
+   * The children the member is the guardian of (issue #24, decision 052), and only theirs: each
+   * child's full name, birth date, current section, and every stay in a section.
+   */
+  children: z.array(
+    z.object({
+      id: z.number().int(),
+      full_name: z.string(),
+      birth_date: z.string(),
+      active: z.boolean(),
+      section: z.object({ id: z.number().int(), name: z.string() }),
+      guardian_since: z.string(),
+      section_history: z.array(
+        z.object({
+          section: z.string(),
+          started_at: z.string(),
+          ended_at: z.string().nullable(),
+        }),
+      ),
+    }),
+  ),
   invitations: z.object({
     /** The invitation the member accepted to join (null for an account made another way). */
     received: z

@@ -113,7 +113,7 @@ export class AuthService {
         if (!(await InvitationsService.accept(trx, invitation.id, now))) {
           throw new AppError(404, SERVER_ERRORS.invitationInvalid);
         }
-        return users.insert({
+        const created = await users.insert({
           name: body.name,
           email: invitation.email,
           password_hash: passwordHash,
@@ -121,6 +121,9 @@ export class AuthService {
           avatar_key: null,
           created_at: now,
         });
+        // The family the invitation carried: linked with the account, or neither exists.
+        await InvitationsService.linkChildren(trx, invitation.id, created.id, now);
+        return created;
       })
       .catch((err: unknown) => {
         // Two registrations of the same address racing: the unique index decides.

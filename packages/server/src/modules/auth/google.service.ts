@@ -102,7 +102,7 @@ export class GoogleAuthService {
         }
         // No password: this account signs in through the provider (or sets one with
         // "¿Olvidaste tu contraseña?").
-        return new UsersRepository(trx).insert({
+        const created = await new UsersRepository(trx).insert({
           name,
           email: identity.email,
           password_hash: null,
@@ -110,6 +110,9 @@ export class GoogleAuthService {
           avatar_key: null,
           created_at: now,
         });
+        // The family the invitation carried: linked with the account, or neither exists.
+        await InvitationsService.linkChildren(trx, invitation.id, created.id, now);
+        return created;
       })
       .catch((err: unknown) => {
         // The same person signing in twice at once: the unique index lets one through.

@@ -1,12 +1,14 @@
 import {
   idParams,
   invitationSchema,
+  invitationsQuerySchema,
   invitationVerifyResponseSchema,
   MSG,
   messageResponse,
   resendInvitationResponseSchema,
   sendInvitationsBodySchema,
   sendInvitationsResponseSchema,
+  TOTAL_COUNT_HEADER,
 } from '@fogata/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -46,8 +48,23 @@ export async function invitationsRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/invitations',
-    { onRequest: guard, schema: { tags, response: { 200: z.array(invitationSchema) } } },
-    () => service.list(),
+    {
+      onRequest: guard,
+      schema: {
+        tags,
+        description:
+          'Invitaciones, más recientes primero, con los educandos que vinculan. Búsqueda `q` (email o ' +
+          'nombre de un educando), filtros `role` y `status`; con `page` o `limit` (≤ 100), esa ' +
+          `página; sin ellos, la lista entera. El total va en la cabecera ${TOTAL_COUNT_HEADER}.`,
+        querystring: invitationsQuerySchema,
+        response: { 200: z.array(invitationSchema) },
+      },
+    },
+    async (req, reply) => {
+      const { items, total } = await service.list(req.query);
+      reply.header(TOTAL_COUNT_HEADER, String(total));
+      return items;
+    },
   );
 
   r.post(

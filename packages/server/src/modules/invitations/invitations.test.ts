@@ -214,7 +214,7 @@ describe('GET /api/invitations', () => {
         [pending.id, 'pending'],
       ]);
       expect(Object.keys(list[0]).sort()).toEqual(
-        ['created_at', 'email', 'expires_at', 'id', 'role', 'status'].sort(),
+        ['children', 'created_at', 'email', 'expires_at', 'id', 'role', 'status'].sort(),
       );
       expect(new Date(list[0].expires_at).toISOString()).toBe(list[0].expires_at);
     } finally {

@@ -109,6 +109,41 @@ export class MyDataRepository {
     ]);
   }
 
+  /**
+   * The children `userId` is the guardian of, with their current section, and their stays in
+   * sections: two queries, however many children.
+   */
+  async childrenRows(userId: number) {
+    const children = await this.db
+      .selectFrom('guardians as g')
+      .innerJoin('children as c', 'c.id', 'g.child_id')
+      .innerJoin('sections as s', 's.id', 'c.section_id')
+      .select([
+        'c.id',
+        'c.full_name',
+        'c.birth_date',
+        'c.active',
+        's.id as section_id',
+        's.name as section_name',
+        'g.created_at as guardian_since',
+      ])
+      .where('g.user_id', '=', userId)
+      .orderBy('c.full_name')
+      .orderBy('c.id')
+      .execute();
+    const history = await this.db
+      .selectFrom('guardians as g')
+      .innerJoin('child_sections as h', 'h.child_id', 'g.child_id')
+      .innerJoin('sections as s', 's.id', 'h.section_id')
+      .select(['h.child_id', 's.name as section', 'h.started_at', 'h.ended_at'])
+      .where('g.user_id', '=', userId)
+      .orderBy('h.child_id')
+      .orderBy('h.started_at')
+      .orderBy('h.id')
+      .execute();
+    return { children, history };
+  }
+
   /** Likes and comments go (the foreign keys would cascade too; said here on purpose), and the
    * invitation that brought them in, which holds their address. */
   async eraseTraces(user: { id: number; email: string }): Promise<void> {

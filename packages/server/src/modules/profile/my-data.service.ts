@@ -52,9 +52,9 @@ export class MyDataService {
         ? { target_title: r.album_title, album_id: r.album_id }
         : { target_title: null, album_id: null };
     };
-    const [likes, comments, requests, received, sent] = await new MyDataRepository(
-      this.ctx.db,
-    ).exportRows(user);
+    const repo = new MyDataRepository(this.ctx.db);
+    const [likes, comments, requests, received, sent] = await repo.exportRows(user);
+    const family = await repo.childrenRows(user.id);
 
     const now = nowIso();
     const roleOf = (details: string | null): string | null => {
@@ -95,6 +95,17 @@ export class MyDataService {
         updated_at: r.updated_at,
       })),
       removal_requests: requests,
+      children: family.children.map((c) => ({
+        id: c.id,
+        full_name: c.full_name,
+        birth_date: c.birth_date,
+        active: c.active === 1,
+        section: { id: c.section_id, name: c.section_name },
+        guardian_since: c.guardian_since,
+        section_history: family.history
+          .filter((h) => h.child_id === c.id)
+          .map(({ section, started_at, ended_at }) => ({ section, started_at, ended_at })),
+      })),
       invitations: {
         received: received ?? null,
         sent: sent.map((r) => ({

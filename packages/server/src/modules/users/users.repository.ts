@@ -1,8 +1,9 @@
-import type { DigestFrequency, Role, User } from '@fogata/shared';
-import type { Insertable, Selectable } from 'kysely';
+import type { AdminUsersQuery, DigestFrequency, Role, User } from '@fogata/shared';
+import type { ExpressionBuilder, Insertable, Selectable } from 'kysely';
 import { type Db, type Executor, executorOf } from '../../db/database.js';
 import type { Dialect } from '../../db/migrations/index.js';
-import type { UsersTable } from '../../db/schema.js';
+import type { Database, UsersTable } from '../../db/schema.js';
+import { containsText } from '../../lib/search.js';
 import type { MediaStorage } from '../../media/storage/storage.js';
 
 export type UserRow = Selectable<UsersTable>;
@@ -16,6 +17,46 @@ export function toUser(row: UserRow, storage: MediaStorage): User {
     role: row.role,
     avatar_url: row.avatar_key ? storage.url(row.avatar_key) : null,
     created_at: row.created_at,
+  };
+}
+
+/**
+ * The WHERE of the admin panel's users search: q on the name or the address, the role, and the
+ * section (a scouter assigned to it, or the guardian of an active child in it).
+ */
+function matching(filters: Omit<AdminUsersQuery, 'page' | 'limit'>) {
+  return (eb: ExpressionBuilder<Database, 'users'>) => {
+    const and = [];
+    if (filters.q) {
+      and.push(
+        eb.or([containsText('users.name', filters.q), containsText('users.email', filters.q)]),
+      );
+    }
+    if (filters.role) and.push(eb('users.role', '=', filters.role));
+    if (filters.section !== undefined) {
+      const section = filters.section;
+      and.push(
+        eb.or([
+          eb.exists(
+            eb
+              .selectFrom('scouter_sections as ss')
+              .select('ss.user_id')
+              .whereRef('ss.user_id', '=', 'users.id')
+              .where('ss.section_id', '=', section),
+          ),
+          eb.exists(
+            eb
+              .selectFrom('guardians as g')
+              .innerJoin('children as c', 'c.id', 'g.child_id')
+              .select('g.user_id')
+              .whereRef('g.user_id', '=', 'users.id')
+              .where('c.section_id', '=', section)
+              .where('c.active', '=', 1),
+          ),
+        ]),
+      );
+    }
+    return eb.and(and);
   };
 }
 
@@ -35,14 +76,70 @@ export class UsersRepository {
     return this.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
   }
 
-  /** Every user, newest first, in one query. */
-  list(): Promise<UserRow[]> {
-    return this.db
+  /**
+   * The users that match, newest first: one page (`limit` from `offset`) or, without a limit,
+   * all of them; and how many match in all. Two queries.
+   */
+  async search(
+    filters: Omit<AdminUsersQuery, 'page' | 'limit'>,
+    window: { limit: number; offset: number } | null,
+  ): Promise<{ rows: UserRow[]; total: number }> {
+    let query = this.db
       .selectFrom('users')
       .selectAll()
+      .where(matching(filters))
       .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
+      .orderBy('id', 'desc');
+    if (window) query = query.limit(window.limit).offset(window.offset);
+    const rows = await query.execute();
+    if (!window) return { rows, total: rows.length };
+    const count = await this.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where(matching(filters))
+      .executeTakeFirstOrThrow();
+    // PostgreSQL returns count() as a string (bigint).
+    return { rows, total: Number(count.n) };
+  }
+
+  /**
+   * For the users `ids`: how many active children each is the guardian of, and the sections each
+   * belongs to (assigned as a scouter, or an active child's), in position order. Two queries.
+   */
+  async familyOf(ids: number[]): Promise<{
+    counts: { user_id: number; n: number | string | bigint }[];
+    sections: { user_id: number; id: number; name: string; colour: string }[];
+  }> {
+    if (ids.length === 0) return { counts: [], sections: [] };
+    const counts = await this.db
+      .selectFrom('guardians as g')
+      .innerJoin('children as c', 'c.id', 'g.child_id')
+      .select(['g.user_id', (eb) => eb.fn.countAll().as('n')])
+      .where('g.user_id', 'in', ids)
+      .where('c.active', '=', 1)
+      .groupBy('g.user_id')
       .execute();
+    const memberships = this.db
+      .selectFrom('scouter_sections')
+      .select(['user_id', 'section_id'])
+      .where('user_id', 'in', ids)
+      .union(
+        this.db
+          .selectFrom('guardians as g')
+          .innerJoin('children as c', 'c.id', 'g.child_id')
+          .select(['g.user_id', 'c.section_id'])
+          .where('g.user_id', 'in', ids)
+          .where('c.active', '=', 1),
+      );
+    const sections = await this.db
+      .selectFrom(memberships.as('m'))
+      .innerJoin('sections as s', 's.id', 'm.section_id')
+      .select(['m.user_id', 's.id', 's.name', 's.colour'])
+      .orderBy('m.user_id')
+      .orderBy('s.position')
+      .orderBy('s.id')
+      .execute();
+    return { counts, sections };
   }
 
   insert(user: Insertable<UsersTable>): Promise<UserRow> {

@@ -1,4 +1,12 @@
-import { idParams, messageResponse, updateRoleBodySchema, userSchema } from '@fogata/shared';
+import {
+  adminUserSchema,
+  adminUsersQuerySchema,
+  idParams,
+  messageResponse,
+  TOTAL_COUNT_HEADER,
+  updateRoleBodySchema,
+  userSchema,
+} from '@fogata/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,8 +22,24 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/admin/users',
-    { onRequest: guard, schema: { tags, response: { 200: z.array(userSchema) } } },
-    () => service.list(),
+    {
+      onRequest: guard,
+      schema: {
+        tags,
+        description:
+          'Usuarios, más recientes primero, con cuántos educandos tienen y sus secciones. Búsqueda ' +
+          '`q` (nombre o email), filtros `role` y `section` (scouter de ella o familia de un ' +
+          'educando activo en ella); con `page` o `limit` (≤ 100), esa página; sin ellos, la lista ' +
+          `entera. El total va en la cabecera ${TOTAL_COUNT_HEADER}.`,
+        querystring: adminUsersQuerySchema,
+        response: { 200: z.array(adminUserSchema) },
+      },
+    },
+    async (req, reply) => {
+      const { items, total } = await service.list(req.query);
+      reply.header(TOTAL_COUNT_HEADER, String(total));
+      return items;
+    },
   );
 
   r.put(

@@ -1,4 +1,13 @@
-import { type Role, SERVER_ERRORS, SERVER_SUCCESS, type User } from '@fogata/shared';
+import {
+  ADMIN_PAGE_SIZE,
+  type AdminUser,
+  type AdminUsersQuery,
+  type Role,
+  SERVER_ERRORS,
+  SERVER_SUCCESS,
+  type SectionRef,
+  type User,
+} from '@fogata/shared';
 import type { AppContext } from '../../context.js';
 import type { Dialect } from '../../db/migrations/index.js';
 import { AppError } from '../../lib/app-error.js';
@@ -34,9 +43,33 @@ async function lockTarget(
 export class UsersService {
   constructor(private readonly ctx: AppContext) {}
 
-  async list(): Promise<User[]> {
-    const rows = await new UsersRepository(this.ctx.db).list();
-    return rows.map((row) => toUser(row, this.ctx.storage));
+  /**
+   * The users that match `query`, newest first, each with their children count and sections: a
+   * page when `page` or `limit` is given, else all of them. Four queries at most, whatever the page.
+   */
+  async list(query: AdminUsersQuery = {}): Promise<{ items: AdminUser[]; total: number }> {
+    const users = new UsersRepository(this.ctx.db);
+    const { page, limit, ...filters } = query;
+    const paged = page !== undefined || limit !== undefined;
+    const size = limit ?? ADMIN_PAGE_SIZE;
+    const { rows, total } = await users.search(
+      filters,
+      paged ? { limit: size, offset: ((page ?? 1) - 1) * size } : null,
+    );
+    const family = await users.familyOf(rows.map((r) => r.id));
+    const counts = new Map(family.counts.map((c) => [c.user_id, Number(c.n)]));
+    const sections = new Map<number, SectionRef[]>();
+    for (const { user_id, ...section } of family.sections) {
+      sections.set(user_id, [...(sections.get(user_id) ?? []), section]);
+    }
+    return {
+      items: rows.map((row) => ({
+        ...toUser(row, this.ctx.storage),
+        children_count: counts.get(row.id) ?? 0,
+        sections: sections.get(row.id) ?? [],
+      })),
+      total,
+    };
   }
 
   async changeRole(actor: UserRow, id: number, role: Role): Promise<User> {

@@ -40,6 +40,8 @@ describe('GET /api/admin/users', () => {
       role: 'scouter',
       avatar_url: null,
       created_at: newer.row.created_at,
+      children_count: 0,
+      sections: [],
     });
   });
 });

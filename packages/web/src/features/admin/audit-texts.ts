@@ -45,8 +45,12 @@ export const AUDIT_TEXTS = {
         return `Cambió el rol de ${label ?? d.email} de ${role(d.from)} a ${role(d.to)}.`;
       case 'user.deleted':
         return `Eliminó la cuenta de ${label ?? ''}${d.email ? ` (${d.email})` : ''}.`;
-      case 'invitation.sent':
-        return `Invitó a ${label ?? ''} como ${role(d.role)}.`;
+      case 'invitation.sent': {
+        // An invitation that carries children records how many, never who (decision 050).
+        const n = Number(d.children ?? 0);
+        const family = n > 0 ? ` (familia de ${n === 1 ? '1 educando' : `${n} educandos`})` : '';
+        return `Invitó a ${label ?? ''} como ${role(d.role)}${family}.`;
+      }
       case 'invitation.revoked':
         return `Revocó la invitación de ${label ?? ''}.`;
     }

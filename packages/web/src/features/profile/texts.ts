@@ -11,7 +11,7 @@ export const MY_REMOVAL_TEXTS = {
 export const MY_DATA_TEXTS = {
   title: 'Tus datos y tu cuenta',
   exportIntro:
-    'Descarga en un archivo JSON lo que Fogata guarda de ti: tu cuenta, tus «me gusta», tus comentarios, tus solicitudes de retirada y tus invitaciones.',
+    'Descarga en un archivo JSON lo que Fogata guarda de ti: tu cuenta, los datos de tus educandos, tus «me gusta», tus comentarios, tus solicitudes de retirada y tus invitaciones.',
   download: 'Descargar mis datos',
   downloading: 'Preparando...',
   downloaded: 'Descarga lista: revisa la carpeta de descargas de tu navegador.',
@@ -23,6 +23,7 @@ export const MY_DATA_TEXTS = {
   consequences: [
     'Se borran tu cuenta, tus «me gusta» y todos tus comentarios: los comentarios se eliminan, no se quedan como anónimos.',
     'Los álbumes, fotos, noticias y experiencias que subiste se quedan en el grupo.',
+    'Si estás vinculado a educandos, el vínculo se borra, pero ellos siguen en el grupo, en su sección: si eras su única familia en Fogata, los scouters los verán «sin familia» hasta que inviten a otra persona de su familia.',
     'Si pediste retirar una foto y el equipo aún no lo ha revisado, la foto sigue oculta hasta que lo decida.',
     'Tu sesión se cierra en todos tus dispositivos.',
   ],

@@ -1,5 +1,12 @@
-import { type Invitation, type InvitationStatus, ROLE_LABELS } from '@fogata/shared';
-import { useState } from 'react';
+import {
+  INVITATION_STATUSES,
+  type Invitation,
+  type InvitationStatus,
+  ROLE_LABELS,
+  ROLES,
+  type Role,
+} from '@fogata/shared';
+import { useCallback, useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
@@ -9,9 +16,12 @@ import { CopyButton } from '../../../components/copy-button';
 import { type AlertVariant, DismissibleAlert } from '../../../components/dismissible-alert';
 import { EmailAddress } from '../../../components/email-address';
 import { formatDateTime } from '../../../lib/format-date';
-import { useInvitations } from '../api/get-invitations';
+import { type InvitationsFilters, useInvitationsPage } from '../api/admin-lists';
 import { useResendInvitation } from '../api/resend-invitation';
 import { useRevokeInvitation } from '../api/revoke-invitation';
+import { PANEL_TEXTS as P } from '../panel-texts';
+import { FilterSelect, Pager, SearchBox } from './list-controls';
+import { SectionChip } from './section-chip';
 import { LoadError, TableSkeleton } from './section-state';
 
 const STATUS: Record<InvitationStatus, { label: string; bg: string; text?: 'dark' }> = {
@@ -27,14 +37,28 @@ const COLUMNS = {
   status: 'Estado',
   expires: 'Expira',
   sent: 'Enviada',
+  children: P.children,
   actions: 'Acciones',
 } as const;
 
+const NO_FILTERS: InvitationsFilters = { q: '', role: '', status: '' };
+
 type Banner = { variant: AlertVariant; message: string; link?: string } | null;
 
-/** 'Invitaciones Enviadas': every invitation; pending ones can be resent or revoked. */
+/**
+ * 'Invitaciones Enviadas': the invitations a page at a time, searched and filtered on the server
+ * (decision 051), each with the children it links; pending ones can be resent or revoked.
+ */
 export function InvitationsTable() {
-  const invitations = useInvitations();
+  const [filters, setFilters] = useState<InvitationsFilters>(NO_FILTERS);
+  const [page, setPage] = useState(1);
+  const invitations = useInvitationsPage(filters, page);
+  const filter = useCallback((change: Partial<InvitationsFilters>) => {
+    setFilters((f) => ({ ...f, ...change }));
+    setPage(1);
+  }, []);
+  const onSearch = useCallback((q: string) => filter({ q }), [filter]);
+  const filtered = filters.q !== '' || filters.role !== '' || filters.status !== '';
   const revoke = useRevokeInvitation();
   const resend = useResendInvitation();
   const [target, setTarget] = useState<Invitation | null>(null);
@@ -67,74 +91,101 @@ export function InvitationsTable() {
     body = <TableSkeleton />;
   } else if (invitations.isError) {
     body = <LoadError message={invitations.error.message} onRetry={() => invitations.refetch()} />;
-  } else if (invitations.data.length === 0) {
-    body = <p className="text-body-secondary">No hay invitaciones para mostrar.</p>;
+  } else if (invitations.data.items.length === 0 && page === 1) {
+    body = (
+      <p className="text-body-secondary">
+        {filtered ? P.noInvitationsMatch : 'No hay invitaciones para mostrar.'}
+      </p>
+    );
   } else {
     body = (
-      <Table responsive hover className="table-nowrap table-cards mb-0 align-middle">
-        <thead>
-          <tr>
-            <th scope="col">{COLUMNS.email}</th>
-            <th scope="col">{COLUMNS.role}</th>
-            <th scope="col">{COLUMNS.status}</th>
-            <th scope="col">{COLUMNS.expires}</th>
-            <th scope="col">{COLUMNS.sent}</th>
-            <th scope="col">{COLUMNS.actions}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {invitations.data.map((inv) => {
-            const status = STATUS[inv.status] ?? { label: inv.status, bg: 'light', text: 'dark' };
-            return (
-              <tr key={inv.id}>
-                <td data-label={COLUMNS.email} className="cell-email">
-                  <EmailAddress email={inv.email} />
-                </td>
-                <td data-label={COLUMNS.role}>{ROLE_LABELS[inv.role] ?? inv.role}</td>
-                <td data-label={COLUMNS.status}>
-                  <Badge bg={status.bg} text={status.text}>
-                    {status.label}
-                  </Badge>
-                </td>
-                <td data-label={COLUMNS.expires}>{formatDateTime(inv.expires_at)}</td>
-                <td data-label={COLUMNS.sent}>{formatDateTime(inv.created_at)}</td>
-                <td data-label={COLUMNS.actions}>
-                  {inv.status === 'pending' && (
-                    <div className="d-flex flex-wrap gap-2">
-                      <Button
-                        variant="outline-success"
-                        size="sm"
-                        onClick={() => resendTo(inv)}
-                        disabled={resend.isPending}
-                        aria-label={`Reenviar la invitación a ${inv.email}`}
-                      >
-                        {resend.isPending && resend.variables === inv.id && (
-                          <Spinner
-                            as="span"
-                            size="sm"
-                            animation="border"
-                            aria-hidden="true"
-                            className="me-1"
-                          />
-                        )}
-                        Reenviar
-                      </Button>
-                      <Button
-                        variant="outline-danger"
-                        size="sm"
-                        onClick={() => setTarget(inv)}
-                        aria-label={`Revocar la invitación a ${inv.email}`}
-                      >
-                        Revocar
-                      </Button>
-                    </div>
-                  )}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </Table>
+      <>
+        <Table responsive hover className="table-nowrap table-cards mb-0 align-middle">
+          <thead>
+            <tr>
+              <th scope="col">{COLUMNS.email}</th>
+              <th scope="col">{COLUMNS.role}</th>
+              <th scope="col">{COLUMNS.status}</th>
+              <th scope="col">{COLUMNS.expires}</th>
+              <th scope="col">{COLUMNS.sent}</th>
+              <th scope="col">{COLUMNS.children}</th>
+              <th scope="col">{COLUMNS.actions}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {invitations.data.items.map((inv) => {
+              const status = STATUS[inv.status] ?? { label: inv.status, bg: 'light', text: 'dark' };
+              return (
+                <tr key={inv.id}>
+                  <td data-label={COLUMNS.email} className="cell-email">
+                    <EmailAddress email={inv.email} />
+                  </td>
+                  <td data-label={COLUMNS.role}>{ROLE_LABELS[inv.role] ?? inv.role}</td>
+                  <td data-label={COLUMNS.status}>
+                    <Badge bg={status.bg} text={status.text}>
+                      {status.label}
+                    </Badge>
+                  </td>
+                  <td data-label={COLUMNS.expires}>{formatDateTime(inv.expires_at)}</td>
+                  <td data-label={COLUMNS.sent}>{formatDateTime(inv.created_at)}</td>
+                  <td data-label={COLUMNS.children} className="cell-wrap">
+                    {inv.children.length > 0 && (
+                      <ul className="list-unstyled mb-0 d-grid gap-1">
+                        {inv.children.map((child) => (
+                          <li key={child.id} className="d-flex flex-wrap gap-1 align-items-center">
+                            <span>{child.full_name}</span>
+                            <SectionChip section={child.section} />
+                          </li>
+                        ))}
+                      </ul>
+                    )}
+                  </td>
+                  <td data-label={COLUMNS.actions}>
+                    {inv.status === 'pending' && (
+                      <div className="d-flex flex-wrap gap-2">
+                        <Button
+                          variant="outline-success"
+                          size="sm"
+                          onClick={() => resendTo(inv)}
+                          disabled={resend.isPending}
+                          aria-label={`Reenviar la invitación a ${inv.email}`}
+                        >
+                          {resend.isPending && resend.variables === inv.id && (
+                            <Spinner
+                              as="span"
+                              size="sm"
+                              animation="border"
+                              aria-hidden="true"
+                              className="me-1"
+                            />
+                          )}
+                          Reenviar
+                        </Button>
+                        <Button
+                          variant="outline-danger"
+                          size="sm"
+                          onClick={() => setTarget(inv)}
+                          aria-label={`Revocar la invitación a ${inv.email}`}
+                        >
+                          Revocar
+                        </Button>
+                      </div>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </Table>
+        <Pager
+          label={P.invitationsPages}
+          page={page}
+          total={invitations.data.total}
+          count={P.invitations}
+          busy={invitations.isFetching}
+          onPage={setPage}
+        />
+      </>
     );
   }
 
@@ -155,6 +206,36 @@ export function InvitationsTable() {
           </div>
         )}
       </DismissibleAlert>
+      {/* A form with the search role, not <search>: jsdom and older Safari do not know it. */}
+      {/* biome-ignore lint/a11y/useSemanticElements: see above */}
+      <form
+        role="search"
+        onSubmit={(e) => e.preventDefault()}
+        aria-label={P.invitationsFilters}
+        className="d-flex flex-wrap gap-2 align-items-end mb-3 list-controls"
+      >
+        <SearchBox
+          id="invitations-search"
+          placeholder={P.invitationsSearchPlaceholder}
+          onSearch={onSearch}
+        />
+        <FilterSelect
+          id="invitations-role"
+          label={P.role}
+          all={P.allRoles}
+          value={filters.role}
+          options={[...ROLES].reverse().map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
+          onChange={(role) => filter({ role: role as Role | '' })}
+        />
+        <FilterSelect
+          id="invitations-status"
+          label={P.status}
+          all={P.allStatuses}
+          value={filters.status}
+          options={INVITATION_STATUSES.map((s) => ({ value: s, label: STATUS[s].label }))}
+          onChange={(status) => filter({ status: status as InvitationStatus | '' })}
+        />
+      </form>
       {body}
       <ConfirmModal
         show={!!target}

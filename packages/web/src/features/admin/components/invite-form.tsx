@@ -1,21 +1,27 @@
 import {
   DEFAULT_INVITATION_ROLE,
+  type InvitationChild,
   invitationFormSchema,
   MSG,
+  parseId,
   ROLE_LABELS,
   ROLES,
   type SendInvitationsResponse,
   splitEmails,
 } from '@fogata/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { useForm } from 'react-hook-form';
+import { useSearchParams } from 'react-router';
 import { CopyButton } from '../../../components/copy-button';
 import { type AlertVariant, DismissibleAlert } from '../../../components/dismissible-alert';
+import { usePreselectedChild } from '../api/invite-children';
 import { useSendInvitations } from '../api/send-invitations';
+import { CHILD_PICKER_TEXTS } from '../panel-texts';
+import { ChildPicker } from './child-picker';
 
 interface Result {
   variant: AlertVariant;
@@ -36,19 +42,40 @@ export function resultOf(response: SendInvitationsResponse): Result {
   };
 }
 
-/** 'Enviar Nuevas Invitaciones': addresses one per line and the role they get. */
+/**
+ * 'Enviar Nuevas Invitaciones': addresses one per line, the role they get, and optionally the
+ * children each new account will be the guardian of. `?educando={id}` (the children list's
+ * "Invitar a la familia") preselects that child and the role usuario.
+ */
 export function InviteForm() {
   const mutation = useSendInvitations();
   const [result, setResult] = useState<Result | null>(null);
+  const [children, setChildren] = useState<InvitationChild[]>([]);
+  const [params] = useSearchParams();
+  const preselectId = parseId(params.get('educando') ?? '');
+  const preselected = usePreselectedChild(preselectId);
   const {
     register,
     handleSubmit,
     reset,
+    setValue,
     formState: { errors },
   } = useForm({
     resolver: zodResolver(invitationFormSchema),
     defaultValues: { emails: '', role: DEFAULT_INVITATION_ROLE },
   });
+
+  // The linked child arrives once: chosen, and the role is a family's.
+  const child = preselected.data;
+  useEffect(() => {
+    if (!child) return;
+    setChildren((current) =>
+      current.some((c) => c.id === child.id)
+        ? current
+        : [...current, { id: child.id, full_name: child.full_name, section: child.section }],
+    );
+    setValue('role', 'usuario');
+  }, [child, setValue]);
 
   const onSubmit = handleSubmit(async ({ emails, role }) => {
     setResult(null);
@@ -58,12 +85,19 @@ export function InviteForm() {
       return;
     }
     try {
+      const ids = children.map((c) => c.id);
       const response = await mutation.mutateAsync({
-        invitations: addresses.map((email) => ({ email, role })),
+        // Every address invited is a guardian of the chosen children (two parents, say).
+        invitations: addresses.map((email) =>
+          ids.length ? { email, role, children: ids } : { email, role },
+        ),
       });
       const next = resultOf(response);
       setResult(next);
-      if (next.variant === 'success') reset();
+      if (next.variant === 'success') {
+        reset();
+        setChildren([]);
+      }
     } catch (error) {
       setResult({ variant: 'danger', message: (error as Error).message });
     }
@@ -128,6 +162,12 @@ export function InviteForm() {
             </Form.Control.Feedback>
           )}
         </Form.Group>
+        {preselected.isError && (
+          <p className="text-danger small" role="alert">
+            {CHILD_PICKER_TEXTS.preselectFailed}
+          </p>
+        )}
+        <ChildPicker value={children} onChange={setChildren} />
         <div className="d-flex flex-column flex-sm-row gap-3 align-items-sm-end">
           <Form.Group controlId="invite-role" className="flex-grow-1">
             <Form.Label>Rol</Form.Label>

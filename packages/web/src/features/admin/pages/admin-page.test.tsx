@@ -13,6 +13,8 @@ const me = {
   role: 'admin',
   avatar_url: null,
   created_at: '2025-01-10T09:00:00Z',
+  children_count: 0,
+  sections: [],
 };
 const iker = {
   id: 2,
@@ -21,6 +23,8 @@ const iker = {
   role: 'usuario',
   avatar_url: '/media/avatars/iker.webp',
   created_at: null,
+  children_count: 2,
+  sections: [{ id: 2, name: 'Tropa', colour: '#15803d' }],
 };
 const invitations = [
   {
@@ -30,6 +34,13 @@ const invitations = [
     status: 'pending',
     expires_at: '2025-02-01T10:00:00Z',
     created_at: 'no es una fecha',
+    children: [
+      {
+        id: 7,
+        full_name: 'Nora Vidal Peña',
+        section: { id: 1, name: 'Manada', colour: '#b45309' },
+      },
+    ],
   },
   {
     id: 11,
@@ -38,6 +49,7 @@ const invitations = [
     status: 'accepted',
     expires_at: '2025-02-01T10:00:00Z',
     created_at: '2025-01-25T10:00:00Z',
+    children: [],
   },
 ];
 
@@ -47,6 +59,7 @@ function setup(routes: Parameters<typeof stubApi>[0] = {}) {
     'GET /invitations': [200, invitations],
     'GET /admin/users': [200, [me, iker]],
     'GET /admin/audit': [200, [], { 'x-total-count': '0' }],
+    'GET /sections': [200, []],
     ...routes,
   });
   const rendered = renderApp(<AdminPage />, { route: '/admin/invitations' });
@@ -73,6 +86,7 @@ describe('AdminPage', () => {
       'Rol',
       'Avatar',
       'Registrado',
+      'Familia',
       'Acciones',
     ]);
   });
@@ -272,6 +286,7 @@ describe('AdminPage: mail that could not be sent', () => {
       status: 'pending',
       expires_at: '2025-02-01T10:00:00Z',
       created_at: '2025-01-25T10:00:00Z',
+      children: [],
     };
     const { user } = setup({
       'POST /invitations': () => {
@@ -370,5 +385,146 @@ describe('AdminPage: mail that could not be sent', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Error al reenviar la invitación 10.',
     );
+  });
+
+  it("shows each invitation's children and each user's family", async () => {
+    setup();
+    const inv = await rowOf('pendiente@example.org');
+    expect(within(inv).getByText('Nora Vidal Peña')).toBeInTheDocument();
+    expect(within(inv).getByText('Manada')).toHaveClass('section-chip');
+    const user = await rowOf('iker@example.org');
+    expect(within(user).getByText('2 educandos')).toBeInTheDocument();
+    expect(within(user).getByText('Tropa')).toHaveStyle({ backgroundColor: '#15803d' });
+  });
+
+  it('searches and filters the users on the server, a page at a time', async () => {
+    const many = Array.from({ length: 3 }, (_, i) => ({
+      ...iker,
+      id: 100 + i,
+      name: `Familia ${i}`,
+      email: `familia.${i}@example.org`,
+    }));
+    const asked: Record<string, unknown>[] = [];
+    const { user } = setup({
+      'GET /admin/users': (config) => {
+        asked.push(config.params);
+        return [200, many, { 'x-total-count': '23' }];
+      },
+      'GET /sections': [
+        200,
+        [
+          {
+            id: 2,
+            name: 'Tropa',
+            colour: '#15803d',
+            min_age: 11,
+            max_age: 14,
+            position: 2,
+            retired: false,
+          },
+        ],
+      ],
+    });
+    const pager = await screen.findByRole('navigation', { name: 'Páginas de usuarios' });
+    expect(within(pager).getByText('Página 1 de 3 · 23 usuarios')).toBeInTheDocument();
+    expect(asked[0]).toMatchObject({ page: 1, limit: 10 });
+    await user.click(within(pager).getByRole('button', { name: 'Siguiente' }));
+    await waitFor(() => expect(asked.at(-1)).toMatchObject({ page: 2, limit: 10 }));
+    const filters = screen.getByRole('search', { name: 'Buscar y filtrar usuarios' });
+    await user.selectOptions(await within(filters).findByLabelText('Filtrar por sección'), 'Tropa');
+    await user.type(within(filters).getByLabelText('Buscar'), 'ruiz');
+    await waitFor(() => expect(asked.at(-1)).toMatchObject({ q: 'ruiz', section: '2', page: 1 }));
+  }, 20_000);
+
+  it('says when no invitation matches a search', async () => {
+    const { user } = setup({
+      'GET /invitations': (config) =>
+        config.params.status === 'expired'
+          ? [200, [], { 'x-total-count': '0' }]
+          : [200, invitations, { 'x-total-count': '2' }],
+    });
+    await screen.findByText('pendiente@example.org');
+    const filters = screen.getByRole('search', { name: 'Buscar y filtrar invitaciones' });
+    await user.selectOptions(within(filters).getByLabelText('Filtrar por estado'), 'expired');
+    expect(
+      await screen.findByText('Ninguna invitación coincide con la búsqueda.'),
+    ).toBeInTheDocument();
+  });
+
+  it('picks children by keyboard, removes a chip, and sends their ids with each address', async () => {
+    let body: unknown;
+    const { user } = setup({
+      'GET /children': [
+        200,
+        [
+          {
+            id: 7,
+            full_name: 'Nora Vidal Peña',
+            section: { id: 1, name: 'Manada', colour: '#b45309' },
+          },
+          {
+            id: 8,
+            full_name: 'Bruno Vidal Peña',
+            section: { id: 2, name: 'Tropa', colour: '#15803d' },
+          },
+        ],
+      ],
+      'POST /invitations': (config) => {
+        body = JSON.parse(config.data as string);
+        return [200, { message: 'Se enviaron 2 invitaciones.', results: { sent: [], errors: [] } }];
+      },
+    });
+    const picker = screen.getByRole('combobox', { name: 'Invitar a la familia de… (opcional)' });
+    await user.type(picker, 'vidal');
+    expect(await screen.findByRole('option', { name: /Nora Vidal Peña/ })).toBeInTheDocument();
+    await user.keyboard('{Enter}');
+    await user.type(picker, 'vidal');
+    await screen.findByRole('option', { name: /Bruno Vidal Peña/ });
+    // Nora is chosen already: only Bruno is offered.
+    expect(screen.queryByRole('option', { name: /Nora/ })).not.toBeInTheDocument();
+    await user.keyboard('{Enter}');
+    const chips = screen.getByRole('list', { name: 'Educandos elegidos' });
+    expect(within(chips).getAllByRole('listitem')).toHaveLength(2);
+    await user.click(within(chips).getByRole('button', { name: 'Quitar a Bruno Vidal Peña' }));
+    expect(within(chips).getAllByRole('listitem')).toHaveLength(1);
+    await user.type(
+      screen.getByLabelText('Emails (uno por línea)'),
+      'padre@example.org{Enter}madre@example.org',
+    );
+    await user.click(screen.getByRole('button', { name: 'Enviar Invitaciones' }));
+    await waitFor(() =>
+      expect(body).toEqual({
+        invitations: [
+          { email: 'padre@example.org', role: 'usuario', children: [7] },
+          { email: 'madre@example.org', role: 'usuario', children: [7] },
+        ],
+      }),
+    );
+  });
+
+  it('preselects the child of ?educando= and the role usuario', async () => {
+    signIn({ id: 1, role: 'admin', name: 'Marta Jefa' });
+    stubApi({
+      'GET /invitations': [200, invitations],
+      'GET /admin/users': [200, [me, iker]],
+      'GET /admin/audit': [200, [], { 'x-total-count': '0' }],
+      'GET /children/7': [
+        200,
+        {
+          id: 7,
+          full_name: 'Nora Vidal Peña',
+          birth_date: '2016-01-01',
+          section: { id: 1, name: 'Manada', colour: '#b45309' },
+          active: true,
+          guardians: [],
+          created_at: '2025-01-01T00:00:00Z',
+          updated_at: '2025-01-01T00:00:00Z',
+        },
+      ],
+    });
+    renderApp(<AdminPage />, { route: '/admin/invitations?educando=7' });
+    const chips = await screen.findByRole('list', { name: 'Educandos elegidos' });
+    expect(within(chips).getByText('Nora Vidal Peña')).toBeInTheDocument();
+    expect(screen.getByLabelText('Rol')).toHaveValue('usuario');
   });
 });

@@ -112,6 +112,12 @@ describe('MyDataSection', () => {
         'Se borran tu cuenta, tus «me gusta» y todos tus comentarios: los comentarios se eliminan, no se quedan como anónimos.',
       ),
     ).toBeInTheDocument();
+    // A child left with no guardian stays in the group (decision 053): said before deleting.
+    expect(
+      within(dialog).getByText(
+        'Si estás vinculado a educandos, el vínculo se borra, pero ellos siguen en el grupo, en su sección: si eras su única familia en Fogata, los scouters los verán «sin familia» hasta que inviten a otra persona de su familia.',
+      ),
+    ).toBeInTheDocument();
     expect(within(dialog).getByText('Esta acción no se puede deshacer.')).toBeInTheDocument();
 
     // Nothing typed: said at once, nothing sent.

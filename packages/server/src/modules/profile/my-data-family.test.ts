@@ -1,0 +1,152 @@
+import { MY_DATA_MESSAGES } from '@fogata/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/build-app.js';
+import { createChild, guardedBy, linkGuardian, sectionId } from '../../test/children-rows.js';
+import { createUser, type TestUser } from '../../test/factories.js';
+import { countQueries } from '../../test/gallery-factories.js';
+
+/*
+ * A guardian's own data (issue #24, decision 052): the export carries their children's data and
+ * nobody else's; deleting the account (oneself, or by an admin) unlinks them, and the child stays.
+ */
+
+let t: TestApp;
+let admin: TestUser;
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await createUser(t.app, { role: 'admin' });
+});
+afterAll(() => t.close());
+
+const exportOf = (user: TestUser) =>
+  t.app.inject({ url: '/api/profile/me/export', headers: user.headers });
+
+async function childRow(id: number) {
+  return t.app.ctx.db.kysely
+    .selectFrom('children')
+    .select(['id', 'active', 'section_id'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+describe("the export of a guardian's data", () => {
+  it('carries their children (name, birth date, section, its history) and only theirs', async () => {
+    const parent = await createUser(t.app);
+    const other = await createUser(t.app);
+    const moved = await createChild(t.app, {
+      fullName: 'Nora Vidal Peña',
+      section: 'Tropa',
+      birthDate: '2013-05-09',
+    });
+    // Nora was in the Manada before: a closed stay, then the current one.
+    await t.app.ctx.db.kysely
+      .insertInto('child_sections')
+      .values({
+        child_id: moved.id,
+        section_id: await sectionId(t.app, 'Manada'),
+        started_at: '2021-09-01T00:00:00.000Z',
+        ended_at: '2024-09-01T00:00:00.000Z',
+      })
+      .execute();
+    const sibling = await createChild(t.app, { fullName: 'Bruno Vidal Peña', section: 'Manada' });
+    const stranger = await createChild(t.app, { fullName: 'Otra Familia Distinta' });
+    await linkGuardian(t.app, parent.row.id, moved.id);
+    await linkGuardian(t.app, parent.row.id, sibling.id);
+    await linkGuardian(t.app, other.row.id, stranger.id);
+    await linkGuardian(t.app, other.row.id, moved.id);
+
+    const res = await exportOf(parent);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('Otra Familia Distinta');
+    // The other guardian of Nora is not the member's data either.
+    expect(res.body).not.toContain(other.email);
+    const { children } = res.json();
+    expect(children.map((c: { full_name: string }) => c.full_name)).toEqual([
+      'Bruno Vidal Peña',
+      'Nora Vidal Peña',
+    ]);
+    const nora = children[1];
+    expect(nora).toMatchObject({
+      id: moved.id,
+      full_name: 'Nora Vidal Peña',
+      birth_date: '2013-05-09',
+      active: true,
+      section: { id: await sectionId(t.app, 'Tropa'), name: 'Tropa' },
+    });
+    expect(nora.section_history).toEqual([
+      {
+        section: 'Manada',
+        started_at: '2021-09-01T00:00:00.000Z',
+        ended_at: '2024-09-01T00:00:00.000Z',
+      },
+      { section: 'Tropa', started_at: expect.any(String), ended_at: null },
+    ]);
+    expect(
+      (await exportOf(other))
+        .json()
+        .children.map((c: { id: number }) => c.id)
+        .sort(),
+    ).toEqual([moved.id, stranger.id].sort((a, b) => a - b));
+    expect((await exportOf(admin)).json().children).toEqual([]);
+  });
+
+  it('still reads in a fixed number of queries, however many children', async () => {
+    const few = await createUser(t.app);
+    const many = await createUser(t.app);
+    await linkGuardian(t.app, few.row.id, (await createChild(t.app)).id);
+    for (let i = 0; i < 6; i += 1) {
+      await linkGuardian(t.app, many.row.id, (await createChild(t.app)).id);
+    }
+    const a = await countQueries(t.app, () => exportOf(few));
+    const b = await countQueries(t.app, () => exportOf(many));
+    expect(b.result.json().children).toHaveLength(6);
+    expect(b.queries).toBe(a.queries);
+  });
+});
+
+describe('deleting a guardian', () => {
+  it('by themselves: their links go, the child stays (active, in its section, "sin familia")', async () => {
+    const parent = await createUser(t.app);
+    const second = await createUser(t.app);
+    const alone = await createChild(t.app, { section: 'Unidad' });
+    const shared = await createChild(t.app, { section: 'Clan' });
+    await linkGuardian(t.app, parent.row.id, alone.id);
+    await linkGuardian(t.app, parent.row.id, shared.id);
+    await linkGuardian(t.app, second.row.id, shared.id);
+
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/profile/me',
+      headers: parent.headers,
+      payload: { password: parent.password },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: MY_DATA_MESSAGES.accountDeleted });
+    expect(await guardedBy(t.app, parent.row.id)).toEqual([]);
+    expect(await childRow(alone.id)).toEqual({
+      id: alone.id,
+      active: 1,
+      section_id: await sectionId(t.app, 'Unidad'),
+    });
+    const left = await t.app.ctx.db.kysely
+      .selectFrom('guardians')
+      .select('user_id')
+      .where('child_id', 'in', [alone.id, shared.id])
+      .execute();
+    expect(left.map((r) => r.user_id)).toEqual([second.row.id]);
+  });
+
+  it('by an admin: the same', async () => {
+    const parent = await createUser(t.app);
+    const child = await createChild(t.app);
+    await linkGuardian(t.app, parent.row.id, child.id);
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/users/${parent.row.id}`,
+      headers: admin.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await guardedBy(t.app, parent.row.id)).toEqual([]);
+    expect((await childRow(child.id))?.active).toBe(1);
+  });
+});
