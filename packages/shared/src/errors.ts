@@ -48,6 +48,8 @@ export const CLIENT_ERRORS = {
   commentDelete: (id: number | string) => `Error al eliminar el comentario ${id}.`,
   albumPublish: (id: number | string) => `Error al publicar el álbum ${id}.`,
   albumUnpublish: (id: number | string) => `Error al pasar a borrador el álbum ${id}.`,
+  /** Issue #24: the sections the create and edit modals offer. */
+  albumAudienceChoices: 'Error al obtener las secciones para el álbum.',
   removalRequest: (id: number | string) => `Error al pedir que se retire la foto ${id}.`,
   removalRequestsList: 'Error al obtener las solicitudes de retirada.',
   removalResolve: (id: number | string) => `Error al resolver la solicitud ${id}.`,
