@@ -56,6 +56,9 @@ test('an admin gives a new album to the Tropa with the checkboxes', async ({ pag
   // None ticked yet: the form says so and cannot be sent.
   await expect(create.getByText('Elige al menos una sección.')).toBeVisible();
   await expect(create.getByRole('button', { name: 'Crear Álbum' })).toBeDisabled();
+  // The modal scrolls inside the window: its lower half, with the sections, in its own picture.
+  await page.locator('.modal').evaluate((modal) => modal.scrollTo(0, modal.scrollHeight));
+  await shoot(page, 'audience-create-modal-sections');
   for (const name of ['Manada', 'Tropa', 'Unidad', 'Clan']) {
     await expect(audience.getByLabel(name, { exact: true })).not.toBeChecked();
   }
