@@ -82,7 +82,7 @@ export function AudienceField({ value, onChange, current, disabled }: AudienceFi
         />
       )}
       {canChoose && !value.wholeGroup && (
-        <fieldset className="ms-4 mt-1" aria-describedby={noneChosen ? `${ids}-none` : undefined}>
+        <fieldset className="ps-3 mt-1" aria-describedby={noneChosen ? `${ids}-none` : undefined}>
           <legend className="visually-hidden">{T.audienceSectionsLegend}</legend>
           {offered.map((section) => (
             <Form.Check key={section.id} id={`${ids}-section-${section.id}`} className="mb-1">
@@ -93,7 +93,7 @@ export function AudienceField({ value, onChange, current, disabled }: AudienceFi
               />
               <Form.Check.Label className="d-inline-flex align-items-center gap-2">
                 <span
-                  className="d-inline-block rounded-circle border"
+                  className="rounded-circle border flex-shrink-0"
                   style={{ width: '0.85rem', height: '0.85rem', ...badgeColours(section.colour) }}
                   aria-hidden="true"
                 />
