@@ -67,7 +67,7 @@ export async function albumsRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         description:
-          'Todos los álbumes, los más recientes primero. `cover` y `cover_thumb` son URLs firmadas que caducan (12–24 h); los contadores suman los de sus fotos. Los borradores (`published: false`) y las fotos ocultas solo los ven scouters y admins.',
+          'Todos los álbumes, los más recientes primero. `cover` y `cover_thumb` son URLs firmadas que caducan (12–24 h); los contadores suman los de sus fotos. Los borradores (`published: false`) y las fotos ocultas solo los ven scouters y admins. Un álbum de algunas secciones (`audience` no vacío) solo lo ven las familias con un educando activo en ellas, sus scouters y los admins; sus portadas llevan URLs de quien pregunta (`scope=u<id>`).',
         response: { 200: z.array(albumSchema) },
       },
     },
