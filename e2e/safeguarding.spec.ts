@@ -117,9 +117,12 @@ test('a draft is invisible to a usuario by every route until a scouter publishes
   ]) {
     expect((await member.request.get(path, { headers: memberHeaders })).status(), path).toBe(404);
   }
-  // The manager's link opens; stripped of its scope it is a broken link, not a hint.
+  // The manager's own link opens; stripped of its scope (decision 055) it is a broken link, not a
+  // hint.
+  expect(photo.thumb_url).toMatch(/&scope=u\d+&/);
   expect((await page.request.get(photo.thumb_url)).status()).toBe(200);
-  expect((await member.request.get(photo.thumb_url.replace('&scope=m', ''))).status()).toBe(403);
+  const unscoped = photo.thumb_url.replace(/&scope=u\d+/, '');
+  expect((await member.request.get(unscoped)).status()).toBe(403);
 
   // Publish, with a confirmation: the usuario sees it at once.
   await page.reload();

@@ -48,6 +48,8 @@ export const CLIENT_ERRORS = {
   commentDelete: (id: number | string) => `Error al eliminar el comentario ${id}.`,
   albumPublish: (id: number | string) => `Error al publicar el álbum ${id}.`,
   albumUnpublish: (id: number | string) => `Error al pasar a borrador el álbum ${id}.`,
+  /** Issue #24: the sections the create and edit modals offer. */
+  albumAudienceChoices: 'Error al obtener las secciones para el álbum.',
   removalRequest: (id: number | string) => `Error al pedir que se retire la foto ${id}.`,
   removalRequestsList: 'Error al obtener las solicitudes de retirada.',
   removalResolve: (id: number | string) => `Error al resolver la solicitud ${id}.`,
@@ -133,6 +135,10 @@ export const SERVER_ERRORS = {
   mediaLinkInvalid: 'El enlace de la imagen no es válido o ha caducado.',
   mediaNotFound: 'Imagen no encontrada.',
   albumIdRequired: 'Indica el álbum al que subir las fotos.',
+  /** Issue #24: an audience naming a section that does not exist, or one retired. */
+  albumSectionUnavailable: 'Alguna de las secciones elegidas no existe o está retirada.',
+  /** Issue #24: a scouter gives an album to a section they are not assigned to. */
+  albumSectionForbidden: 'Solo puedes elegir todo el grupo o las secciones que tienes asignadas.',
   uploadAllFailed: 'No se pudo subir ninguna foto.',
   uploadTooLarge: 'Las imágenes no pueden superar 250 MB en total.',
   invitationMailFailed: 'La invitación se creó, pero no se pudo enviar el email.',

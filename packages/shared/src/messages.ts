@@ -50,6 +50,8 @@ export const MSG = {
   albumTitleTooLong: 'El título no puede tener más de 100 caracteres.',
   albumDescriptionTooLong: 'La descripción no puede tener más de 1000 caracteres.',
   albumCoverRequired: 'Error: La imagen de portada es obligatoria. Refresca e intenta de nuevo.',
+  /** Not in SPEC (issue #24): the `sections` of an album's audience, ids separated by commas. */
+  albumSectionsInvalid: 'Las secciones del álbum no son válidas.',
   /** Not in SPEC (issue #14): the reason of a removal request and a manager's note, ≤ 500. */
   removalReasonTooLong: 'El motivo no puede tener más de 500 caracteres.',
   removalNoteTooLong: 'La nota no puede tener más de 500 caracteres.',

@@ -2,16 +2,19 @@ import { can, SERVER_ERRORS } from '@fogata/shared';
 import type { AppContext } from '../context.js';
 import { AppError } from '../lib/app-error.js';
 import { isPrivateKey, type MediaStorage } from '../media/storage/storage.js';
-import { MANAGER_SCOPE, type MediaScope } from '../media/url-signer.js';
+import { type MediaScope, scopeUserId, viewerScope } from '../media/url-signer.js';
 import { GalleryAccessRepository } from './gallery-access.repository.js';
 import type { Viewer } from './viewer.js';
 
 /*
  * Who may see which album, photo and media file (decision 041, after Immich's access checks).
- * Today's rules (decision 018): members see published albums and the photos in them that are
- * not hidden on request; scouters and admins (`gallery:review`) see drafts and hidden photos too.
- * Whatever a viewer may not see answers as if it did not exist. The SQL of these rules lives in
- * gallery-access.repository.ts and nowhere else; a new rule is a change in these two files.
+ * The rules: members see published albums and the photos in them that are not hidden on request;
+ * scouters and admins (`gallery:review`) see drafts and hidden photos too (decision 018). And an
+ * album's audience (decision 054): the whole group, or some sections; a member sees it when one
+ * of their active children is in one of them, a scouter when one of their sections (or their
+ * children's) is, an admin always. Whatever a viewer may not see answers as if it did not exist.
+ * The SQL of these rules lives in gallery-access.repository.ts and nowhere else; a new rule is a
+ * change in these two files.
  */
 
 export type { Viewer } from './viewer.js';
@@ -34,14 +37,6 @@ export function isRestrictedPhoto(photo: {
   return photo.hidden_at !== null || photo.album_status !== 'published';
 }
 
-/** Whether `viewer` may see a photo whose row (and its album's status) is at hand. */
-export function maySeePhoto(
-  viewer: Viewer,
-  photo: { hidden_at: string | null; album_status: string | null },
-): boolean {
-  return seesRestricted(viewer) || !isRestrictedPhoto(photo);
-}
-
 /** The gallery's access questions, each batched over ids; a denial reads as not found. */
 export class GalleryAccess {
   constructor(private readonly ctx: Pick<AppContext, 'db' | 'storage' | 'mediaUrls'>) {}
@@ -52,12 +47,12 @@ export class GalleryAccess {
 
   /** Which of the albums `ids` `viewer` may see. */
   visibleAlbumIds(viewer: Viewer, ids: readonly number[]): Promise<Set<number>> {
-    return this.repo().albumIds(ids, seesRestricted(viewer));
+    return this.repo().albumIds(ids, viewer);
   }
 
   /** Which of the photos `ids` `viewer` may see. */
   visiblePhotoIds(viewer: Viewer, ids: readonly number[]): Promise<Set<number>> {
-    return this.repo().photoIds(ids, seesRestricted(viewer));
+    return this.repo().photoIds(ids, viewer);
   }
 
   /** The 404 of a missing album (SERVER_ERRORS.albumNotFound) unless `viewer` may see album `id`. */
@@ -67,28 +62,41 @@ export class GalleryAccess {
     }
   }
 
-  /**
-   * Which of the members-only storage `keys` a URL of `scope` opens: a manager's URL opens them
-   * all; a plain one none that belongs to a hidden photo or a draft, so a link handed out before
-   * the photo was hidden (or the album unpublished) stops working at once.
-   */
-  async openableKeys(scope: MediaScope | null, keys: readonly string[]): Promise<Set<string>> {
-    if (scope === MANAGER_SCOPE) return new Set(keys);
-    const restricted = await this.repo().restrictedKeys(keys);
-    return new Set(keys.filter((key) => !restricted.has(key)));
+  /** The 404 of a missing photo (SERVER_ERRORS.photoNotFound) unless `viewer` may see photo `id`. */
+  async requirePhoto(viewer: Viewer, id: number): Promise<void> {
+    if (!(await this.visiblePhotoIds(viewer, [id])).has(id)) {
+      throw new AppError(404, SERVER_ERRORS.photoNotFound);
+    }
   }
 
   /**
-   * How to turn a record's storage keys into URLs for `viewer`. A `restricted` record (a hidden
-   * photo, a draft album or its photos) gets manager-scoped URLs, which still open its files;
-   * anything else gets the usual URLs, the same for everyone (and so cached alike).
+   * Which of the members-only storage `keys` a URL of `scope` opens, by the rules as they stand
+   * now: a URL without scope, what every member sees (a published whole-group album, a photo not
+   * hidden in it); a viewer's URL, what that account sees today — so a link handed out before
+   * the photo was hidden, the album unpublished or given to other sections, the child moved to
+   * another section or the guardian unlinked, stops working at once (decision 055).
+   */
+  async openableKeys(scope: MediaScope | null, keys: readonly string[]): Promise<Set<string>> {
+    const repo = this.repo();
+    if (scope === null) return repo.visibleKeys(keys, null);
+    const userId = scopeUserId(scope);
+    const viewer = userId === null ? null : await repo.viewer(userId);
+    if (!viewer) return new Set();
+    return repo.visibleKeys(keys, viewer);
+  }
+
+  /**
+   * How to turn a record's storage keys into URLs for `viewer`. A `restricted` record (for some
+   * sections, a hidden photo, a draft album or its photos) gets URLs of the viewer's own, which
+   * open its files only while they may see it; anything else gets the shared URLs, the same for
+   * everyone (and so cached alike).
    */
   urlsFor(viewer: Viewer, restricted: boolean): Pick<MediaStorage, 'url'> {
     const { storage, mediaUrls } = this.ctx;
-    if (!restricted || !seesRestricted(viewer)) return storage;
+    if (!restricted || !viewer) return storage;
+    const scope = viewerScope(viewer.id);
     return {
-      url: (key) =>
-        isPrivateKey(key) ? mediaUrls.url(key, undefined, MANAGER_SCOPE) : storage.url(key),
+      url: (key) => (isPrivateKey(key) ? mediaUrls.url(key, undefined, scope) : storage.url(key)),
     };
   }
 }

@@ -9,8 +9,14 @@ import type { Viewer } from './viewer.js';
  * see everything), nor does a visitor (they see nothing of the gallery).
  */
 
+/**
+ * What builds the subqueries: the database (or a transaction), or a standalone expression builder
+ * when the subquery goes inside a `where` of another repository's query.
+ */
+export type SectionsQueryCreator = Pick<Kysely<Database>, 'selectFrom'>;
+
 /** `select section_id …` of the sections scouter `userId` is assigned to. */
-export function scouterSectionIds(db: Kysely<Database>, userId: number) {
+export function scouterSectionIds(db: SectionsQueryCreator, userId: number) {
   return db
     .selectFrom('scouter_sections')
     .select('scouter_sections.section_id')
@@ -18,7 +24,7 @@ export function scouterSectionIds(db: Kysely<Database>, userId: number) {
 }
 
 /** `select section_id …` of the sections of the active children `userId` is a guardian of. */
-export function familySectionIds(db: Kysely<Database>, userId: number) {
+export function familySectionIds(db: SectionsQueryCreator, userId: number) {
   return db
     .selectFrom('guardians')
     .innerJoin('children', 'children.id', 'guardians.child_id')
@@ -31,7 +37,7 @@ export function familySectionIds(db: Kysely<Database>, userId: number) {
  * The sections `viewer` sees the albums of, besides the whole group's: a scouter's own and their
  * children's (a scouter may be a parent too), a member's children's. Null for an admin: all.
  */
-export function viewerSectionIds(db: Kysely<Database>, viewer: NonNullable<Viewer>) {
+export function viewerSectionIds(db: SectionsQueryCreator, viewer: NonNullable<Viewer>) {
   if (viewer.role === 'admin') return null;
   const family = familySectionIds(db, viewer.id);
   return viewer.role === 'scouter' ? scouterSectionIds(db, viewer.id).union(family) : family;

@@ -16,11 +16,24 @@ export const MEDIA_URL_BUCKET_SECONDS = 12 * 60 * 60;
 export const KEY_PATTERN = /^(?:[a-z0-9-]+\/)+[0-9a-f]{32}\.[a-z0-9]{2,5}$/;
 
 /**
- * The scope of a URL issued to a manager (`&scope=m`, signed with the rest): it also opens the
- * files of draft albums and hidden photos, which a plain member URL no longer does (decision 018).
+ * The scope of a URL issued to one viewer (`&scope=u<user id>`, signed with the rest): it opens
+ * a file only while that account may see it — what is for some sections, a draft or a hidden
+ * photo — checked when the file is asked for (decision 055). A URL without scope is the shared
+ * one of what every member sees, the same for all, so browsers and caches share it.
  */
-export const MANAGER_SCOPE = 'm';
-export type MediaScope = typeof MANAGER_SCOPE;
+export type MediaScope = `u${number}`;
+
+/** The scope of `userId`'s own URLs. */
+export function viewerScope(userId: number): MediaScope {
+  return `u${userId}`;
+}
+
+/** The user id a scope names, or null when it is not one of ours. */
+export function scopeUserId(scope: unknown): number | null {
+  if (typeof scope !== 'string') return null;
+  const match = /^u([1-9]\d{0,9})$/.exec(scope);
+  return match ? Number(match[1]) : null;
+}
 
 /**
  * Signs and checks members-only media URLs: `/media/p/<key>?exp=<unix seconds>&sig=<base64url>`,
@@ -69,16 +82,17 @@ export class MediaUrlSigner {
     scope?: unknown,
   ): { key: string; exp: number; scope: MediaScope | null } | null {
     if (typeof exp !== 'string' || typeof sig !== 'string' || !/^\d{1,12}$/.test(exp)) return null;
-    if (scope !== undefined && scope !== MANAGER_SCOPE) return null;
+    if (scope !== undefined && scopeUserId(scope) === null) return null;
     const expiry = Number(exp);
     if (expiry <= nowSeconds) return null;
     // Compared as text: decoding first would accept variants of the last base64 character.
     const given = Buffer.from(sig);
-    const expected = Buffer.from(this.signature(path, expiry, scope).toString('base64url'));
+    const scoped = scope as MediaScope | undefined;
+    const expected = Buffer.from(this.signature(path, expiry, scoped).toString('base64url'));
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
     if (!path.startsWith(PRIVATE_MEDIA_PREFIX)) return null;
     const rest = path.slice(PRIVATE_MEDIA_PREFIX.length);
     if (!KEY_PATTERN.test(rest)) return null;
-    return { key: PRIVATE_KEY_PREFIX + rest, exp: expiry, scope: scope ?? null };
+    return { key: PRIVATE_KEY_PREFIX + rest, exp: expiry, scope: scoped ?? null };
   }
 }

@@ -33,7 +33,8 @@ async function newPhoto(t: TestApp) {
 
 /** A pending removal request on a fresh photo, hidden as a member's request leaves it. */
 async function pendingRemovalRequest(t: TestApp): Promise<number> {
-  const photo = await newPhoto(t);
+  const album = await createAlbum(t.app);
+  const photo = await createPhoto(t.app, album.id);
   const db = t.app.ctx.db.kysely;
   const now = nowIso();
   await db.updateTable('photos').set({ hidden_at: now }).where('id', '=', photo.id).execute();
@@ -41,7 +42,8 @@ async function pendingRemovalRequest(t: TestApp): Promise<number> {
     .insertInto('photo_removal_requests')
     .values({
       photo_id: photo.id,
-      album_id: null,
+      // As a member's request leaves it: a scouter sees the requests of the albums they see.
+      album_id: album.id,
       album_title: 'Álbum',
       requested_by: null,
       reason: null,
@@ -352,6 +354,12 @@ const endpoints: Endpoint[] = [
         payload: body.payload,
       };
     },
+  },
+  {
+    name: 'GET /api/albums/audience-choices',
+    capability: 'content:manage',
+    success: 200,
+    request: async () => ({ url: '/api/albums/audience-choices' }),
   },
   {
     name: 'GET /api/albums',

@@ -35,8 +35,9 @@ function registerPrivateMedia(app: FastifyInstance): void {
         const { exp, sig, scope } = request.query;
         const signed = mediaUrls.verify(path, exp, sig, now, scope);
         if (!signed) throw new AppError(403, SERVER_ERRORS.mediaLinkInvalid);
-        // A draft's or a hidden photo's file opens only with a manager's URL; to anyone else it
-        // does not exist, whatever link they kept (decision 018).
+        // The rules as they stand now decide (decisions 018, 055): a URL without scope opens what
+        // every member sees; a viewer's URL, what that account sees today. Anything else does not
+        // exist, whatever link was kept.
         if (!(await access.openableKeys(signed.scope, [signed.key])).has(signed.key)) {
           throw new AppError(404, SERVER_ERRORS.mediaNotFound);
         }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { MSG } from '../messages.js';
 import { storedText } from './common.js';
+import { sectionRefSchema } from './section.js';
 
 /** Album title: trimmed, required, at most 100 characters. */
 export const albumTitleField = storedText(
@@ -26,6 +27,34 @@ export const albumFormSchema = z.object({
   title: albumTitleField,
   description: albumDescriptionField.optional(),
 });
+
+/** The most sections one album's audience names (far more than any group has). */
+export const ALBUM_SECTIONS_MAX = 50;
+
+/**
+ * An album's audience as the form sends it (issue #24): `sections`, the section ids separated by
+ * commas (multipart), or an array of ids (JSON). Empty: the whole group. Absent: on create the
+ * whole group, on an edit unchanged. Ids come back sorted, without repeats.
+ */
+export const albumSectionsField = z
+  .union(
+    [
+      z
+        .string()
+        .trim()
+        .max(ALBUM_SECTIONS_MAX * 11, { error: MSG.albumSectionsInvalid })
+        .regex(/^(?:\d{1,9}(?:\s*,\s*\d{1,9})*)?$/, { error: MSG.albumSectionsInvalid })
+        .transform((text) => (text === '' ? [] : text.split(',').map((id) => Number(id.trim())))),
+      z.array(z.number({ error: MSG.albumSectionsInvalid }).int().positive(), {
+        error: MSG.albumSectionsInvalid,
+      }),
+    ],
+    { error: MSG.albumSectionsInvalid },
+  )
+  .transform((ids) => [...new Set(ids)].sort((a, b) => a - b))
+  .refine((ids) => ids.length <= ALBUM_SECTIONS_MAX && ids.every((id) => id > 0), {
+    error: MSG.albumSectionsInvalid,
+  });
 export type AlbumFormInput = z.infer<typeof albumFormSchema>;
 
 /**
@@ -47,6 +76,11 @@ export const albumSchema = z.object({
   photos_count: z.number().int(),
   /** false: a draft, which only managers see (decision 018); counts leave out hidden photos. */
   published: z.boolean(),
+  /**
+   * Who the album is for (issue #24, decision 054): the sections, in their order; empty, the
+   * whole group.
+   */
+  audience: z.array(sectionRefSchema),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -8,6 +8,7 @@ export const AUDIT_ACTIONS = [
   'album.published',
   'album.unpublished',
   'album.deleted',
+  'album.audience_changed',
   'photo.hidden',
   'photo.deleted',
   'hide_request.resolved',

@@ -1,9 +1,8 @@
-import type { Album } from '@fogata/shared';
+import type { Album, SectionRef } from '@fogata/shared';
 import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
-import {
-  albumShownToMembers,
-  countedPhotoIdsOfAlbum,
-} from '../../access/gallery-access.repository.js';
+import { albumShownTo, countedPhotoIdsOfAlbum } from '../../access/gallery-access.repository.js';
+import type { Viewer } from '../../access/viewer.js';
+import { scouterSectionIds } from '../../access/viewer-sections.js';
 import { type Db, type Executor, executorOf } from '../../db/database.js';
 import type { Dialect } from '../../db/migrations/index.js';
 import type { AlbumsTable } from '../../db/schema.js';
@@ -19,8 +18,20 @@ export type AlbumWithCounts = AlbumRow & {
   comments_count: number | string;
 };
 
-/** The API shape of an album: cover files as signed URLs, counts summed over its photos. */
-export function toAlbum(row: AlbumWithCounts, storage: Pick<MediaStorage, 'url'>): Album {
+/** A section as an audience's choice: whether it is retired tells if it may be newly chosen. */
+export interface AudienceSection extends SectionRef {
+  retired: boolean;
+}
+
+/**
+ * The API shape of an album: cover files as signed URLs, counts summed over its photos, and its
+ * audience (empty: the whole group).
+ */
+export function toAlbum(
+  row: AlbumWithCounts,
+  storage: Pick<MediaStorage, 'url'>,
+  audience: SectionRef[],
+): Album {
   return {
     id: row.id,
     title: row.title,
@@ -34,6 +45,7 @@ export function toAlbum(row: AlbumWithCounts, storage: Pick<MediaStorage, 'url'>
     comments_count: Number(row.comments_count),
     photos_count: Number(row.photos_count),
     published: row.status === 'published',
+    audience,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
@@ -48,32 +60,106 @@ export class AlbumsRepository {
   }
 
   /**
-   * Albums with their photo, like and comment counts, computed in the same query. `all`
-   * (managers): drafts too, and hidden photos counted; else what members see (the access rules).
+   * Albums with their photo, like and comment counts, computed in the same query: the albums
+   * `viewer` sees, and the photos that count for them (the access rules).
    */
-  private withCounts(all: boolean) {
-    const ids = countedPhotoIdsOfAlbum(all);
-    const query = this.db
+  private withCounts(viewer: Viewer) {
+    const ids = countedPhotoIdsOfAlbum(viewer);
+    return this.db
       .selectFrom('albums')
       .selectAll('albums')
       .select([
         sql<number>`(select count(*) from (${ids}) as shown)`.as('photos_count'),
         likesCountInSql('photo', ids).as('likes_count'),
         commentsCountInSql('photo', ids).as('comments_count'),
-      ]);
-    return all ? query : query.where(albumShownToMembers);
+      ])
+      .where(albumShownTo(viewer));
   }
 
-  /** Every album `all` says (see withCounts), newest first, in one query. */
-  list(all: boolean): Promise<AlbumWithCounts[]> {
-    return this.withCounts(all)
+  /** Every album `viewer` sees (see withCounts), newest first, in one query. */
+  list(viewer: Viewer): Promise<AlbumWithCounts[]> {
+    return this.withCounts(viewer)
       .orderBy('albums.created_at', 'desc')
       .orderBy('albums.id', 'desc')
       .execute();
   }
 
-  find(id: number, all: boolean): Promise<AlbumWithCounts | undefined> {
-    return this.withCounts(all).where('albums.id', '=', id).executeTakeFirst();
+  find(id: number, viewer: Viewer): Promise<AlbumWithCounts | undefined> {
+    return this.withCounts(viewer).where('albums.id', '=', id).executeTakeFirst();
+  }
+
+  /**
+   * The audiences of albums `ids` in one query: each album's sections in the sections' order
+   * (an album with none, the whole group's, is absent from the map).
+   */
+  async audiences(ids: readonly number[]): Promise<Map<number, AudienceSection[]>> {
+    const byAlbum = new Map<number, AudienceSection[]>();
+    if (ids.length === 0) return byAlbum;
+    const rows = await this.db
+      .selectFrom('album_sections')
+      .innerJoin('sections', 'sections.id', 'album_sections.section_id')
+      .select([
+        'album_sections.album_id',
+        'sections.id',
+        'sections.name',
+        'sections.colour',
+        'sections.retired_at',
+      ])
+      .where('album_sections.album_id', 'in', ids)
+      .orderBy('sections.position')
+      .orderBy('sections.id')
+      .execute();
+    for (const row of rows) {
+      const list = byAlbum.get(row.album_id) ?? [];
+      list.push({
+        id: row.id,
+        name: row.name,
+        colour: row.colour,
+        retired: row.retired_at !== null,
+      });
+      byAlbum.set(row.album_id, list);
+    }
+    return byAlbum;
+  }
+
+  /** Sets album `id`'s audience to `sectionIds` (none: the whole group). */
+  async setAudience(id: number, sectionIds: readonly number[]): Promise<void> {
+    await this.db.deleteFrom('album_sections').where('album_id', '=', id).execute();
+    if (sectionIds.length === 0) return;
+    await this.db
+      .insertInto('album_sections')
+      .values(sectionIds.map((section_id) => ({ album_id: id, section_id })))
+      .execute();
+  }
+
+  /** The sections `ids` that exist, with whether each is retired. */
+  sectionsByIds(
+    ids: readonly number[],
+  ): Promise<{ id: number; name: string; retired_at: string | null }[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('sections')
+      .select(['id', 'name', 'retired_at'])
+      .where('id', 'in', ids)
+      .execute();
+  }
+
+  /**
+   * The sections `manager` may give a new audience, in their order: those in use (not retired);
+   * for a scouter, only those assigned to them.
+   */
+  audienceChoices(manager: NonNullable<Viewer>): Promise<SectionRef[]> {
+    const query = this.db
+      .selectFrom('sections')
+      .select(['sections.id', 'sections.name', 'sections.colour'])
+      .where('sections.retired_at', 'is', null)
+      .orderBy('sections.position')
+      .orderBy('sections.id');
+    return (
+      manager.role === 'admin'
+        ? query
+        : query.where('sections.id', 'in', scouterSectionIds(this.db, manager.id))
+    ).execute();
   }
 
   findRow(id: number): Promise<AlbumRow | undefined> {

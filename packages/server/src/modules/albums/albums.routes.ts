@@ -2,10 +2,12 @@ import {
   albumFormSchema,
   albumMutationResultSchema,
   albumSchema,
+  albumSectionsField,
   idParams,
   MSG,
   messageResponse,
   SERVER_ERRORS,
+  sectionRefSchema,
 } from '@fogata/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -24,16 +26,24 @@ import { AlbumsService } from './albums.service.js';
  */
 function readAlbumForm(req: FastifyRequest, reply: FastifyReply, coverRequired: boolean) {
   return readImageForm(req, reply, {
-    schema: coverRequired ? albumCreateFormSchema : albumFormSchema,
-    fields: coverRequired ? ['title', 'description', 'publish'] : ['title', 'description'],
+    schema: coverRequired ? albumCreateFormSchema : albumEditFormSchema,
+    fields: coverRequired
+      ? ['title', 'description', 'publish', 'sections']
+      : ['title', 'description', 'sections'],
     fileField: 'cover',
     imageRequired: coverRequired ? MSG.albumCoverRequired : null,
     summarize: (errors) => errors[0]?.message ?? SERVER_ERRORS.validation,
   });
 }
 
-/** On create, `publish` ('true' or 'false'; absent: ALBUMS_DRAFT_BY_DEFAULT decides). */
-const albumCreateFormSchema = albumFormSchema.extend({
+/** On an edit, `sections`: the audience (issue #24); absent, unchanged. */
+const albumEditFormSchema = albumFormSchema.extend({ sections: albumSectionsField.optional() });
+
+/**
+ * On create, `publish` ('true' or 'false'; absent: ALBUMS_DRAFT_BY_DEFAULT decides) and
+ * `sections` (absent or empty: the whole group).
+ */
+const albumCreateFormSchema = albumEditFormSchema.extend({
   publish: z
     .enum(['true', 'false'])
     .optional()
@@ -57,11 +67,25 @@ export async function albumsRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         description:
-          'Todos los álbumes, los más recientes primero. `cover` y `cover_thumb` son URLs firmadas que caducan (12–24 h); los contadores suman los de sus fotos. Los borradores (`published: false`) y las fotos ocultas solo los ven scouters y admins.',
+          'Todos los álbumes, los más recientes primero. `cover` y `cover_thumb` son URLs firmadas que caducan (12–24 h); los contadores suman los de sus fotos. Los borradores (`published: false`) y las fotos ocultas solo los ven scouters y admins. Un álbum de algunas secciones (`audience` no vacío) solo lo ven las familias con un educando activo en ellas, sus scouters y los admins; sus portadas llevan URLs de quien pregunta (`scope=u<id>`).',
         response: { 200: z.array(albumSchema) },
       },
     },
     (req, reply) => app.readCache.send(req, reply, true, () => service.list(currentUser(req))),
+  );
+
+  r.get(
+    '/albums/audience-choices',
+    {
+      onRequest: manage,
+      schema: {
+        tags,
+        description:
+          'Las secciones a las que quien pregunta puede dirigir un álbum (los modales de crear y editar): para un admin, todas las que están en uso; para un scouter, las que tiene asignadas. Sin secciones elegidas, el álbum es de todo el grupo.',
+        response: { 200: z.array(sectionRefSchema) },
+      },
+    },
+    (req) => service.audienceChoices(currentUser(req)),
   );
 
   r.get(
@@ -70,7 +94,8 @@ export async function albumsRoutes(app: FastifyInstance): Promise<void> {
       onRequest: view,
       schema: {
         tags,
-        description: 'Un borrador es un 404 para quien no es scouter ni admin.',
+        description:
+          'Un borrador es un 404 para quien no es scouter ni admin; un álbum de otras secciones, un 404 para quien no es de ellas (el mismo que el de un álbum que no existe). `audience`: las secciones a las que va dirigido; vacío, todo el grupo.',
         params: idParams,
         response: { 200: albumSchema },
       },
@@ -109,7 +134,7 @@ export async function albumsRoutes(app: FastifyInstance): Promise<void> {
           tags,
           consumes: ['multipart/form-data'],
           description:
-            'multipart: `title` (1–100), `description` (opcional, ≤ 1000), `cover` (imagen obligatoria: jpg, png, gif o webp, ≤ 25 MB) y `publish` (`true`/`false`: `false` lo crea como borrador; sin el campo, publicado salvo con ALBUMS_DRAFT_BY_DEFAULT=1).',
+            'multipart: `title` (1–100), `description` (opcional, ≤ 1000), `cover` (imagen obligatoria: jpg, png, gif o webp, ≤ 25 MB), `publish` (`true`/`false`: `false` lo crea como borrador; sin el campo, publicado salvo con ALBUMS_DRAFT_BY_DEFAULT=1) y `sections` (ids de sección separados por comas; sin el campo o vacío, todo el grupo; un scouter solo las que tiene asignadas).',
           response: { 201: albumMutationResultSchema },
         },
       },
@@ -130,7 +155,7 @@ export async function albumsRoutes(app: FastifyInstance): Promise<void> {
           params: idParams,
           consumes: ['multipart/form-data', 'application/json'],
           description:
-            'multipart: `title`, `description` (sin el campo: no cambia; vacío: se borra) y `cover` (opcional: reemplaza la portada y borra la anterior). También JSON sin portada.',
+            'multipart: `title`, `description` (sin el campo: no cambia; vacío: se borra), `cover` (opcional: reemplaza la portada y borra la anterior) y `sections` (sin el campo: no cambia; vacío: todo el grupo). También JSON sin portada (`sections` como lista de ids).',
           response: { 200: albumMutationResultSchema },
         },
       },

@@ -4,8 +4,9 @@ import {
   MSG,
   SERVER_ERRORS,
   SERVER_SUCCESS,
+  type SectionRef,
 } from '@fogata/shared';
-import { GalleryAccess, isRestrictedAlbum, seesRestricted } from '../../access/gallery-access.js';
+import { GalleryAccess, isRestrictedAlbum } from '../../access/gallery-access.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
 import { nowIso } from '../../lib/tokens.js';
@@ -18,11 +19,16 @@ import {
   storeImageVariants,
 } from '../../media/media-files.js';
 import type { UploadedFile } from '../../media/upload.js';
-import { type AuditActor, recordAudit } from '../audit/audit.js';
+import { recordAudit } from '../audit/audit.js';
 import { deleteInteractions } from '../interactions/interactions.repository.js';
 import { PhotosRepository } from '../photos/photos.repository.js';
 import type { UserRow } from '../users/users.repository.js';
-import { AlbumsRepository, toAlbum } from './albums.repository.js';
+import {
+  AlbumsRepository,
+  type AlbumWithCounts,
+  type AudienceSection,
+  toAlbum,
+} from './albums.repository.js';
 
 /** Album covers are members-only media. */
 export const ALBUM_COVERS_FOLDER = 'private/albums';
@@ -36,6 +42,21 @@ export interface AlbumForm {
    * (unset: published at once, as SPEC says).
    */
   publish?: boolean;
+  /**
+   * The audience's section ids (issue #24): empty, the whole group; undefined, the whole group on
+   * create and unchanged on an edit.
+   */
+  sections?: number[];
+}
+
+/** An audience as the audit trail words it: the sections' names, or the whole group. */
+function audienceLabel(sections: { name: string }[]): string {
+  return sections.length === 0 ? 'Todo el grupo' : sections.map((s) => s.name).join(', ');
+}
+
+/** The API's audience: the badges' data, without whether a section is retired. */
+function toRefs(sections: AudienceSection[] | undefined): SectionRef[] {
+  return (sections ?? []).map(({ id, name, colour }) => ({ id, name, colour }));
 }
 
 /** Turns a cover upload into stored variants; a file over 25 MB is a 413. */
@@ -62,18 +83,72 @@ export class AlbumsService {
     return new AlbumsRepository(this.ctx.db);
   }
 
-  /** The albums `viewer` may see: managers get drafts too (decision 018). */
-  async list(viewer: UserRow): Promise<Album[]> {
-    const rows = await this.repo().list(seesRestricted(viewer));
-    const access = new GalleryAccess(this.ctx);
-    return rows.map((row) => toAlbum(row, access.urlsFor(viewer, isRestrictedAlbum(row))));
+  private access() {
+    return new GalleryAccess(this.ctx);
   }
 
-  /** An album; a draft is a 404 to anyone but a manager. */
+  /**
+   * The API albums of `rows` for `viewer`, their audiences read in one query for them all. An
+   * album for some sections, or a draft, gets cover URLs of the viewer's own (decision 055).
+   */
+  private async present(viewer: UserRow, rows: AlbumWithCounts[]): Promise<Album[]> {
+    const audiences = await this.repo().audiences(rows.map((row) => row.id));
+    const access = this.access();
+    return rows.map((row) => {
+      const audience = audiences.get(row.id);
+      const restricted = isRestrictedAlbum(row) || audience !== undefined;
+      return toAlbum(row, access.urlsFor(viewer, restricted), toRefs(audience));
+    });
+  }
+
+  /**
+   * The albums `viewer` may see, in two queries whatever their number: managers get drafts too
+   * (decision 018); the whole group's and those of the viewer's sections (decision 054).
+   */
+  async list(viewer: UserRow): Promise<Album[]> {
+    return this.present(viewer, await this.repo().list(viewer));
+  }
+
+  /** An album; one the viewer may not see (a draft, another section's) is a 404. */
   async get(viewer: UserRow, id: number): Promise<Album> {
-    const row = await this.repo().find(id, seesRestricted(viewer));
+    const row = await this.repo().find(id, viewer);
     if (!row) throw new AppError(404, SERVER_ERRORS.albumNotFound);
-    return toAlbum(row, new GalleryAccess(this.ctx).urlsFor(viewer, isRestrictedAlbum(row)));
+    const [album] = await this.present(viewer, [row]);
+    if (!album) throw new AppError(404, SERVER_ERRORS.albumNotFound);
+    return album;
+  }
+
+  /** The sections `manager` may give an album (the create and edit modals' choices). */
+  audienceChoices(manager: UserRow): Promise<SectionRef[]> {
+    return this.repo().audienceChoices(manager);
+  }
+
+  /**
+   * Checks the audience `wanted` that `user` gives an album whose audience is `current`: every
+   * section must exist (400); one newly chosen must be in use (400) and, for a scouter, one of
+   * theirs (403), and a scouter may not leave the album only to sections that are not theirs.
+   * Sections kept from the current audience may be anything, a retired one too.
+   */
+  private async checkAudience(
+    user: UserRow,
+    wanted: number[],
+    current: readonly number[],
+  ): Promise<void> {
+    if (wanted.length === 0) return;
+    const repo = this.repo();
+    const found = await repo.sectionsByIds(wanted);
+    if (found.length !== wanted.length) {
+      throw new AppError(400, SERVER_ERRORS.albumSectionUnavailable);
+    }
+    const added = found.filter((section) => !current.includes(section.id));
+    if (added.some((section) => section.retired_at !== null)) {
+      throw new AppError(400, SERVER_ERRORS.albumSectionUnavailable);
+    }
+    if (user.role === 'admin') return;
+    const mine = new Set((await repo.audienceChoices(user)).map((section) => section.id));
+    if (added.some((section) => !mine.has(section.id)) || !wanted.some((id) => mine.has(id))) {
+      throw new AppError(403, SERVER_ERRORS.albumSectionForbidden);
+    }
   }
 
   /**
@@ -82,6 +157,7 @@ export class AlbumsService {
    */
   async setPublished(user: UserRow, id: number, published: boolean): Promise<AlbumMutationResult> {
     const status = published ? 'published' : 'draft';
+    await this.access().requireAlbum(user, id);
     await this.ctx.db.kysely.transaction().execute(async (trx) => {
       const album = await new AlbumsRepository(trx).lock(id, this.ctx.db.dialect);
       if (!album) throw new AppError(404, SERVER_ERRORS.albumNotFound);
@@ -103,31 +179,33 @@ export class AlbumsService {
     };
   }
 
-  /** Whether album `id` exists (the photos module asks before an upload). */
-  exists(id: number): Promise<boolean> {
-    return this.repo().exists(id);
-  }
-
   /** Creates an album; the cover is required (checked by the route) and stored before the row. */
   async create(
     user: UserRow,
     form: AlbumForm,
     coverFile: UploadedFile,
   ): Promise<AlbumMutationResult> {
+    const sections = form.sections ?? [];
+    await this.checkAudience(user, sections, []);
     const cover = await storeCover(this.ctx, coverFile);
     const now = nowIso();
     const published = form.publish ?? !this.ctx.config.albumsDraftByDefault;
     let id: number;
     try {
-      id = await this.repo().insert({
-        title: form.title,
-        description: form.description || null,
-        ...coverColumns(cover),
-        status: published ? 'published' : ('draft' as const),
-        published_at: published ? now : null,
-        created_by: user.id,
-        created_at: now,
-        updated_at: now,
+      id = await this.ctx.db.kysely.transaction().execute(async (trx) => {
+        const albums = new AlbumsRepository(trx);
+        const id = await albums.insert({
+          title: form.title,
+          description: form.description || null,
+          ...coverColumns(cover),
+          status: published ? 'published' : ('draft' as const),
+          published_at: published ? now : null,
+          created_by: user.id,
+          created_at: now,
+          updated_at: now,
+        });
+        await albums.setAudience(id, sections);
+        return id;
       });
     } catch (err) {
       await deleteMedia(this.ctx, [cover.key, cover.thumbKey]);
@@ -147,8 +225,16 @@ export class AlbumsService {
     form: AlbumForm,
     coverFile: UploadedFile | undefined,
   ): Promise<AlbumMutationResult> {
+    await this.access().requireAlbum(user, id);
     const before = await this.repo().findRow(id);
     if (!before) throw new AppError(404, SERVER_ERRORS.albumNotFound);
+    const current = (await this.repo().audiences([id])).get(id) ?? [];
+    const currentIds = current.map((section) => section.id);
+    const sections = form.sections;
+    const audienceChanges =
+      sections !== undefined &&
+      (sections.length !== currentIds.length || sections.some((s, i) => s !== currentIds[i]));
+    if (audienceChanges) await this.checkAudience(user, sections, currentIds);
     const cover = coverFile ? await storeCover(this.ctx, coverFile) : null;
     const added = cover ? [cover.key, cover.thumbKey] : [];
     const old = [before.cover_key, before.cover_thumb_key];
@@ -173,15 +259,38 @@ export class AlbumsService {
       await keepMedia(this.ctx, added);
       await deleteMedia(this.ctx, old);
     }
+    if (audienceChanges) await this.changeAudience(user, id, form.title, current, sections);
     return { message: SERVER_SUCCESS.albumUpdated, album: await this.get(user, id) };
+  }
+
+  /** Gives album `id` the audience `sections`, with its entry in the audit trail. */
+  private async changeAudience(
+    user: UserRow,
+    id: number,
+    title: string,
+    before: AudienceSection[],
+    sections: number[],
+  ): Promise<void> {
+    await this.ctx.db.kysely.transaction().execute(async (trx) => {
+      const albums = new AlbumsRepository(trx);
+      await albums.setAudience(id, sections);
+      const after = (await albums.audiences([id])).get(id) ?? [];
+      await recordAudit(trx, {
+        actor: user,
+        action: 'album.audience_changed',
+        target: { type: 'album', id, label: title },
+        details: { from: audienceLabel(before), to: audienceLabel(after) },
+      });
+    });
   }
 
   /**
    * Deletes the album with its photos and their likes and comments in one transaction (which
    * journals their files), then their files and the cover's.
    */
-  async delete(actor: AuditActor, id: number): Promise<{ message: string }> {
+  async delete(actor: UserRow, id: number): Promise<{ message: string }> {
     const { db } = this.ctx;
+    await this.access().requireAlbum(actor, id);
     const files = await db.kysely.transaction().execute(async (trx) => {
       const albums = new AlbumsRepository(trx);
       const album = await albums.lock(id, db.dialect);

@@ -78,6 +78,7 @@ describe('POST /api/albums/newAlbum', () => {
       comments_count: 0,
       photos_count: 0,
       published: true,
+      audience: [],
       created_at: expect.any(String),
       updated_at: album.created_at,
     });
@@ -288,8 +289,8 @@ describe('GET /api/albums', () => {
         true,
       );
       expect(large.queries).toBe(small.queries);
-      // The session's user, then the albums with their counts.
-      expect(large.queries).toBeLessThanOrEqual(2);
+      // The session's user, the albums with their counts, and their audiences (decision 054).
+      expect(large.queries).toBeLessThanOrEqual(3);
     } finally {
       await separate.close();
     }

@@ -147,12 +147,13 @@ describe('a draft is invisible to a usuario by every route', () => {
       expect(media.json()).toEqual({ message: SERVER_ERRORS.mediaNotFound });
     }
     const managerPhoto = (await get(`/api/photos/${photo.id}`, scouter)).json();
-    expect(managerPhoto.thumb_url).toContain('scope=m');
+    expect(managerPhoto.thumb_url).toContain(`scope=u${scouter.row.id}`);
     expect((await t.app.inject({ url: managerPhoto.thumb_url })).statusCode).toBe(200);
     const managerAlbum = (await get(`/api/albums/${album.id}`, scouter)).json();
     expect((await t.app.inject({ url: managerAlbum.cover_thumb })).statusCode).toBe(200);
     // A forged scope on a member's link breaks its signature.
-    expect((await t.app.inject({ url: `${memberPhoto.thumb_url}&scope=m` })).statusCode).toBe(403);
+    const forged = `${memberPhoto.thumb_url}&scope=u${scouter.row.id}`;
+    expect((await t.app.inject({ url: forged })).statusCode).toBe(403);
   });
 });
 

@@ -1,6 +1,7 @@
-import type { DigestFrequency } from '@fogata/shared';
+import type { DigestFrequency, Role } from '@fogata/shared';
 import { sql } from 'kysely';
-import { albumShownToMembers } from '../../access/gallery-access.repository.js';
+import { albumPublishedFor } from '../../access/gallery-access.repository.js';
+import type { Viewer } from '../../access/viewer.js';
 import { type Db, type Executor, executorOf } from '../../db/database.js';
 
 /** Items of one kind in a digest: the newest first, at most `limit`, and how many in all. */
@@ -19,6 +20,7 @@ export interface DigestCandidate {
   id: number;
   name: string;
   email: string;
+  role: Role;
   created_at: string;
   digest: DigestFrequency;
   digest_last_sent_at: string | null;
@@ -36,22 +38,28 @@ export class DigestsRepository {
   candidates(): Promise<DigestCandidate[]> {
     return this.db
       .selectFrom('users')
-      .select(['id', 'name', 'email', 'created_at', 'digest', 'digest_last_sent_at'])
+      .select(['id', 'name', 'email', 'role', 'created_at', 'digest', 'digest_last_sent_at'])
       .where('digest', '!=', 'never')
       .orderBy('id')
       .execute();
   }
 
   /**
-   * What became visible to members in (`since`, `until`]: albums published then (never a draft;
-   * an album published and then unpublished again is a draft and so not listed), news items and
-   * experiences created then.
+   * What became visible to `recipient` in (`since`, `until`]: albums published then whose
+   * audience includes them (never a draft; an album published and then unpublished again is a
+   * draft and so not listed; another section's album is not theirs), news items and experiences
+   * created then.
    */
-  async newContent(since: string, until: string, limit: number): Promise<DigestContent> {
+  async newContent(
+    recipient: Viewer,
+    since: string,
+    until: string,
+    limit: number,
+  ): Promise<DigestContent> {
     const publishedAt = sql<string>`coalesce(albums.published_at, albums.created_at)`;
     const albums = this.db
       .selectFrom('albums')
-      .where(albumShownToMembers)
+      .where(albumPublishedFor(recipient))
       .where(publishedAt, '>', since)
       .where(publishedAt, '<=', until);
     const news = this.db

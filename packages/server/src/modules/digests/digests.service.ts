@@ -82,7 +82,7 @@ export class DigestService {
       if (!isDigestDue(member.digest, member.digest_last_sent_at, now, config.digest)) continue;
       const nowIso = now.toISOString();
       const since = digestSince(member.digest_last_sent_at, member.created_at, now);
-      const content = await repo.newContent(since, nowIso, ITEMS_PER_SECTION);
+      const content = await repo.newContent(member, since, nowIso, ITEMS_PER_SECTION);
       // Nothing new: no mail, and nothing recorded (the next check looks again).
       if (isEmpty(content)) continue;
       const claimed = await this.ctx.db.kysely.transaction().execute(async (trx) => {

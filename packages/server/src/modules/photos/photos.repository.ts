@@ -1,6 +1,11 @@
 import type { Photo } from '@fogata/shared';
 import { type Insertable, type Selectable, sql } from 'kysely';
-import { photoInAlbumZip, photoShownToMembers } from '../../access/gallery-access.repository.js';
+import {
+  photoAlbumForSections,
+  photoInAlbumZip,
+  photoShownTo,
+} from '../../access/gallery-access.repository.js';
+import type { Viewer } from '../../access/viewer.js';
 import { type Db, type Executor, executorOf } from '../../db/database.js';
 import type { PhotosTable } from '../../db/schema.js';
 import type { MediaStorage } from '../../media/storage/storage.js';
@@ -15,6 +20,8 @@ export type PhotoRow = Selectable<PhotosTable>;
 /** A photo row with its counts and the reader's like (types as each database returns them). */
 export type PhotoWithCounts = PhotoRow & {
   album_status: string;
+  /** Whether its album is for some sections (1/0 on SQLite, a boolean on PostgreSQL). */
+  album_for_sections: number | boolean;
   likes_count: number | string;
   comments_count: number | string;
   user_has_liked: boolean | number;
@@ -55,10 +62,10 @@ export class PhotosRepository {
   }
 
   /**
-   * Photos with like and comment counts and whether `viewerId` liked each, in one query. Unless
-   * `all` (managers), only photos members may see (the access rules).
+   * Photos with like and comment counts and whether the viewer liked each, in one query. With
+   * `shownTo`, only the photos that viewer sees (the access rules); without, every photo.
    */
-  private withCounts(viewerId: number | null, all: boolean) {
+  private withCounts(viewerId: number | null, shownTo?: Viewer) {
     const query = this.db
       .selectFrom('photos')
       .selectAll('photos')
@@ -69,32 +76,33 @@ export class PhotosRepository {
         sql<string>`(select albums.status from albums where albums.id = photos.album_id)`.as(
           'album_status',
         ),
+        photoAlbumForSections().as('album_for_sections'),
       ]);
-    return all ? query : query.where(photoShownToMembers);
+    return shownTo === undefined ? query : query.where(photoShownTo(shownTo));
   }
 
-  /** An album's photos, newest first. */
+  /** An album's photos that `viewer` sees, newest first. */
   listByAlbum(
     albumId: number,
-    viewerId: number | null,
-    all: boolean,
+    viewer: NonNullable<Viewer>,
     page?: { limit: number; offset: number },
   ): Promise<PhotoWithCounts[]> {
-    const query = this.withCounts(viewerId, all)
+    const query = this.withCounts(viewer.id, viewer)
       .where('photos.album_id', '=', albumId)
       .orderBy('photos.created_at', 'desc')
       .orderBy('photos.id', 'desc');
     return (page ? query.limit(page.limit).offset(page.offset) : query).execute();
   }
 
-  find(id: number, viewerId: number | null, all: boolean): Promise<PhotoWithCounts | undefined> {
-    return this.withCounts(viewerId, all).where('photos.id', '=', id).executeTakeFirst();
+  /** Photo `id` if `viewer` sees it. */
+  find(id: number, viewer: NonNullable<Viewer>): Promise<PhotoWithCounts | undefined> {
+    return this.withCounts(viewer.id, viewer).where('photos.id', '=', id).executeTakeFirst();
   }
 
   /** Several photos by id, in the order of `ids` (fresh uploads, for the answer). */
   async findMany(ids: number[], viewerId: number | null): Promise<PhotoWithCounts[]> {
     if (ids.length === 0) return [];
-    const rows = await this.withCounts(viewerId, true).where('photos.id', 'in', ids).execute();
+    const rows = await this.withCounts(viewerId).where('photos.id', 'in', ids).execute();
     const byId = new Map(rows.map((row) => [row.id, row]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   }

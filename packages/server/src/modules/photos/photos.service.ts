@@ -7,7 +7,7 @@ import {
   SERVER_SUCCESS,
   type UploadFailure,
 } from '@fogata/shared';
-import { GalleryAccess, isRestrictedPhoto, seesRestricted } from '../../access/gallery-access.js';
+import { GalleryAccess, isRestrictedPhoto } from '../../access/gallery-access.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
 import { nowIso } from '../../lib/tokens.js';
@@ -21,10 +21,10 @@ import {
 } from '../../media/media-files.js';
 import type { UploadedFile } from '../../media/upload.js';
 import { AlbumsRepository } from '../albums/albums.repository.js';
-import { type AuditActor, recordAudit } from '../audit/audit.js';
+import { recordAudit } from '../audit/audit.js';
 import { deleteInteractions } from '../interactions/interactions.repository.js';
 import type { UserRow } from '../users/users.repository.js';
-import { PhotosRepository, toPhoto } from './photos.repository.js';
+import { PhotosRepository, type PhotoWithCounts, toPhoto } from './photos.repository.js';
 
 /** Photos are members-only media. */
 export const PHOTOS_FOLDER = 'private/photos';
@@ -74,20 +74,34 @@ export class PhotosService {
     const asked = paging.page !== undefined || paging.limit !== undefined;
     const limit = paging.limit ?? LIMITS.photosPageSize;
     const page = asked ? { limit, offset: ((paging.page ?? 1) - 1) * limit } : undefined;
-    const rows = await this.repo().listByAlbum(albumId, viewer.id, seesRestricted(viewer), page);
-    const access = this.access();
-    return rows.map((row) => toPhoto(row, access.urlsFor(viewer, isRestrictedPhoto(row))));
+    const rows = await this.repo().listByAlbum(albumId, viewer, page);
+    return this.present(viewer, rows);
   }
 
-  /** A photo; hidden or in a draft, a 404 to anyone but a manager. */
+  /**
+   * The API photos of `rows` for `viewer`: a photo hidden, in a draft or in an album for some
+   * sections gets URLs of the viewer's own (decision 055).
+   */
+  private present(viewer: UserRow, rows: PhotoWithCounts[]): Photo[] {
+    const access = this.access();
+    return rows.map((row) => {
+      const restricted = isRestrictedPhoto(row) || Boolean(row.album_for_sections);
+      return toPhoto(row, access.urlsFor(viewer, restricted));
+    });
+  }
+
+  /** A photo; hidden, in a draft or in another section's album, a 404 to whoever may not see it. */
   async get(viewer: UserRow, id: number): Promise<Photo> {
-    const row = await this.repo().find(id, viewer.id, seesRestricted(viewer));
+    const row = await this.repo().find(id, viewer);
     if (!row) throw new AppError(404, SERVER_ERRORS.photoNotFound);
-    return toPhoto(row, this.access().urlsFor(viewer, isRestrictedPhoto(row)));
+    const [photo] = this.present(viewer, [row]);
+    if (!photo) throw new AppError(404, SERVER_ERRORS.photoNotFound);
+    return photo;
   }
 
   /** Sets or clears photo `id`'s caption (managers); answers with the photo. */
   async setCaption(user: UserRow, id: number, description: string | null): Promise<Photo> {
+    await this.access().requirePhoto(user, id);
     if (!(await this.repo().setDescription(id, description))) {
       throw new AppError(404, SERVER_ERRORS.photoNotFound);
     }
@@ -108,9 +122,8 @@ export class PhotosService {
    * album is a 404.
    */
   async upload(user: UserRow, { albumId, files, captions }: PhotoUpload): Promise<UploadOutcome> {
-    if (!(await new AlbumsRepository(this.ctx.db).exists(albumId))) {
-      throw new AppError(404, SERVER_ERRORS.albumNotFound);
-    }
+    // A manager uploads only into an album they see (another section's is a 404 to them).
+    await this.access().requireAlbum(user, albumId);
 
     const stored: StoredImage[] = [];
     /** The caption of each stored image, by the same index. */
@@ -162,14 +175,13 @@ export class PhotosService {
     }
     await keepMedia(this.ctx, keysOf(stored));
 
-    const rows = await this.repo().findMany(ids, user.id);
-    const access = this.access();
-    const uploaded = rows.map((row) => toPhoto(row, access.urlsFor(user, isRestrictedPhoto(row))));
+    const uploaded = this.present(user, await this.repo().findMany(ids, user.id));
     return { uploaded, failures };
   }
 
   /** Deletes the photo with its likes and comments (journaling its files), then its files. */
-  async delete(actor: AuditActor, id: number): Promise<{ message: string }> {
+  async delete(actor: UserRow, id: number): Promise<{ message: string }> {
+    await this.access().requirePhoto(actor, id);
     const files = await this.ctx.db.kysely.transaction().execute(async (trx) => {
       const photos = new PhotosRepository(trx);
       const photo = await photos.findFiles(id);

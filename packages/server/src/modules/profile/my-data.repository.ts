@@ -20,8 +20,6 @@ export class MyDataRepository {
       'x.target_id',
       'a.id as album_id',
       'a.title as album_title',
-      'a.status as album_status',
-      'p.hidden_at as photo_hidden_at',
       'n.title as news_title',
       'e.title as experience_title',
     ] as const;

@@ -6,7 +6,7 @@ import {
   SERVER_ERRORS,
 } from '@fogata/shared';
 import { decodeJwt } from 'jose';
-import { maySeePhoto } from '../../access/gallery-access.js';
+import { GalleryAccess } from '../../access/gallery-access.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
 import { verifyPassword } from '../../lib/passwords.js';
@@ -29,14 +29,21 @@ export class MyDataService {
 
   async export(user: UserRow): Promise<MyDataExport> {
     // One query for likes and one for comments: the target's title comes by joins. A photo's
-    // album title is given only where the member may see the photo now (decision 018): a draft
-    // or a hidden photo does not leak its album's title through the export.
+    // album title is given only where the member may see the photo now (decisions 018 and 054):
+    // a draft, a hidden photo or another section's album does not leak its title through the
+    // export. Whether they see them is one more query for all the photos at once.
+    const repo = new MyDataRepository(this.ctx.db);
+    const [likes, comments, requests, received, sent] = await repo.exportRows(user);
+    const family = await repo.childrenRows(user.id);
+    const photoIds = [...likes, ...comments].flatMap((r) =>
+      r.target_type === 'photo' ? [r.target_id] : [],
+    );
+    const visible = await new GalleryAccess(this.ctx).visiblePhotoIds(user, [...new Set(photoIds)]);
     const titleOf = (r: {
       target_type: 'photo' | 'news' | 'experience';
+      target_id: number;
       album_id: number | null;
       album_title: string | null;
-      album_status: string | null;
-      photo_hidden_at: string | null;
       news_title: string | null;
       experience_title: string | null;
     }) => {
@@ -44,17 +51,10 @@ export class MyDataService {
       if (r.target_type === 'experience') {
         return { target_title: r.experience_title, album_id: null };
       }
-      const visible = maySeePhoto(user, {
-        hidden_at: r.photo_hidden_at,
-        album_status: r.album_status,
-      });
-      return visible
+      return visible.has(r.target_id)
         ? { target_title: r.album_title, album_id: r.album_id }
         : { target_title: null, album_id: null };
     };
-    const repo = new MyDataRepository(this.ctx.db);
-    const [likes, comments, requests, received, sent] = await repo.exportRows(user);
-    const family = await repo.childrenRows(user.id);
 
     const now = nowIso();
     const roleOf = (details: string | null): string | null => {

@@ -267,6 +267,8 @@ describe('GET /api/profile/me/export', () => {
     const news = await createNews(t.app);
     await createLike(t.app, 'news', news.id, few.row.id);
     await createComment(t.app, 'news', news.id, few.row.id);
+    // One photo liked, so both ask which photos they see (one query for all of them).
+    await createLike(t.app, 'photo', (await createPhoto(t.app, album.id)).id, few.row.id);
     for (let i = 0; i < 12; i++) {
       const p = await createPhoto(t.app, album.id);
       await createLike(t.app, 'photo', p.id, many.row.id);

@@ -1,6 +1,7 @@
 import type { RemovalStatus } from '@fogata/shared';
 import type { Insertable } from 'kysely';
-import { photoShownToMembers } from '../../access/gallery-access.repository.js';
+import { albumPublishedFor, photoShownTo } from '../../access/gallery-access.repository.js';
+import type { Viewer } from '../../access/viewer.js';
 import { type Db, type Executor, executorOf } from '../../db/database.js';
 import type { Dialect } from '../../db/migrations/index.js';
 import type { PhotoRemovalRequestsTable } from '../../db/schema.js';
@@ -34,16 +35,19 @@ export class RemovalRequestsRepository {
   }
 
   /**
-   * The photo a member asks to hide, with its album's title, when members may see it; on
-   * PostgreSQL its row stays locked until the transaction ends, so two requests hide it once.
+   * The photo `viewer` asks to hide, with its album's title, when members may see it (not hidden
+   * already, in a published album) and it is in the viewer's audience; on PostgreSQL its row
+   * stays locked until the transaction ends, so two requests hide it once.
    */
-  findPhotoToHide(photoId: number, dialect: Dialect) {
+  findPhotoToHide(photoId: number, viewer: NonNullable<Viewer>, dialect: Dialect) {
     const query = this.db
       .selectFrom('photos')
       .innerJoin('albums', 'albums.id', 'photos.album_id')
       .select(['photos.id', 'photos.album_id', 'albums.title as album_title'])
       .where('photos.id', '=', photoId)
-      .where(photoShownToMembers);
+      .where('photos.hidden_at', 'is', null)
+      .where(albumPublishedFor(viewer))
+      .where(photoShownTo(viewer));
     return (dialect === 'postgres' ? query.forUpdate('photos') : query).executeTakeFirst();
   }
 

@@ -1,15 +1,14 @@
 import {
-  can,
   type MyRemovalRequest,
   type RemovalAction,
   type RemovalRequest,
   type RemovalStatus,
-  ROLES,
   ROUTES,
   SERVER_ERRORS,
   SERVER_SUCCESS,
 } from '@fogata/shared';
 import { GalleryAccess } from '../../access/gallery-access.js';
+import { GalleryAccessRepository } from '../../access/gallery-access.repository.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
 import { nowIso } from '../../lib/tokens.js';
@@ -18,15 +17,12 @@ import { deleteMedia, markForDeletion } from '../../media/media-files.js';
 import { recordAudit } from '../audit/audit.js';
 import { deleteInteractions } from '../interactions/interactions.repository.js';
 import { PhotosRepository } from '../photos/photos.repository.js';
-import { type UserRow, UsersRepository } from '../users/users.repository.js';
+import type { UserRow } from '../users/users.repository.js';
 import {
   OPEN_STATUSES,
   type RemovalRequestRow,
   RemovalRequestsRepository,
 } from './removal-requests.repository.js';
-
-/** Who is mailed when a member asks for a photo to be hidden: whoever may resolve it. */
-const REVIEWER_ROLES = ROLES.filter((role) => can(role, 'gallery:review'));
 
 /** The status a request shows: an open one whose photo is gone reads as deleted. */
 function statusOf(row: Pick<RemovalRequestRow, 'status' | 'photo_id'>): RemovalStatus {
@@ -84,7 +80,7 @@ export class RemovalRequestsService {
     const { db, config } = this.ctx;
     const id = await db.kysely.transaction().execute(async (trx) => {
       const requests = new RemovalRequestsRepository(trx);
-      const photo = await requests.findPhotoToHide(photoId, db.dialect);
+      const photo = await requests.findPhotoToHide(photoId, user, db.dialect);
       if (!photo) throw new AppError(404, SERVER_ERRORS.photoNotFound);
       const now = nowIso();
       const id = await requests.insert({
@@ -106,7 +102,8 @@ export class RemovalRequestsService {
         target: { type: 'photo', id: photo.id, label: photo.album_title },
         details: { request: String(id) },
       });
-      const managers = await new UsersRepository(trx).emailsOf(REVIEWER_ROLES);
+      // Only the managers who see the album hear of it (another section's scouter does not).
+      const managers = await new GalleryAccessRepository(trx).reviewerEmails(photo.album_id);
       for (const email of managers) {
         const mail = removalRequestMail({
           to: email,
@@ -132,10 +129,27 @@ export class RemovalRequestsService {
     return rows.map(toMine);
   }
 
-  /** Every request for the managers' screen, with the photo's thumbnail while it exists. */
+  /**
+   * The requests for the managers' screen, with the photo's thumbnail while it exists: those of
+   * the albums the viewer sees (an admin, all; a scouter, not another section's), in two queries.
+   */
   async list(viewer: UserRow): Promise<RemovalRequest[]> {
     const rows = await this.repo().listAll();
-    return rows.map((row) => this.toFull(row, viewer));
+    const seen = await this.seenRequests(viewer, rows);
+    return rows.filter((row) => seen(row)).map((row) => this.toFull(row, viewer));
+  }
+
+  /**
+   * Whether `viewer` sees a request: an admin every one; anyone else those of an album they see
+   * (of an album since deleted, none: its audience is gone with it).
+   */
+  private async seenRequests(viewer: UserRow, rows: RemovalRequestRow[]) {
+    if (viewer.role === 'admin') return () => true;
+    const albumIds = [
+      ...new Set(rows.flatMap((row) => (row.album_id === null ? [] : [row.album_id]))),
+    ];
+    const visible = await new GalleryAccess(this.ctx).visibleAlbumIds(viewer, albumIds);
+    return (row: RemovalRequestRow) => row.album_id !== null && visible.has(row.album_id);
   }
 
   private toFull(row: RemovalRequestRow, viewer: UserRow): RemovalRequest {
@@ -162,6 +176,12 @@ export class RemovalRequestsService {
   ): Promise<{ message: string; request: RemovalRequest }> {
     const { db } = this.ctx;
     const status = RESOLVED_STATUS[action];
+    // Another section's request is as missing to a scouter as their album is (read before the
+    // transaction: its album never changes).
+    const seen = await this.repo().find(id);
+    if (!seen || !(await this.seenRequests(user, [seen]))(seen)) {
+      throw new AppError(404, SERVER_ERRORS.removalRequestNotFound);
+    }
     const files = await db.kysely.transaction().execute(async (trx) => {
       const requests = new RemovalRequestsRepository(trx);
       const request = await requests.lock(id, db.dialect);

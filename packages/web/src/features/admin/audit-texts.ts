@@ -33,6 +33,8 @@ export const AUDIT_TEXTS = {
         return `Publicó el álbum${quoted(label)}.`;
       case 'album.unpublished':
         return `Volvió a borrador el álbum${quoted(label)}.`;
+      case 'album.audience_changed':
+        return `Cambió quién ve el álbum${quoted(label)}: de ${d.from ?? ''} a ${d.to ?? ''}.`;
       case 'album.deleted':
         return `Eliminó el álbum${quoted(label)}${d.photos ? ` con sus ${d.photos} fotos` : ''}.`;
       case 'photo.hidden':

@@ -109,6 +109,22 @@ export const GALLERY_TEXTS = {
   downloadHelp: (n: number) =>
     n === 1 ? 'Un archivo ZIP con 1 foto.' : `Un archivo ZIP con ${n} fotos.`,
 
+  // Issue #24: who sees an album (decisions 054 and 056).
+  audienceLegend: 'Quién lo ve',
+  audienceWholeGroup: 'Todo el grupo',
+  audienceSomeSections: 'Solo algunas secciones',
+  audienceSectionsLegend: 'Secciones',
+  audienceHelp:
+    'Las familias lo ven si alguno de sus educandos está en una de las secciones elegidas; los scouters, si es de sus secciones.',
+  audienceNoChoices: 'No tienes secciones asignadas: el álbum será de todo el grupo.',
+  audienceLoading: 'Cargando secciones...',
+  audienceLoadFailed: 'No se pudieron cargar las secciones. El álbum será de todo el grupo.',
+  audienceNoneChosen: 'Elige al menos una sección.',
+  /** What the badges of an album for some sections say to a screen reader. */
+  audienceBadges: (names: string[]) => `Para: ${names.join(', ')}`,
+  publishBodySections: (title: string, names: string[]) =>
+    `Al publicar «${title}», lo verán las familias y los scouters de ${names.join(', ')} (salvo las fotos ocultas por una solicitud de retirada).`,
+
   // Issue #14: drafts and removal requests (decision 018).
   publishNow: 'Publicar ahora',
   publishNowHelp:

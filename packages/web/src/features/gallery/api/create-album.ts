@@ -9,14 +9,17 @@ export interface NewAlbum {
   cover: File;
   /** false: a draft only managers see (decision 018). */
   publish: boolean;
+  /** The audience's sections (issue #24); empty: the whole group. */
+  sections: number[];
 }
 
-/** POST /albums/newAlbum, multipart: title, description, cover, publish. */
-export const createAlbum = ({ title, description, cover, publish }: NewAlbum) => {
+/** POST /albums/newAlbum, multipart: title, description, cover, publish, sections. */
+export const createAlbum = ({ title, description, cover, publish, sections }: NewAlbum) => {
   const form = new FormData();
   form.append('title', title);
   form.append('description', description ?? '');
   form.append('publish', String(publish));
+  form.append('sections', sections.join(','));
   form.append('cover', cover);
   return request(
     () => api.post<AlbumMutationResult>('/albums/newAlbum', form),

@@ -9,14 +9,17 @@ export interface AlbumChanges {
   description?: string;
   /** Only when the cover is replaced. */
   cover?: File | null;
+  /** Only when the audience changes (issue #24); empty: the whole group. */
+  sections?: number[];
 }
 
-/** PUT /albums/{id}, multipart: title, description, optional cover. */
-export const updateAlbum = ({ id, title, description, cover }: AlbumChanges) => {
+/** PUT /albums/{id}, multipart: title, description, optional cover and sections. */
+export const updateAlbum = ({ id, title, description, cover, sections }: AlbumChanges) => {
   const form = new FormData();
   form.append('title', title);
   form.append('description', description ?? '');
   if (cover) form.append('cover', cover);
+  if (sections) form.append('sections', sections.join(','));
   return request(
     () => api.put<AlbumMutationResult>(`/albums/${id}`, form),
     CLIENT_ERRORS.albumUpdate(id),

@@ -9,6 +9,7 @@ import { ImageWithPlaceholder } from '../../../components/image-with-placeholder
 import { TruncatedText } from '../../../components/truncated-text';
 import { paths } from '../../../config/paths';
 import { GALLERY_TEXTS as T } from '../texts';
+import { AudienceBadges } from './audience-badges';
 
 interface AlbumCardProps {
   album: Album;
@@ -39,6 +40,7 @@ export function AlbumCard({ album, onEdit, onDelete }: AlbumCardProps) {
             {T.draftBadge}
           </Badge>
         )}
+        <AudienceBadges audience={album.audience} className="mb-2" />
         <Card.Title as="h2" className="h5 mb-2 text-break" id={titleId}>
           <Link to={href} className="link-body-emphasis text-decoration-none">
             {album.title}

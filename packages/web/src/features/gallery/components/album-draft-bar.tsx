@@ -53,7 +53,18 @@ export function AlbumDraftBar({ album, onResult }: AlbumDraftBarProps) {
       <ConfirmModal
         show={confirming}
         title={publishing ? T.publishTitle : T.unpublishTitle}
-        body={<p>{publishing ? T.publishBody(album.title) : T.unpublishBody(album.title)}</p>}
+        body={
+          <p>
+            {!publishing
+              ? T.unpublishBody(album.title)
+              : album.audience.length > 0
+                ? T.publishBodySections(
+                    album.title,
+                    album.audience.map((section) => section.name),
+                  )
+                : T.publishBody(album.title)}
+          </p>
+        }
         confirmLabel={publishing ? T.publish : T.unpublish}
         busyLabel={publishing ? T.publishing : T.unpublishing}
         busy={setPublished.isPending}

@@ -11,6 +11,7 @@ import { useAppConfig } from '../../../lib/app-config';
 import { useCreateAlbum } from '../api/create-album';
 import { useUpdateAlbum } from '../api/update-album';
 import { GALLERY_TEXTS as T } from '../texts';
+import { AudienceField, audienceToSend, initialAudience, sameAudience } from './audience-field';
 
 interface AlbumFormModalProps {
   show: boolean;
@@ -49,6 +50,10 @@ function AlbumForm({ album, onClose }: { album: Album | null; onClose: () => voi
   const config = useAppConfig();
   const [publish, setPublish] = useState<boolean | null>(null);
   const publishNow = publish ?? config.data?.albumsPublishByDefault ?? true;
+  // Who sees it (issue #24): the whole group unless sections are ticked.
+  const [audience, setAudience] = useState(() => initialAudience(album?.audience));
+  const sections = audienceToSend(audience);
+  const audienceChanged = !sameAudience(sections, audienceToSend(initialAudience(album?.audience)));
 
   const {
     register,
@@ -60,8 +65,8 @@ function AlbumForm({ album, onClose }: { album: Album | null; onClose: () => voi
     defaultValues: { title: album?.title ?? '', description: album?.description ?? '' },
   });
 
-  const changed = isDirty || cover !== null;
-  const canSubmit = isValid && changed && !busy && !done;
+  const changed = isDirty || cover !== null || audienceChanged;
+  const canSubmit = isValid && sections !== null && changed && !busy && !done;
 
   const onSubmit = (values: AlbumFormInput) =>
     form.save((file) =>
@@ -71,12 +76,14 @@ function AlbumForm({ album, onClose }: { album: Album | null; onClose: () => voi
             title: values.title,
             description: values.description,
             cover: file,
+            ...(audienceChanged && sections && { sections }),
           })
         : create.mutateAsync({
             title: values.title,
             description: values.description,
             cover: file!,
             publish: publishNow,
+            sections: sections ?? [],
           }),
     );
 
@@ -111,6 +118,12 @@ function AlbumForm({ album, onClose }: { album: Album | null; onClose: () => voi
       }}
       afterImage={
         <>
+          <AudienceField
+            value={audience}
+            onChange={setAudience}
+            current={album?.audience ?? []}
+            disabled={busy || done}
+          />
           {!editing && (
             <Form.Check
               type="checkbox"

@@ -85,6 +85,30 @@ describe('AlbumPage', () => {
     expect(screen.getByText('Montando las tiendas')).toBeInTheDocument();
   });
 
+  it("shows the audience's badges under the title, none for the whole group (issue #24)", async () => {
+    const forSections = {
+      ...album,
+      audience: [
+        { id: 1, name: 'Manada', colour: '#b45309' },
+        { id: 2, name: 'Tropa', colour: '#15803d' },
+      ],
+    };
+    setup('usuario', { 'GET /albums/1': [200, forSections] });
+    const badges = await screen.findByRole('list', { name: 'Para: Manada, Tropa' });
+    expect(
+      within(badges)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Manada', 'Tropa']);
+    expect(within(badges).getByText('Manada')).toHaveStyle({ color: '#ffffff' });
+  });
+
+  it('shows no audience badge for a whole-group album', async () => {
+    setup('usuario');
+    await screen.findByRole('heading', { name: 'Campamento de verano' });
+    expect(screen.queryByRole('list', { name: /^Para:/ })).not.toBeInTheDocument();
+  });
+
   it('gives a usuario likes and comments but no manager control', async () => {
     setup('usuario');
     await screen.findByRole('heading', { name: 'Campamento de verano' });

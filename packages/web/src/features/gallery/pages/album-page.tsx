@@ -19,6 +19,7 @@ import {
 } from '../api/get-album-photos';
 import { usePhoto } from '../api/get-photo';
 import { AlbumDraftBar } from '../components/album-draft-bar';
+import { AudienceBadges } from '../components/audience-badges';
 import { DownloadAlbumButton } from '../components/download-album-button';
 import { JustifiedRows } from '../components/justified-rows';
 import { MyHiddenPhotos } from '../components/my-hidden-photos';
@@ -195,6 +196,7 @@ function Album({ id }: { id: number }) {
     <section className="pb-5">
       <BackLink />
       <h1 className="h2 mb-2 text-break">{album.data.title}</h1>
+      <AudienceBadges audience={album.data.audience} className="mb-2" />
       {album.data.description && (
         <p className="lead text-body-secondary text-break album-description">
           {album.data.description}

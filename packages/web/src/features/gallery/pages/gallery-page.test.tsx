@@ -242,6 +242,90 @@ describe('GalleryPage', () => {
     expect(form.get('title')).toBe('Salida a la sierra 2025');
     expect(form.get('description')).toBe('Corta.');
     expect(form.has('cover')).toBe(false);
+    // The audience did not change: it is not sent (issue #24).
+    expect(form.has('sections')).toBe(false);
+  });
+
+  describe("an album's audience (issue #24)", () => {
+    const manada = { id: 1, name: 'Manada', colour: '#b45309' };
+    const tropa = { id: 2, name: 'Tropa', colour: '#15803d' };
+    const withChoices = (role: 'scouter' | 'admin', routes: Parameters<typeof stubApi>[0] = {}) =>
+      setup(role, {
+        'GET /albums': [
+          200,
+          [
+            albumData(1, { title: 'Campamento de verano', audience: [tropa] }),
+            albumData(2, { title: 'Salida a la sierra' }),
+          ],
+        ],
+        'GET /albums/audience-choices': [200, [manada, tropa]],
+        ...routes,
+      });
+
+    it("shows a badge per section, in the section's colour with readable text; none for the group", async () => {
+      withChoices('admin');
+      const first = await card('Campamento de verano');
+      const badges = within(first).getByRole('list', { name: 'Para: Tropa' });
+      const badge = within(badges).getByText('Tropa');
+      expect(badge).toHaveStyle({ backgroundColor: '#15803d', color: '#ffffff' });
+      const second = await card('Salida a la sierra');
+      expect(within(second).queryByRole('list')).not.toBeInTheDocument();
+    });
+
+    it('creates for the whole group by default, or for the sections ticked', async () => {
+      const { user, calls } = withChoices('scouter', {
+        'POST /albums/newAlbum': [
+          201,
+          { message: 'Álbum creado con éxito.', album: albumData(9, { audience: [tropa] }) },
+        ],
+      });
+      await user.click(await screen.findByRole('button', { name: 'Crear nuevo álbum' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Crear Nuevo Álbum' });
+      const audience = within(dialog).getByRole('group', { name: 'Quién lo ve' });
+      expect(within(audience).getByLabelText('Todo el grupo')).toBeChecked();
+      await user.type(within(dialog).getByLabelText('Título'), 'Acampada');
+      await user.upload(
+        within(dialog).getByLabelText('Imagen de portada'),
+        fileOf('portada.jpg', 'image/jpeg'),
+      );
+      const submit = within(dialog).getByRole('button', { name: 'Crear Álbum' });
+      await waitFor(() => expect(submit).toBeEnabled());
+      await user.click(await within(audience).findByLabelText('Solo algunas secciones'));
+      expect(within(dialog).getByText('Elige al menos una sección.')).toBeInTheDocument();
+      expect(submit).toBeDisabled();
+      await user.click(within(audience).getByLabelText('Tropa'));
+      expect(within(dialog).queryByText('Elige al menos una sección.')).not.toBeInTheDocument();
+      await waitFor(() => expect(submit).toBeEnabled());
+      await user.click(submit);
+      await within(dialog).findByRole('status');
+      const form = calls.find((c) => c.method === 'POST')!.data as FormData;
+      expect(form.get('sections')).toBe('2');
+    });
+
+    it('edit: shows the audience as it is, and sends it only when it changed', async () => {
+      const { user, calls } = withChoices('admin', {
+        'PUT /albums/1': [200, { message: 'Álbum actualizado con éxito.', album: albumData(1) }],
+      });
+      const first = await card('Campamento de verano');
+      await user.click(within(first).getByRole('button', { name: 'Editar álbum' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Editar Álbum' });
+      const audience = within(dialog).getByRole('group', { name: 'Quién lo ve' });
+      expect(within(audience).getByLabelText('Solo algunas secciones')).toBeChecked();
+      expect(await within(audience).findByLabelText('Tropa')).toBeChecked();
+      expect(within(audience).getByLabelText('Manada')).not.toBeChecked();
+      const save = within(dialog).getByRole('button', { name: 'Guardar Cambios' });
+      expect(save).toBeDisabled();
+      await user.click(within(audience).getByLabelText('Manada'));
+      await waitFor(() => expect(save).toBeEnabled());
+      await user.click(within(audience).getByLabelText('Manada'));
+      await waitFor(() => expect(save).toBeDisabled());
+      await user.click(within(audience).getByLabelText('Todo el grupo'));
+      await waitFor(() => expect(save).toBeEnabled());
+      await user.click(save);
+      await within(dialog).findByText('Álbum actualizado con éxito.');
+      const form = calls.find((c) => c.method === 'PUT')!.data as FormData;
+      expect(form.get('sections')).toBe('');
+    });
   });
 
   it('delete: confirms, locks the buttons while deleting, and reports a failure', async () => {

@@ -16,6 +16,7 @@ export const albumData = (id: number, extra: Partial<Album> = {}): Album => ({
   comments_count: 0,
   photos_count: 0,
   published: true,
+  audience: [],
   created_at: '2025-05-01T10:00:00Z',
   updated_at: '2025-05-01T10:00:00Z',
   ...extra,
