@@ -5,10 +5,11 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { pipeline } from 'node:stream/promises';
 import SQLite from 'better-sqlite3';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import tar from 'tar-stream';
 import type { Config } from '../config.js';
 import { type Db, openDatabase } from '../db/database.js';
+import { insertDefaultSections } from '../db/migrations/012-sections-families.js';
 import { migrateToLatest, migrationNames } from '../db/migrations/index.js';
 import { createStorage } from '../media/storage/create-storage.js';
 import type { MediaStorage } from '../media/storage/storage.js';
@@ -128,12 +129,20 @@ async function prepareBucket(storage: MediaStorage, force: boolean): Promise<voi
   }
 }
 
-/** On PostgreSQL: refuses a database with rows unless forced; with force, empties its tables. */
+/** Tables a migration fills (the default sections): their rows alone do not make data. */
+const SEEDED_TABLES = new Set(['sections']);
+
+/**
+ * On PostgreSQL: refuses a database with rows unless forced (or it holds only what migrations
+ * seed); then empties its tables, so the copy's rows go in alone.
+ */
 async function preparePostgres(db: Db, force: boolean): Promise<void> {
   await migrateToLatest(db.kysely, db.dialect);
   const counts = await rowCounts(db);
+  const isEmpty = ([table, n]: [string, number]) => n === 0 || SEEDED_TABLES.has(table);
+  // A fresh database holds only what migrations seed (the default sections): empty all the same.
   if (Object.values(counts).every((n) => n === 0)) return;
-  if (!force) {
+  if (!force && !Object.entries(counts).every(isEmpty)) {
     throw new BackupError(
       'la base de datos de DATABASE_URL ya tiene datos. Restaura en una base de datos vacía, o usa --force para reemplazar su contenido.',
     );
@@ -198,6 +207,9 @@ export async function restoreBackup(
             : null;
         if (rows) await insertRows(untyped(db), table, rows);
       }
+      // A copy made before sections existed has none: the group gets the four defaults back.
+      if (!('sections' in manifest.tables))
+        await insertDefaultSections(db.kysely as Kysely<unknown>);
       if (db.dialect === 'postgres') await resetSequences(db);
       return referencedKeys(db);
     };

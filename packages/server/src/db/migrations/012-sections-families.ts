@@ -10,6 +10,26 @@ import type { MigrationContext } from './index.js';
  * lost. An album with no row in `album_sections` is for the whole group: every album that exists
  * before this migration stays so, and nobody loses sight of anything on upgrade.
  */
+/** SPEC §1's four sections, in the wording of the who-we-are page: name, ages, badge colour. */
+export const DEFAULT_SECTIONS = [
+  ['Manada', 8, 11, '#b45309'],
+  ['Tropa', 11, 14, '#15803d'],
+  ['Unidad', 14, 17, '#b91c1c'],
+  ['Clan', 17, 20, '#7e22ce'],
+] as const;
+
+/**
+ * Writes the four default sections into an empty `sections` table: on migration, and when a
+ * restore brings a copy made before sections existed (which has none).
+ */
+export async function insertDefaultSections(db: Kysely<unknown>): Promise<void> {
+  const now = new Date().toISOString();
+  for (const [index, [name, min, max, colour]] of DEFAULT_SECTIONS.entries()) {
+    await sql`insert into sections (name, min_age, max_age, position, colour, created_at, updated_at)
+      values (${name}, ${min}, ${max}, ${index + 1}, ${colour}, ${now}, ${now})`.execute(db);
+  }
+}
+
 export function sectionsFamilies({ dialect }: MigrationContext) {
   const idType = dialect === 'postgres' ? 'serial' : 'integer';
   // AUTOINCREMENT on SQLite, as in 002: an id is never reused.
@@ -33,18 +53,7 @@ export function sectionsFamilies({ dialect }: MigrationContext) {
       // Two sections never share a name, whatever its case (a retired one keeps its name).
       await sql`create unique index sections_name_idx on sections (lower(name))`.execute(db);
 
-      // SPEC §1's four sections, in the wording of the who-we-are page.
-      const now = new Date().toISOString();
-      const defaults = [
-        ['Manada', 8, 11, '#b45309'],
-        ['Tropa', 11, 14, '#15803d'],
-        ['Unidad', 14, 17, '#b91c1c'],
-        ['Clan', 17, 20, '#7e22ce'],
-      ] as const;
-      for (const [index, [name, min, max, colour]] of defaults.entries()) {
-        await sql`insert into sections (name, min_age, max_age, position, colour, created_at, updated_at)
-          values (${name}, ${min}, ${max}, ${index + 1}, ${colour}, ${now}, ${now})`.execute(db);
-      }
+      await insertDefaultSections(db);
 
       // The sections a scouter is assigned to (set by an admin in the panel).
       await db.schema
