@@ -149,6 +149,14 @@ export const SERVER_ERRORS = {
     'Tu cuenta de Google no tiene el email verificado: no puedes entrar con ella.',
   externalInvitationRequired:
     'No hay ninguna cuenta con este email. Necesitas una invitación de un administrador del grupo para entrar.',
+  /** Issue #24 (decisions 046–049): sections, children and the paso de sección. */
+  sectionNotFound: 'Sección no encontrada.',
+  sectionNameTaken: 'Ya existe una sección con ese nombre.',
+  sectionRetired: 'Esa sección está retirada: elige una sección en uso.',
+  sectionNotManaged: 'Solo puedes gestionar educandos de tus secciones.',
+  scoutersOnly: 'Solo se pueden asignar cuentas con el rol scouter.',
+  childNotFound: 'Educando no encontrado.',
+  promotionChildUnknown: 'Alguno de los educandos no existe o ya no está activo.',
 } as const;
 
 /** Success messages the server sends. */
@@ -196,4 +204,20 @@ export const SERVER_SUCCESS = {
   removalResolvedDeleted: 'Foto eliminada. La solicitud queda resuelta.',
   removalResolvedKept: 'La foto sigue oculta. La solicitud queda resuelta.',
   removalResolvedShown: 'La foto vuelve a estar visible para todos los miembros.',
+  /** Issue #24 (decisions 046–049): sections, children and the paso de sección. */
+  sectionCreated: 'Sección creada.',
+  sectionUpdated: 'Sección actualizada.',
+  sectionRetired: 'Sección retirada: sus educandos y álbumes la conservan.',
+  sectionRestored: 'La sección vuelve a estar en uso.',
+  sectionScoutersUpdated: 'Scouters de la sección actualizados.',
+  childCreated: 'Educando añadido.',
+  childUpdated: 'Educando actualizado.',
+  guardianLinked: 'Familiar vinculado al educando.',
+  guardianUnlinked: 'Familiar desvinculado del educando.',
+  promotionApplied: (n: number) =>
+    n === 0
+      ? 'No había cambios pendientes: nadie ha cambiado de sección.'
+      : n === 1
+        ? 'Paso de sección aplicado: 1 educando ha cambiado.'
+        : `Paso de sección aplicado: ${n} educandos han cambiado.`,
 } as const;

@@ -55,4 +55,23 @@ export const MSG = {
   removalNoteTooLong: 'La nota no puede tener más de 500 caracteres.',
   /** Not in SPEC: a text with a NUL character, which nobody types and no database should keep. */
   textInvalidCharacters: 'El texto contiene caracteres no válidos.',
+  /** Issue #24 (decisions 046–049): sections, children and the paso de sección. */
+  sectionNameRequired: 'El nombre de la sección es obligatorio.',
+  sectionNameTooLong: 'El nombre de la sección no puede tener más de 50 caracteres.',
+  sectionAgeInvalid: 'Las edades deben ser números enteros entre 3 y 25 años.',
+  sectionAgeOrder: 'La edad mínima debe ser menor que la máxima.',
+  sectionColourInvalid: 'El color debe tener el formato #rrggbb (por ejemplo, #15803d).',
+  sectionPositionInvalid: 'El orden debe ser un número entero entre 1 y 1000.',
+  sectionScoutersInvalid: 'La lista de scouters no es válida.',
+  childNameRequired: 'El nombre completo es obligatorio.',
+  childNameTooLong: 'El nombre completo no puede tener más de 150 caracteres.',
+  birthDateInvalid: 'La fecha de nacimiento no es válida (AAAA-MM-DD).',
+  birthDateFuture: 'La fecha de nacimiento no puede ser posterior a hoy.',
+  childSectionRequired: 'Elige la sección del educando.',
+  childStatusInvalid: 'El estado debe ser active, inactive o all.',
+  childSearchTooLong: 'La búsqueda no puede tener más de 100 caracteres.',
+  promotionDateInvalid: 'La fecha no es válida (AAAA-MM-DD).',
+  promotionMovesRequired: 'No hay ningún cambio que aplicar.',
+  promotionMovesTooMany: 'No se pueden aplicar más de 1000 cambios a la vez.',
+  promotionMovesRepeated: 'Un educando aparece más de una vez en los cambios.',
 } as const;
