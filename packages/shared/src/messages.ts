@@ -70,6 +70,7 @@ export const MSG = {
   childSectionRequired: 'Elige la sección del educando.',
   childStatusInvalid: 'El estado debe ser active, inactive o all.',
   childSearchTooLong: 'La búsqueda no puede tener más de 100 caracteres.',
+  childSearchTooShort: 'Escribe al menos 2 caracteres.',
   promotionDateInvalid: 'La fecha no es válida (AAAA-MM-DD).',
   promotionMovesRequired: 'No hay ningún cambio que aplicar.',
   promotionMovesTooMany: 'No se pueden aplicar más de 1000 cambios a la vez.',

@@ -269,6 +269,12 @@ const familyEndpoints: Endpoint[] = [
     }),
   },
   {
+    name: 'GET /api/children/accounts',
+    capability: 'children:manage',
+    success: 200,
+    request: async () => ({ url: '/api/children/accounts?q=persona' }),
+  },
+  {
     name: 'GET /api/children/promotion',
     capability: 'children:promote',
     success: 200,

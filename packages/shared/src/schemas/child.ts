@@ -196,3 +196,15 @@ export type PromotionApplyInput = z.infer<typeof promotionApplySchema>;
 /** Answer of the apply: the message and how many children changed. */
 export const promotionResultSchema = z.object({ message: z.string(), moved: z.number().int() });
 export type PromotionResult = z.infer<typeof promotionResultSchema>;
+
+/**
+ * GET /children/accounts query: who to link as a guardian. An admin searches names and e-mails
+ * (`q`, ≥ 2 characters; the first 10 by name); a scouter finds an account only by its exact
+ * e-mail (decision 049), so nobody can list the group's families from a search box.
+ */
+export const accountLookupQuerySchema = z.object({
+  q: z.string().trim().min(2, { error: MSG.childSearchTooShort }).max(CHILD_SEARCH_MAX, {
+    error: MSG.childSearchTooLong,
+  }),
+});
+export const ACCOUNT_LOOKUP_LIMIT = 10;

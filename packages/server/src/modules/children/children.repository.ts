@@ -254,4 +254,31 @@ export class ChildrenRepository {
       return row ? [row] : [];
     });
   }
+
+  /** Accounts whose name or e-mail contains `text` (lower-cased), the first `limit` by name. */
+  searchAccounts(text: string, dialect: Dialect, limit: number): Promise<Guardian[]> {
+    const fn = dialect === 'postgres' ? sql`strpos` : sql`instr`;
+    return this.db
+      .selectFrom('users')
+      .select(['id', 'name', 'email'])
+      .where((eb) =>
+        eb.or([
+          eb(sql<number>`${fn}(lower(users.name), ${text})`, '>', 0),
+          eb(sql<number>`${fn}(users.email, ${text})`, '>', 0),
+        ]),
+      )
+      .orderBy('name')
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+  }
+
+  /** The account whose e-mail is `email` (stored lower-case), as a one-item list or none. */
+  accountByEmail(email: string): Promise<Guardian[]> {
+    return this.db
+      .selectFrom('users')
+      .select(['id', 'name', 'email'])
+      .where('email', '=', email.toLowerCase())
+      .execute();
+  }
 }

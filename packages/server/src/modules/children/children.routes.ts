@@ -1,5 +1,6 @@
 import {
   AUDIT_TOTAL_HEADER,
+  accountLookupQuerySchema,
   childCreateSchema,
   childDetailSchema,
   childListQuerySchema,
@@ -7,6 +8,7 @@ import {
   childSchema,
   childUpdateSchema,
   guardianParams,
+  guardianSchema,
   idParams,
   ownChildSchema,
   promotionApplySchema,
@@ -67,6 +69,21 @@ export async function childrenRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req, reply) => reply.status(201).send(await service.create(currentUser(req), req.body)),
+  );
+
+  r.get(
+    '/children/accounts',
+    {
+      onRequest: manage,
+      schema: {
+        tags,
+        description:
+          'Cuentas que vincular como familiares: un administrador busca por nombre o email (`q`, las 10 primeras); un scouter solo encuentra una cuenta por su email exacto.',
+        querystring: accountLookupQuerySchema,
+        response: { 200: z.array(guardianSchema) },
+      },
+    },
+    (req) => service.accounts(currentUser(req), req.query.q),
   );
 
   // Before /children/:id, which would not match it anyway (ids are digits).

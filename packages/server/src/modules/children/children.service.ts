@@ -1,10 +1,12 @@
 import {
+  ACCOUNT_LOOKUP_LIMIT,
   type Child,
   type ChildCreateInput,
   type ChildDetail,
   type ChildListQuery,
   type ChildMutationResult,
   type ChildUpdateInput,
+  type Guardian,
   type OwnChild,
   SERVER_ERRORS,
   SERVER_SUCCESS,
@@ -238,5 +240,17 @@ export class ChildrenService {
   /** 'Mis educandos': the signed-in account's active children, with their section. */
   own(userId: number): Promise<OwnChild[]> {
     return this.repo().ownChildren(userId);
+  }
+
+  /**
+   * Who to link as a guardian (decision 049): an admin searches names and e-mails; a scouter
+   * finds an account only by its exact e-mail.
+   */
+  accounts(viewer: NonNullable<Viewer>, q: string): Promise<Guardian[]> {
+    const repo = this.repo();
+    if (viewer.role === 'admin') {
+      return repo.searchAccounts(q.toLowerCase(), this.ctx.db.dialect, ACCOUNT_LOOKUP_LIMIT);
+    }
+    return repo.accountByEmail(q);
   }
 }

@@ -385,3 +385,26 @@ describe('guardians', () => {
     expect(list[0]?.guardians).toEqual([{ id: g.row.id, name: 'Tutor Lista', email: g.email }]);
   });
 });
+
+describe('finding an account to link', () => {
+  it('an admin searches names and e-mails; a scouter only finds an exact e-mail', async () => {
+    const target = await createUser(t.app, {
+      name: 'Rocío Búsqueda',
+      email: 'rocio.busqueda@example.org',
+    });
+    const scouter = await createUser(t.app, { role: 'scouter' });
+    const names = async (q: string, headers = admin.headers) => {
+      const res = await get(`/api/children/accounts?q=${encodeURIComponent(q)}`, headers);
+      expect(res.statusCode).toBe(200);
+      return (res.json() as { id: number; email: string }[]).map((a) => a.id);
+    };
+    expect(await names('rocío')).toEqual([target.row.id]);
+    expect(await names('BUSQUEDA@EXAMPLE')).toEqual([target.row.id]);
+    expect(await names('rocío', scouter.headers)).toEqual([]);
+    expect(await names('busqueda@example.org', scouter.headers)).toEqual([]);
+    expect(await names('Rocio.Busqueda@example.org', scouter.headers)).toEqual([target.row.id]);
+    const short = await get('/api/children/accounts?q=r');
+    expect(short.statusCode).toBe(400);
+    expect(short.json().message).toBe(MSG.childSearchTooShort);
+  });
+});
