@@ -75,6 +75,17 @@ export const CLIENT_ERRORS = {
   commentDeleteFailed: (message: string) => `Error al eliminar: ${message}`,
   commentSendFailed: (message: string) => `Error: ${message}`,
   likeAnonymous: "Necesitas iniciar sesión para dar 'Me gusta'.",
+  /** Issue #24 (decisions 046–049): sections, children and the paso de sección. */
+  sectionsList: 'Error al obtener las secciones.',
+  sectionSave: 'Error al guardar la sección.',
+  sectionScouters: 'Error al obtener o guardar los scouters de la sección.',
+  childrenList: 'Error al obtener los educandos.',
+  childSave: 'Error al guardar el educando.',
+  guardianLink: 'Error al vincular o desvincular al familiar.',
+  accountsSearch: 'Error al buscar cuentas.',
+  promotionGet: 'Error al calcular el paso de sección.',
+  promotionApply: 'Error al aplicar el paso de sección.',
+  ownChildren: 'Error al obtener tus educandos.',
 } as const;
 
 /** Messages the server sends in `{ message }`. */
