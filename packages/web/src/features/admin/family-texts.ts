@@ -51,6 +51,7 @@ export const SECTIONS_TEXTS = {
   save: 'Guardar',
   saving: 'Guardando...',
   cancel: 'Cancelar',
+  close: 'Cerrar',
   scoutersTitle: (name: string) => `Scouters de ${name}`,
   scoutersIntro:
     'Marca los scouters que acompañan a esta sección. Solo aparecen las cuentas con el rol Scouter.',
@@ -69,7 +70,7 @@ export const CHILDREN_TEXTS = {
   search: 'Buscar por nombre',
   searchPlaceholder: 'Nombre o apellidos',
   section: 'Sección',
-  allSections: 'Todas las secciones',
+  allSections: 'Todas',
   status: 'Estado',
   statuses: { active: 'Activos', inactive: 'Inactivos', all: 'Todos' },
   empty: 'No hay educandos que coincidan.',

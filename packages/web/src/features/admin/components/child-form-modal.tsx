@@ -87,7 +87,7 @@ export function ChildFormModal({ show, child, sections, onHide, onSaved }: Props
   return (
     <Modal show={show} onHide={onHide} centered aria-labelledby={`${ids}-title`}>
       <Form noValidate onSubmit={submit}>
-        <Modal.Header closeButton closeLabel={T.cancel}>
+        <Modal.Header closeButton closeLabel={T.close}>
           <Modal.Title as="h2" className="h5 text-break" id={`${ids}-title`}>
             {child ? T.editTitle(child.full_name) : T.createTitle}
           </Modal.Title>
@@ -149,9 +149,10 @@ export function ChildFormModal({ show, child, sections, onHide, onSaved }: Props
               {detail.data && detail.data.history.length > 0 && (
                 <>
                   <h3 className="h6">{T.history}</h3>
-                  <ListGroup variant="flush" className="small">
+                  <ListGroup as="ul" variant="flush" className="small">
                     {detail.data.history.map((stay) => (
                       <ListGroup.Item
+                        as="li"
                         key={`${stay.section.id}-${stay.started_at}`}
                         className="px-0 d-flex flex-wrap gap-2 align-items-center"
                       >

@@ -25,6 +25,9 @@ interface Props {
   onSaved: (message: string) => void;
 }
 
+/** A new section's colour until the admin picks one: unlike SPEC's four (teal). */
+const NEW_SECTION_COLOUR = '#0e7490';
+
 type Errors = Partial<Record<'name' | 'min_age' | 'max_age' | 'colour' | 'position', string>>;
 
 /** Add or edit a section: name, ages, badge colour (with a preview) and order. */
@@ -34,7 +37,7 @@ export function SectionFormModal({ show, section, onHide, onSaved }: Props) {
   const [name, setName] = useState('');
   const [min, setMin] = useState('');
   const [max, setMax] = useState('');
-  const [colour, setColour] = useState('#15803d');
+  const [colour, setColour] = useState(NEW_SECTION_COLOUR);
   const [position, setPosition] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -44,7 +47,7 @@ export function SectionFormModal({ show, section, onHide, onSaved }: Props) {
     setName(section?.name ?? '');
     setMin(section ? String(section.min_age) : '');
     setMax(section ? String(section.max_age) : '');
-    setColour(section?.colour ?? '#15803d');
+    setColour(section?.colour ?? NEW_SECTION_COLOUR);
     setPosition(section ? String(section.position) : '');
     setErrors({});
     setFailure(null);
@@ -82,7 +85,7 @@ export function SectionFormModal({ show, section, onHide, onSaved }: Props) {
   return (
     <Modal show={show} onHide={onHide} centered aria-labelledby={`${ids}-title`}>
       <Form noValidate onSubmit={submit}>
-        <Modal.Header closeButton closeLabel={T.cancel}>
+        <Modal.Header closeButton closeLabel={T.close}>
           <Modal.Title as="h2" className="h5" id={`${ids}-title`}>
             {section ? T.editTitle(section.name) : T.createTitle}
           </Modal.Title>

@@ -81,7 +81,7 @@ export function SectionScoutersModal({ section, onHide, onSaved }: Props) {
   return (
     <Modal show onHide={onHide} centered aria-labelledby={`${ids}-title`}>
       <Form noValidate onSubmit={submit}>
-        <Modal.Header closeButton closeLabel={T.cancel}>
+        <Modal.Header closeButton closeLabel={T.close}>
           <Modal.Title as="h2" className="h5" id={`${ids}-title`}>
             {T.scoutersTitle(section.name)}
           </Modal.Title>
