@@ -269,6 +269,12 @@ const familyEndpoints: Endpoint[] = [
     }),
   },
   {
+    name: 'GET /api/children/sections',
+    capability: 'children:manage',
+    success: 200,
+    request: async () => ({ url: '/api/children/sections' }),
+  },
+  {
     name: 'GET /api/children/accounts',
     capability: 'children:manage',
     success: 200,

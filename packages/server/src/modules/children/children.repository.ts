@@ -1,4 +1,4 @@
-import type { Child, ChildStatus, ChildStay, Guardian, OwnChild } from '@fogata/shared';
+import type { Child, ChildStatus, ChildStay, Guardian, OwnChild, Section } from '@fogata/shared';
 import { type Insertable, type SelectQueryBuilder, sql, type Updateable } from 'kysely';
 import type { ManagedSections } from '../../access/family-access.js';
 import { type Db, type Executor, executorOf } from '../../db/database.js';
@@ -280,5 +280,25 @@ export class ChildrenRepository {
       .select(['id', 'name', 'email'])
       .where('email', '=', email.toLowerCase())
       .execute();
+  }
+
+  /** The sections in use among `managed`, by position. */
+  async sectionsInUse(managed: ManagedSections): Promise<Section[]> {
+    let query = this.db.selectFrom('sections').selectAll().where('retired_at', 'is', null);
+    if (!managed.all) {
+      query = managed.sectionIds
+        ? query.where('sections.id', 'in', managed.sectionIds)
+        : query.where(sql<boolean>`1 = 0`);
+    }
+    const rows = await query.orderBy('position').orderBy('id').execute();
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      min_age: r.min_age,
+      max_age: r.max_age,
+      position: r.position,
+      colour: r.colour,
+      retired: false,
+    }));
   }
 }

@@ -15,6 +15,7 @@ import {
   promotionProposalSchema,
   promotionQuerySchema,
   promotionResultSchema,
+  sectionSchema,
 } from '@fogata/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -69,6 +70,20 @@ export async function childrenRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req, reply) => reply.status(201).send(await service.create(currentUser(req), req.body)),
+  );
+
+  r.get(
+    '/children/sections',
+    {
+      onRequest: manage,
+      schema: {
+        tags,
+        description:
+          'Las secciones en uso en las que quien pregunta puede poner educandos: todas (administradores) o las suyas (scouters).',
+        response: { 200: z.array(sectionSchema) },
+      },
+    },
+    (req) => service.sections(currentUser(req)),
   );
 
   r.get(

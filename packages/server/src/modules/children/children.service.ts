@@ -10,6 +10,7 @@ import {
   type OwnChild,
   SERVER_ERRORS,
   SERVER_SUCCESS,
+  type Section,
 } from '@fogata/shared';
 import type { Transaction } from 'kysely';
 import { FamilyAccess } from '../../access/family-access.js';
@@ -252,5 +253,10 @@ export class ChildrenService {
       return repo.searchAccounts(q.toLowerCase(), this.ctx.db.dialect, ACCOUNT_LOOKUP_LIMIT);
     }
     return repo.accountByEmail(q);
+  }
+
+  /** The sections in use `viewer` may put children in: every one for an admin, theirs for a scouter. */
+  sections(viewer: NonNullable<Viewer>): Promise<Section[]> {
+    return this.repo().sectionsInUse(this.access.managedSections(viewer));
   }
 }

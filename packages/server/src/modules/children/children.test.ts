@@ -408,3 +408,19 @@ describe('finding an account to link', () => {
     expect(short.json().message).toBe(MSG.childSearchTooShort);
   });
 });
+
+describe('the sections a manager may put children in', () => {
+  it('an admin: every section in use; a scouter: theirs; nobody else', async () => {
+    const scouter = await createUser(t.app, { role: 'scouter' });
+    const none = await createUser(t.app, { role: 'scouter' });
+    const retired = await createSection(t.app, { retired: true });
+    await assignScouter(t.app, scouter.row.id, [tropa, retired]);
+    const names = async (headers: Record<string, string>) =>
+      ((await get('/api/children/sections', headers)).json() as { name: string }[]).map(
+        (s) => s.name,
+      );
+    expect((await names(admin.headers)).slice(0, 4)).toEqual(['Manada', 'Tropa', 'Unidad', 'Clan']);
+    expect(await names(scouter.headers)).toEqual(['Tropa']);
+    expect(await names(none.headers)).toEqual([]);
+  });
+});

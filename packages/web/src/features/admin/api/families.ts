@@ -12,6 +12,7 @@ import {
   type PromotionApplyInput,
   type PromotionProposal,
   type PromotionResult,
+  type Section,
   type SectionCreateInput,
   type SectionMutationResult,
   type SectionScouter,
@@ -87,6 +88,14 @@ export const useScouterAccounts = (enabled: boolean) =>
   });
 
 // Children
+
+/** GET /children/sections: the sections in use the viewer may put children in. */
+export const useManagedSections = () =>
+  useQuery({
+    queryKey: [...childrenKey, 'sections'],
+    queryFn: () =>
+      request(() => api.get<Section[]>('/children/sections'), CLIENT_ERRORS.sectionsList),
+  });
 
 export interface ChildrenFilter {
   q: string;

@@ -18,8 +18,7 @@ import { EmailAddress } from '../../../components/email-address';
 import { SectionBadge } from '../../../components/section-badge';
 import { paths } from '../../../config/paths';
 import { useCan } from '../../../lib/can';
-import { useSections } from '../../../lib/sections-api';
-import { useChildren } from '../api/families';
+import { useChildren, useManagedSections } from '../api/families';
 import { AdminNav } from '../components/admin-nav';
 import { ChildFormModal, longDate } from '../components/child-form-modal';
 import { GuardiansModal } from '../components/guardians-modal';
@@ -39,7 +38,8 @@ export function ChildrenPage() {
   const ids = useId();
   const canManage = useCan('children:manage');
   const isAdmin = useCan('admin:panel');
-  const sections = useSections(false);
+  // The sections whose children this viewer manages: the filter's and the form's choices.
+  const sections = useManagedSections();
   const [search, setSearch] = useState('');
   const [q, setQ] = useState('');
   const [section, setSection] = useState<number | null>(null);
