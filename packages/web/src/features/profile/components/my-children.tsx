@@ -25,9 +25,10 @@ export function MyChildren() {
     body = <p className="text-body-secondary mb-0">{T.empty}</p>;
   } else {
     body = (
-      <ListGroup variant="flush">
+      <ListGroup as="ul" variant="flush">
         {children.data.map((child) => (
           <ListGroup.Item
+            as="li"
             key={child.id}
             className="px-0 d-flex flex-wrap align-items-center justify-content-between gap-2"
           >
