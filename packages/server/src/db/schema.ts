@@ -259,7 +259,7 @@ export interface ChildrenTable {
   birth_date: string;
   section_id: number;
   /** The full name lower-cased and without accents, what the list searches (migration 013). */
-  search_key: ColumnType<string, string | undefined, string>;
+  name_search: ColumnType<string, string | undefined, string>;
   /** 1: in the group; 0: left (kept, and their family no longer sees their section's albums). */
   active: ColumnType<number, number | undefined, number>;
   created_at: string;

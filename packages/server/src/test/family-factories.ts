@@ -57,7 +57,7 @@ export async function createChild(
     .insertInto('children')
     .values({
       full_name: name,
-      search_key: searchKey(name),
+      name_search: searchKey(name),
       birth_date: opts.birthDate ?? '2015-03-10',
       section_id: opts.sectionId,
       active: opts.active === false ? 0 : 1,

@@ -15,7 +15,7 @@ const TABLES_012 = [
 ];
 
 /**
- * Issue #24 (decision 047). `children.search_key`: the full name lower-cased and without accents
+ * Issue #24 (decision 047). `children.name_search`: the full name lower-cased and without accents
  * (`searchKey`), so the children list searches "jose" and finds "José" the same way on SQLite and
  * PostgreSQL (neither folds accents by itself, and SQLite's lower() only knows ASCII). And on
  * PostgreSQL, 012's tables bump the read version like every other table: the cached reads that
@@ -24,13 +24,13 @@ const TABLES_012 = [
 export function childrenSearch({ dialect }: MigrationContext) {
   return {
     async up(db: Kysely<unknown>) {
-      await sql`alter table children add column search_key text not null default ''`.execute(db);
+      await sql`alter table children add column name_search text not null default ''`.execute(db);
       const { rows } = await sql<{
         id: number;
         full_name: string;
       }>`select id, full_name from children`.execute(db);
       for (const row of rows) {
-        await sql`update children set search_key = ${searchKey(row.full_name)} where id = ${row.id}`.execute(
+        await sql`update children set name_search = ${searchKey(row.full_name)} where id = ${row.id}`.execute(
           db,
         );
       }
@@ -49,7 +49,7 @@ export function childrenSearch({ dialect }: MigrationContext) {
           );
         }
       }
-      await sql`alter table children drop column search_key`.execute(db);
+      await sql`alter table children drop column name_search`.execute(db);
     },
   };
 }

@@ -81,7 +81,7 @@ export class ChildrenRepository {
     if (filter.search) {
       // A plain substring (no LIKE wildcards to escape): instr on SQLite, strpos on PostgreSQL.
       const fn = dialect === 'postgres' ? sql`strpos` : sql`instr`;
-      q = q.where(sql<boolean>`${fn}(children.search_key, ${filter.search}) > 0`);
+      q = q.where(sql<boolean>`${fn}(children.name_search, ${filter.search}) > 0`);
     }
     if (filter.sectionId !== undefined) q = q.where('children.section_id', '=', filter.sectionId);
     if (filter.status !== 'all') {
@@ -93,7 +93,7 @@ export class ChildrenRepository {
   /** One page of the children `filter` lets through, by name (ties by id). */
   page(filter: ChildFilter, dialect: Dialect, offset: number, limit: number): Promise<ChildRow[]> {
     return this.filtered(this.withSection(), filter, dialect)
-      .orderBy('children.search_key')
+      .orderBy('children.name_search')
       .orderBy('children.id')
       .limit(limit)
       .offset(offset)
@@ -216,7 +216,7 @@ export class ChildrenRepository {
       .innerJoin('guardians', 'guardians.child_id', 'children.id')
       .where('guardians.user_id', '=', userId)
       .where('children.active', '=', 1)
-      .orderBy('children.search_key')
+      .orderBy('children.name_search')
       .orderBy('children.id')
       .execute();
     return rows.map((r) => ({
@@ -230,7 +230,7 @@ export class ChildrenRepository {
   activeChildren(): Promise<ChildRow[]> {
     return this.withSection()
       .where('children.active', '=', 1)
-      .orderBy('children.search_key')
+      .orderBy('children.name_search')
       .orderBy('children.id')
       .execute();
   }

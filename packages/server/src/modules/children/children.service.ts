@@ -119,7 +119,7 @@ export class ChildrenService {
       const name = input.full_name.trim();
       const newId = await repo.insert({
         full_name: name,
-        search_key: searchKey(name),
+        name_search: searchKey(name),
         birth_date: input.birth_date,
         section_id: section.id,
         active: 1,
@@ -165,7 +165,7 @@ export class ChildrenService {
       const active = input.active ?? before.active === 1;
       await repo.update(id, {
         full_name: name,
-        search_key: searchKey(name),
+        name_search: searchKey(name),
         birth_date: input.birth_date ?? before.birth_date,
         section_id: section?.id ?? before.section_id,
         active: active ? 1 : 0,
