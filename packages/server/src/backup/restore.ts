@@ -13,7 +13,14 @@ import { migrateToLatest, migrationNames } from '../db/migrations/index.js';
 import { createStorage } from '../media/storage/create-storage.js';
 import type { MediaStorage } from '../media/storage/storage.js';
 import { ARCHIVE, BackupError, type BackupManifest, describeFsError } from './backup.js';
-import { type AnyDb, BACKUP_TABLES, referencedKeys, tablesIn, untyped } from './tables.js';
+import {
+  type AnyDb,
+  BACKUP_TABLES,
+  MIGRATION_SEEDED_TABLES,
+  referencedKeys,
+  tablesIn,
+  untyped,
+} from './tables.js';
 
 export interface RestoreOptions {
   /** Replace what DATA_DIR (and, on PostgreSQL, the database) already holds. */
@@ -133,6 +140,18 @@ async function preparePostgres(db: Db, force: boolean): Promise<void> {
   await migrateToLatest(db.kysely, db.dialect);
   const counts = await rowCounts(db);
   if (Object.values(counts).every((n) => n === 0)) return;
+  // Freshly migrated: only the rows the migrations wrote themselves (012's four sections). Those
+  // make way for the copy's own.
+  const fresh = Object.entries(counts).every(
+    ([table, n]) => n === 0 || (MIGRATION_SEEDED_TABLES as readonly string[]).includes(table),
+  );
+  if (fresh) {
+    const seeded = MIGRATION_SEEDED_TABLES.map((t) => `"${t}"`);
+    await sql
+      .raw(`truncate table ${seeded.join(', ')} restart identity cascade`)
+      .execute(db.kysely);
+    return;
+  }
   if (!force) {
     throw new BackupError(
       'la base de datos de DATABASE_URL ya tiene datos. Restaura en una base de datos vacía, o usa --force para reemplazar su contenido.',
