@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expectAccessible } from './support/a11y.js';
 import { apiToken, createMember, firstAdminToken, login, openDrawer } from './support/app.js';
 import { E2E } from './support/env.js';
@@ -14,6 +15,15 @@ let family: { email: string; name: string };
 // Long on purpose: a phone must wrap them between words, never inside one.
 const lucia = `Lucía Fernández-Villaverde Ortega ${stamp}`;
 const mateo = `Mateo Ruiz Salgado ${stamp}`;
+
+/** At a phone's width, nothing of `where` sticks out sideways. */
+async function expectNoSideScroll(page: Page, where: string) {
+  const original = page.viewportSize();
+  await page.setViewportSize({ width: 375, height: 800 });
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect.soft(width, `${where}: el ancho de la página a 375 px`).toBeLessThanOrEqual(375);
+  if (original) await page.setViewportSize(original);
+}
 
 test.beforeAll(async ({ request }) => {
   await firstAdminToken(request);
@@ -61,6 +71,7 @@ test('an admin adds a section, assigns a scouter and retires it', async ({ page 
   await expect(page.getByText('Scouters de la sección actualizados.')).toBeVisible();
   await expect(page.getByRole('cell', { name: scouter.name })).toBeVisible();
   await screen(page, 'families-sections');
+  await expectNoSideScroll(page, '/admin/secciones');
   await expectAccessible(page, "'Secciones'");
 
   // Retiring keeps it, marked; the who-we-are page no longer lists it.
@@ -125,6 +136,7 @@ test('an admin adds children and links a family; the family sees them', async ({
   await page.getByLabel('Buscar por nombre').fill(String(stamp));
   await expect(page.getByRole('cell', { name: mateo, exact: true })).toBeVisible();
   await screen(page, 'families-children');
+  await expectNoSideScroll(page, '/admin/educandos');
   await expectAccessible(page, "'Educandos'");
 
   // The family, in 'Editar Perfil'.
@@ -194,6 +206,7 @@ test('the paso de sección moves a child, and the family sees the new section', 
   await expect(row.getByLabel(`Nueva sección de ${lucia}`)).toHaveValue(/\d+/);
   await expect(page.getByRole('row').filter({ hasText: mateo })).toHaveCount(0);
   await screen(page, 'families-promotion');
+  await expectNoSideScroll(page, '/admin/paso-de-seccion');
   await expectAccessible(page, "'Paso de sección'");
   await page.getByRole('button', { name: 'Aplicar paso de sección' }).click();
   const confirm = page.getByRole('dialog', { name: '¿Aplicar el paso de sección?' });
