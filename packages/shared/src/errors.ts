@@ -77,6 +77,17 @@ export const CLIENT_ERRORS = {
   commentDeleteFailed: (message: string) => `Error al eliminar: ${message}`,
   commentSendFailed: (message: string) => `Error: ${message}`,
   likeAnonymous: "Necesitas iniciar sesión para dar 'Me gusta'.",
+  /** Issue #24 (decisions 046–049): sections, children and the paso de sección. */
+  sectionsList: 'Error al obtener las secciones.',
+  sectionSave: 'Error al guardar la sección.',
+  sectionScouters: 'Error al obtener o guardar los scouters de la sección.',
+  childrenList: 'Error al obtener los educandos.',
+  childSave: 'Error al guardar el educando.',
+  guardianLink: 'Error al vincular o desvincular al familiar.',
+  accountsSearch: 'Error al buscar cuentas.',
+  promotionGet: 'Error al calcular el paso de sección.',
+  promotionApply: 'Error al aplicar el paso de sección.',
+  ownChildren: 'Error al obtener tus educandos.',
 } as const;
 
 /** Messages the server sends in `{ message }`. */
@@ -155,6 +166,14 @@ export const SERVER_ERRORS = {
     'Tu cuenta de Google no tiene el email verificado: no puedes entrar con ella.',
   externalInvitationRequired:
     'No hay ninguna cuenta con este email. Necesitas una invitación de un administrador del grupo para entrar.',
+  /** Issue #24 (decisions 046–049): sections, children and the paso de sección. */
+  sectionNotFound: 'Sección no encontrada.',
+  sectionNameTaken: 'Ya existe una sección con ese nombre.',
+  sectionRetired: 'Esa sección está retirada: elige una sección en uso.',
+  sectionNotManaged: 'Solo puedes gestionar educandos de tus secciones.',
+  scoutersOnly: 'Solo se pueden asignar cuentas con el rol scouter.',
+  childNotFound: 'Educando no encontrado.',
+  promotionChildUnknown: 'Alguno de los educandos no existe o ya no está activo.',
 } as const;
 
 /** Success messages the server sends. */
@@ -202,4 +221,20 @@ export const SERVER_SUCCESS = {
   removalResolvedDeleted: 'Foto eliminada. La solicitud queda resuelta.',
   removalResolvedKept: 'La foto sigue oculta. La solicitud queda resuelta.',
   removalResolvedShown: 'La foto vuelve a estar visible para todos los miembros.',
+  /** Issue #24 (decisions 046–049): sections, children and the paso de sección. */
+  sectionCreated: 'Sección creada.',
+  sectionUpdated: 'Sección actualizada.',
+  sectionRetired: 'Sección retirada: sus educandos y álbumes la conservan.',
+  sectionRestored: 'La sección vuelve a estar en uso.',
+  sectionScoutersUpdated: 'Scouters de la sección actualizados.',
+  childCreated: 'Educando añadido.',
+  childUpdated: 'Educando actualizado.',
+  guardianLinked: 'Familiar vinculado al educando.',
+  guardianUnlinked: 'Familiar desvinculado del educando.',
+  promotionApplied: (n: number) =>
+    n === 0
+      ? 'No había cambios pendientes: nadie ha cambiado de sección.'
+      : n === 1
+        ? 'Paso de sección aplicado: 1 educando ha cambiado.'
+        : `Paso de sección aplicado: ${n} educandos han cambiado.`,
 } as const;

@@ -40,6 +40,12 @@ export const ROUTES = {
     getHref: (token: string) => `/unsubscribe?token=${encodeURIComponent(token)}`,
   },
   admin: { path: '/admin/invitations', getHref: () => '/admin/invitations' },
+  /** Admins: the group's sections (issue #24, decision 049). */
+  sections: { path: '/admin/secciones', getHref: () => '/admin/secciones' },
+  /** Admins and scouters (those of their sections): the children (issue #24, decision 049). */
+  children: { path: '/admin/educandos', getHref: () => '/admin/educandos' },
+  /** Admins: the paso de sección (issue #24, decision 048). */
+  promotion: { path: '/admin/paso-de-seccion', getHref: () => '/admin/paso-de-seccion' },
   /** Scouters and admins: members' requests to hide a photo (issue #14, decision 018). */
   removalRequests: { path: '/admin/removal-requests', getHref: () => '/admin/removal-requests' },
   /** Where the external sign-in popup comes back (the provider's redirect URI). */

@@ -14,7 +14,14 @@ import { migrateToLatest, migrationNames } from '../db/migrations/index.js';
 import { createStorage } from '../media/storage/create-storage.js';
 import type { MediaStorage } from '../media/storage/storage.js';
 import { ARCHIVE, BackupError, type BackupManifest, describeFsError } from './backup.js';
-import { type AnyDb, BACKUP_TABLES, referencedKeys, tablesIn, untyped } from './tables.js';
+import {
+  type AnyDb,
+  BACKUP_TABLES,
+  MIGRATION_SEEDED_TABLES,
+  referencedKeys,
+  tablesIn,
+  untyped,
+} from './tables.js';
 
 export interface RestoreOptions {
   /** Replace what DATA_DIR (and, on PostgreSQL, the database) already holds. */
@@ -129,9 +136,6 @@ async function prepareBucket(storage: MediaStorage, force: boolean): Promise<voi
   }
 }
 
-/** Tables a migration fills (the default sections): their rows alone do not make data. */
-const SEEDED_TABLES = new Set(['sections']);
-
 /**
  * On PostgreSQL: refuses a database with rows unless forced (or it holds only what migrations
  * seed); then empties its tables, so the copy's rows go in alone.
@@ -139,7 +143,8 @@ const SEEDED_TABLES = new Set(['sections']);
 async function preparePostgres(db: Db, force: boolean): Promise<void> {
   await migrateToLatest(db.kysely, db.dialect);
   const counts = await rowCounts(db);
-  const isEmpty = ([table, n]: [string, number]) => n === 0 || SEEDED_TABLES.has(table);
+  const seeded = new Set<string>(MIGRATION_SEEDED_TABLES);
+  const isEmpty = ([table, n]: [string, number]) => n === 0 || seeded.has(table);
   // A fresh database holds only what migrations seed (the default sections): empty all the same.
   if (Object.values(counts).every((n) => n === 0)) return;
   if (!force && !Object.entries(counts).every(isEmpty)) {

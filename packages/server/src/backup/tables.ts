@@ -30,6 +30,12 @@ export const BACKUP_TABLES = [
 ] as const;
 
 /**
+ * Tables a migration fills by itself (012: SPEC's four sections): a database whose only rows are
+ * these is a freshly migrated one, which a restore may take without --force.
+ */
+export const MIGRATION_SEEDED_TABLES = ['sections'] as const;
+
+/**
  * Tables a backup leaves out: counters, one-use nonces, the media journal (a restore brings
  * only the files that rows point to, so there is nothing for it to reconcile), and PostgreSQL's
  * read version (decision 020: it must only ever grow, so a restore leaves it and bumps it).

@@ -258,6 +258,8 @@ export interface ChildrenTable {
   /** `YYYY-MM-DD`. */
   birth_date: string;
   section_id: number;
+  /** The full name lower-cased and without accents, what the list searches (migration 013). */
+  name_search: ColumnType<string, string | undefined, string>;
   /** 1: in the group; 0: left (kept, and their family no longer sees their section's albums). */
   active: ColumnType<number, number | undefined, number>;
   created_at: string;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { albumsRoutes } from './albums/albums.routes.js';
 import { auditRoutes } from './audit/audit.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
+import { childrenRoutes } from './children/children.routes.js';
 import { digestsRoutes } from './digests/digests.routes.js';
 import { experiencesRoutes } from './experiences/experiences.routes.js';
 import { invitationsRoutes } from './invitations/invitations.routes.js';
@@ -11,6 +12,7 @@ import { photosRoutes } from './photos/photos.routes.js';
 import { myDataRoutes } from './profile/my-data.routes.js';
 import { profileRoutes } from './profile/profile.routes.js';
 import { removalRequestsRoutes } from './removal-requests/removal-requests.routes.js';
+import { sectionsRoutes } from './sections/sections.routes.js';
 import { systemRoutes } from './system/system.routes.js';
 import { usersRoutes } from './users/users.routes.js';
 
@@ -30,4 +32,6 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(newsRoutes);
   await api.register(experiencesRoutes);
   await api.register(monitorsRoutes);
+  await api.register(sectionsRoutes);
+  await api.register(childrenRoutes);
 }

@@ -5,6 +5,7 @@ import { hashToken, newLinkToken, nowIso } from '../lib/tokens.js';
 import { buildTestApp, type TestApp } from '../test/build-app.js';
 import { createExperience, createNews } from '../test/content-factories.js';
 import { createInvitation, createUser, PASSWORD, type TestUser } from '../test/factories.js';
+import { assignScouter, createChild, createSection, sectionId } from '../test/family-factories.js';
 import { createAlbum, createComment, createLike, createPhoto } from '../test/gallery-factories.js';
 import { multipart, pngImage } from '../test/images.js';
 import { createMonitor } from '../test/monitor-factories.js';
@@ -154,6 +155,159 @@ function contentEndpoints(
     },
   ];
 }
+
+/**
+ * A fresh child in a fresh section; a scouter sending the request is assigned to that section, so
+ * the call can succeed for every role that holds the capability (others' are 404: children.test.ts).
+ */
+async function managedChild(t: TestApp, actor?: TestUser): Promise<number> {
+  const section = await createSection(t.app);
+  if (actor?.row.role === 'scouter') await assignScouter(t.app, actor.row.id, [section]);
+  return createChild(t.app, { sectionId: section });
+}
+
+/** The rows of sections and children (issue #24, decisions 046–048). */
+const familyEndpoints: Endpoint[] = [
+  {
+    name: 'GET /api/sections',
+    capability: null,
+    success: 200,
+    request: async () => ({ url: '/api/sections' }),
+  },
+  {
+    name: 'GET /api/sections?all=1',
+    capability: 'sections:manage',
+    success: 200,
+    request: async () => ({ url: '/api/sections?all=1' }),
+  },
+  {
+    name: 'POST /api/sections',
+    capability: 'sections:manage',
+    success: 201,
+    request: async () => ({
+      method: 'POST',
+      url: '/api/sections',
+      payload: { name: `Sección ${Math.random()}`, min_age: 6, max_age: 8, colour: '#123456' },
+    }),
+  },
+  {
+    name: 'PUT /api/sections/:id',
+    capability: 'sections:manage',
+    success: 200,
+    request: async (t) => ({
+      method: 'PUT',
+      url: `/api/sections/${await createSection(t.app)}`,
+      payload: { retired: true },
+    }),
+  },
+  {
+    name: 'GET /api/sections/:id/scouters',
+    capability: 'sections:manage',
+    success: 200,
+    request: async (t) => ({ url: `/api/sections/${await createSection(t.app)}/scouters` }),
+  },
+  {
+    name: 'PUT /api/sections/:id/scouters',
+    capability: 'sections:manage',
+    success: 200,
+    request: async (t) => ({
+      method: 'PUT',
+      url: `/api/sections/${await createSection(t.app)}/scouters`,
+      payload: { user_ids: [(await createUser(t.app, { role: 'scouter' })).row.id] },
+    }),
+  },
+  {
+    name: 'GET /api/children',
+    capability: 'children:manage',
+    success: 200,
+    request: async () => ({ url: '/api/children?q=ana&limit=10' }),
+  },
+  {
+    name: 'POST /api/children',
+    capability: 'children:manage',
+    success: 201,
+    request: async (t, actor) => {
+      const section = await createSection(t.app);
+      if (actor?.row.role === 'scouter') await assignScouter(t.app, actor.row.id, [section]);
+      return {
+        method: 'POST',
+        url: '/api/children',
+        payload: { full_name: 'Nuevo Educando', birth_date: '2015-05-05', section_id: section },
+      };
+    },
+  },
+  {
+    name: 'GET /api/children/:id',
+    capability: 'children:manage',
+    success: 200,
+    request: async (t, actor) => ({ url: `/api/children/${await managedChild(t, actor)}` }),
+  },
+  {
+    name: 'PUT /api/children/:id',
+    capability: 'children:manage',
+    success: 200,
+    request: async (t, actor) => ({
+      method: 'PUT',
+      url: `/api/children/${await managedChild(t, actor)}`,
+      payload: { full_name: 'Otro Nombre' },
+    }),
+  },
+  {
+    name: 'PUT /api/children/:id/guardians/:userId',
+    capability: 'children:manage',
+    success: 200,
+    request: async (t, actor) => ({
+      method: 'PUT',
+      url: `/api/children/${await managedChild(t, actor)}/guardians/${(await createUser(t.app)).row.id}`,
+    }),
+  },
+  {
+    name: 'DELETE /api/children/:id/guardians/:userId',
+    capability: 'children:manage',
+    success: 200,
+    request: async (t, actor) => ({
+      method: 'DELETE',
+      url: `/api/children/${await managedChild(t, actor)}/guardians/${(await createUser(t.app)).row.id}`,
+    }),
+  },
+  {
+    name: 'GET /api/children/sections',
+    capability: 'children:manage',
+    success: 200,
+    request: async () => ({ url: '/api/children/sections' }),
+  },
+  {
+    name: 'GET /api/children/accounts',
+    capability: 'children:manage',
+    success: 200,
+    request: async () => ({ url: '/api/children/accounts?q=persona' }),
+  },
+  {
+    name: 'GET /api/children/promotion',
+    capability: 'children:promote',
+    success: 200,
+    request: async () => ({ url: '/api/children/promotion?date=2026-09-01' }),
+  },
+  {
+    name: 'POST /api/children/promotion',
+    capability: 'children:promote',
+    success: 200,
+    request: async (t) => {
+      const child = await createChild(t.app, { sectionId: await sectionId(t.app, 'Manada') });
+      return {
+        method: 'POST',
+        url: '/api/children/promotion',
+        payload: { moves: [{ child_id: child, section_id: await sectionId(t.app, 'Tropa') }] },
+      };
+    },
+  },
+  {
+    name: 'GET /api/profile/children',
+    capability: 'children:own',
+    success: 200,
+    request: async () => ({ url: '/api/profile/children' }),
+  },
+];
 
 const endpoints: Endpoint[] = [
   {
@@ -590,6 +744,7 @@ const endpoints: Endpoint[] = [
       url: `/api/monitors/${(await createMonitor(t.app)).id}`,
     }),
   },
+  ...familyEndpoints,
 ];
 
 const actors: Actor[] = [null, ...ROLES];

@@ -80,7 +80,7 @@ const PAGES: {
   {
     route: ROUTES.whoWeAre,
     module: 'src/features/whoweare/pages/who-we-are-page.tsx',
-    data: () => [{ path: '/monitors' }],
+    data: () => [{ path: '/sections' }, { path: '/monitors' }],
   },
   { route: ROUTES.login, module: 'src/features/auth/pages/login-page.tsx' },
   {

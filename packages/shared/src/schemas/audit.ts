@@ -16,11 +16,28 @@ export const AUDIT_ACTIONS = [
   'user.deleted',
   'invitation.sent',
   'invitation.revoked',
+  // Issue #24 (decision 046): sections and children.
+  'section.created',
+  'section.updated',
+  'section.retired',
+  'child.created',
+  'child.updated',
+  'child.moved',
+  'guardian.linked',
+  'guardian.unlinked',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** What an entry is about; `album`, `photo`, `hide_request`, `user` or `invitation`. */
-export const AUDIT_TARGETS = ['album', 'photo', 'hide_request', 'user', 'invitation'] as const;
+export const AUDIT_TARGETS = [
+  'album',
+  'photo',
+  'hide_request',
+  'user',
+  'invitation',
+  'section',
+  'child',
+] as const;
 export type AuditTargetType = (typeof AUDIT_TARGETS)[number];
 
 /**

@@ -49,6 +49,18 @@ const ResetPasswordPage = lazyPage(
 );
 const RegisterPage = lazyPage(() => import('../features/auth/pages/register-page'), 'RegisterPage');
 const AdminPage = lazyPage(() => import('../features/admin/pages/admin-page'), 'AdminPage');
+const SectionsPage = lazyPage(
+  () => import('../features/admin/pages/sections-page'),
+  'SectionsPage',
+);
+const ChildrenPage = lazyPage(
+  () => import('../features/admin/pages/children-page'),
+  'ChildrenPage',
+);
+const PromotionPage = lazyPage(
+  () => import('../features/admin/pages/promotion-page'),
+  'PromotionPage',
+);
 const RemovalRequestsPage = lazyPage(
   () => import('../features/admin/pages/removal-requests-page'),
   'RemovalRequestsPage',
@@ -150,6 +162,31 @@ export const routes: RouteObject[] = [
         element: (
           <AdminRoute>
             <AdminPage />
+          </AdminRoute>
+        ),
+      },
+      {
+        path: paths.sections.path,
+        element: (
+          <AdminRoute>
+            <SectionsPage />
+          </AdminRoute>
+        ),
+      },
+      {
+        // Scouters too (decision 049): the page itself refuses who may not manage children.
+        path: paths.children.path,
+        element: (
+          <ProtectedRoute>
+            <ChildrenPage />
+          </ProtectedRoute>
+        ),
+      },
+      {
+        path: paths.promotion.path,
+        element: (
+          <AdminRoute>
+            <PromotionPage />
           </AdminRoute>
         ),
       },

@@ -8,7 +8,7 @@ let answers: Record<string, unknown> | undefined;
  * when the page did not bring it, when it was already used (later reads go to the server), or
  * for a visitor with a session, whose answers may differ (drafts, likes): they are fetched.
  */
-export function pageData<T>(path: string): T | undefined {
+export function pageData<T>(path: string, sameForEveryone = false): T | undefined {
   if (answers === undefined) {
     answers = {};
     const text = document.getElementById('fogata-data')?.textContent;
@@ -23,5 +23,6 @@ export function pageData<T>(path: string): T | undefined {
   if (!(path in answers)) return undefined;
   const answer = answers[path] as T;
   delete answers[path];
-  return localStorage.getItem(LIMITS.tokenStorageKey) ? undefined : answer;
+  // `sameForEveryone`: an answer a session does not change (the sections), good for members too.
+  return !sameForEveryone && localStorage.getItem(LIMITS.tokenStorageKey) ? undefined : answer;
 }

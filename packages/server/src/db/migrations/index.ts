@@ -13,6 +13,7 @@ import { audit } from './009-audit.js';
 import { readVersion } from './010-read-version.js';
 import { digests } from './011-digests.js';
 import { sectionsFamilies } from './012-sections-families.js';
+import { childrenSearch } from './013-children-search.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export interface MigrationContext {
@@ -37,6 +38,7 @@ function migrations(ctx: MigrationContext): Record<string, Migration> {
     '010-read-version': readVersion(ctx),
     '011-digests': digests(ctx),
     '012-sections-families': sectionsFamilies(ctx),
+    '013-children-search': childrenSearch(ctx),
   };
 }
 

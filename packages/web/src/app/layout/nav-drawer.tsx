@@ -25,6 +25,7 @@ export function NavDrawer({ id, show, onHide }: NavDrawerProps) {
   const { user, isAuthenticated, logout } = useAuth();
   const isAdmin = useCan('admin:panel');
   const canReview = useCan('gallery:review');
+  const canManageChildren = useCan('children:manage');
 
   const entries: Entry[] = [
     { to: paths.login.getHref(), label: LANDING_TEXTS.login, visible: !isAuthenticated },
@@ -34,6 +35,8 @@ export function NavDrawer({ id, show, onHide }: NavDrawerProps) {
     { to: paths.experiences.getHref(), label: 'Experiencias', visible: true },
     { to: paths.whoWeAre.getHref(), label: '¿Quiénes somos?', visible: true },
     { to: paths.admin.getHref(), label: 'Administración', visible: isAdmin },
+    // Scouters manage the children of their sections without the admin panel (decision 049).
+    { to: paths.children.getHref(), label: 'Educandos', visible: canManageChildren },
     { to: paths.removalRequests.getHref(), label: 'Solicitudes de retirada', visible: canReview },
   ];
 

@@ -27,3 +27,48 @@ describe('AUDIT_TEXTS.describe of a sent invitation', () => {
     );
   });
 });
+
+const entry = (
+  action: AuditEntry['action'],
+  label: string,
+  details: Record<string, string> | null = null,
+): AuditEntry => ({
+  id: 1,
+  actor_id: 1,
+  actor_name: 'Marta',
+  action,
+  target_type: action.startsWith('section') ? 'section' : 'child',
+  target_id: 3,
+  target_label: label,
+  details,
+  created_at: '2026-09-01T10:00:00Z',
+});
+
+describe('the audit sentences of sections and children (issue #24)', () => {
+  it('says what happened in Spanish', () => {
+    const say = (e: AuditEntry) => AUDIT_TEXTS.describe(e);
+    expect(say(entry('section.created', 'Castores'))).toBe('Creó la sección «Castores».');
+    expect(say(entry('section.updated', 'Tropa', { change: 'edades 11–14 → 10–13' }))).toBe(
+      'Modificó la sección «Tropa»: edades 11–14 → 10–13.',
+    );
+    expect(say(entry('section.retired', 'Clan'))).toBe('Retiró la sección «Clan».');
+    expect(say(entry('child.created', 'Irene Gómez', { section: 'Manada' }))).toBe(
+      'Añadió al educando Irene Gómez en Manada.',
+    );
+    expect(say(entry('child.updated', 'Irene Gómez', { fields: 'nombre' }))).toBe(
+      'Modificó los datos del educando Irene Gómez.',
+    );
+    expect(say(entry('child.moved', 'Irene Gómez', { from: 'Manada', to: 'Tropa' }))).toBe(
+      'Pasó al educando Irene Gómez de Manada a Tropa.',
+    );
+    expect(say(entry('child.moved', 'Iria Sale', { from: 'Clan' }))).toBe(
+      'Dio de baja al educando Iria Sale, que estaba en Clan.',
+    );
+    expect(
+      say(entry('guardian.linked', 'Irene Gómez', { guardian: 'Laura', email: 'l@example.org' })),
+    ).toBe('Vinculó a Laura como familiar de Irene Gómez.');
+    expect(say(entry('guardian.unlinked', 'Irene Gómez', { guardian: 'Laura' }))).toBe(
+      'Desvinculó a Laura como familiar de Irene Gómez.',
+    );
+  });
+});

@@ -55,6 +55,24 @@ export const AUDIT_TEXTS = {
       }
       case 'invitation.revoked':
         return `Revocó la invitación de ${label ?? ''}.`;
+      case 'section.created':
+        return `Creó la sección${quoted(label)}.`;
+      case 'section.updated':
+        return `Modificó la sección${quoted(label)}${d.change ? `: ${d.change}` : ''}.`;
+      case 'section.retired':
+        return `Retiró la sección${quoted(label)}.`;
+      case 'child.created':
+        return `Añadió al educando ${label ?? ''}${d.section ? ` en ${d.section}` : ''}.`;
+      case 'child.updated':
+        return `Modificó los datos del educando ${label ?? ''}.`;
+      case 'child.moved':
+        return d.to
+          ? `Pasó al educando ${label ?? ''} de ${d.from ?? ''} a ${d.to}.`
+          : `Dio de baja al educando ${label ?? ''}, que estaba en ${d.from ?? ''}.`;
+      case 'guardian.linked':
+        return `Vinculó a ${d.guardian ?? ''} como familiar de ${label ?? ''}.`;
+      case 'guardian.unlinked':
+        return `Desvinculó a ${d.guardian ?? ''} como familiar de ${label ?? ''}.`;
     }
   },
 } as const;

@@ -47,3 +47,10 @@ export const DIGEST_PREFERENCE_TEXTS = {
   save: 'Guardar preferencia',
   saving: 'Guardando...',
 } as const;
+
+/** Texts of 'Mis educandos' in 'Editar Perfil' (issue #24). */
+export const MY_CHILDREN_TEXTS = {
+  title: 'Mis educandos',
+  empty:
+    'No tienes educandos vinculados a tu cuenta. Si tienes hijos o hijas en el grupo, pide a su scouter que los vincule.',
+} as const;

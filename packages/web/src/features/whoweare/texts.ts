@@ -4,12 +4,14 @@
  */
 export const WHO_WE_ARE_TEXTS = {
   title: '¿Quiénes somos?',
-  intro: [
+  intro:
     'Somos un grupo scout: un lugar donde niños, niñas y jóvenes aprenden haciendo, al aire libre y en equipo, y descubren que dejar el mundo un poco mejor de como lo encontraron está a su alcance.',
-    'Cada edad tiene su sección, con su propio ritmo, sus actividades y su manera de vivir la aventura. Al crecer, cada scout pasa a la siguiente, de modo que el camino continúa de los 8 a los 20 años.',
-  ],
+  /** The second paragraph, from the youngest age of the sections to the oldest (SPEC's: 8 and 20). */
+  introSections: (from: number, to: number) =>
+    `Cada edad tiene su sección, con su propio ritmo, sus actividades y su manera de vivir la aventura. Al crecer, cada scout pasa a la siguiente, de modo que el camino continúa de los ${from} a los ${to} años.`,
   sectionsHeading: 'Nuestras secciones',
   ages: (from: number, to: number) => `De ${from} a ${to} años`,
+  /** SPEC §1's four sections with their descriptions: a section of these names keeps its text. */
   sections: [
     {
       name: 'Manada',

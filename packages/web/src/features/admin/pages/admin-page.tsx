@@ -2,6 +2,7 @@ import { SERVER_ERRORS } from '@fogata/shared';
 import { DismissibleAlert } from '../../../components/dismissible-alert';
 import { useAuth } from '../../../lib/auth';
 import { useCan } from '../../../lib/can';
+import { AdminNav } from '../components/admin-nav';
 import { AuditTable } from '../components/audit-table';
 import { InvitationsTable } from '../components/invitations-table';
 import { InviteForm } from '../components/invite-form';
@@ -19,6 +20,7 @@ export function AdminPage() {
         <DismissibleAlert variant="danger" message={SERVER_ERRORS.adminOnly} />
       ) : (
         <>
+          <AdminNav />
           <InviteForm />
           <InvitationsTable />
           <UsersTable currentUserId={user.id} />

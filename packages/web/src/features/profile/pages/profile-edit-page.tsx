@@ -11,6 +11,7 @@ import { useAuth } from '../../../lib/auth';
 import { useProfile } from '../api/get-profile';
 import { useUpdateProfile } from '../api/update-profile';
 import { DigestPreference } from '../components/digest-preference';
+import { MyChildren } from '../components/my-children';
 import { MyDataSection } from '../components/my-data-section';
 import { MyRemovalRequests } from '../components/my-removal-requests';
 
@@ -46,6 +47,7 @@ export function ProfileEditPage() {
           {content}
         </Card.Body>
       </Card>
+      {isAuthenticated && <MyChildren />}
       {profile.data && <DigestPreference digest={profile.data.digest} />}
       {isAuthenticated && <MyRemovalRequests />}
       {isAuthenticated && <MyDataSection />}

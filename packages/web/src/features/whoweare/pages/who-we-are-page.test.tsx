@@ -16,6 +16,23 @@ const ana = monitorData(3, {
 });
 const luis = monitorData(2, { name: 'Luis Gómez', role_description: 'Scouter de Manada' });
 
+const DEFAULT_SECTIONS = (
+  [
+    ['Manada', 8, 11, '#b45309'],
+    ['Tropa', 11, 14, '#15803d'],
+    ['Unidad', 14, 17, '#b91c1c'],
+    ['Clan', 17, 20, '#7e22ce'],
+  ] as const
+).map(([name, min_age, max_age, colour], i) => ({
+  id: i + 1,
+  name,
+  min_age,
+  max_age,
+  position: i + 1,
+  colour,
+  retired: false,
+}));
+
 function setup(visitor: Visitor, routes: Routes = {}) {
   if (visitor !== 'anonymous') signIn({ role: visitor });
   const calls = stubApi({
@@ -53,6 +70,62 @@ describe('WhoWeArePage', () => {
     }
     expect(screen.getByText(/gracias a los scouters: voluntarios/)).toBeInTheDocument();
     await card('Ana Martín');
+  });
+
+  it("with SPEC's four from the server, reads word for word as before", async () => {
+    setup('anonymous', { 'GET /sections': [200, DEFAULT_SECTIONS] });
+    await screen.findByRole('article', { name: 'Manada' });
+    expect(
+      screen.getByText(
+        'Cada edad tiene su sección, con su propio ritmo, sus actividades y su manera de vivir la aventura. Al crecer, cada scout pasa a la siguiente, de modo que el camino continúa de los 8 a los 20 años.',
+      ),
+    ).toBeInTheDocument();
+    const sections = screen.getByRole('region', { name: 'Nuestras secciones' });
+    expect(within(sections).getAllByRole('article')).toHaveLength(4);
+    expect(
+      within(within(sections).getByRole('article', { name: 'Tropa' })).getByText(
+        /Organizados en patrullas/,
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('lists the sections the group has: a new one, a renamed one, the ages from data', async () => {
+    setup('anonymous', {
+      'GET /sections': [
+        200,
+        [
+          {
+            id: 9,
+            name: 'Castores',
+            min_age: 6,
+            max_age: 8,
+            position: 0,
+            colour: '#0e7490',
+            retired: false,
+          },
+          ...DEFAULT_SECTIONS.filter((s) => s.name !== 'Clan'),
+          {
+            id: 4,
+            name: 'Rutas',
+            min_age: 17,
+            max_age: 21,
+            position: 4,
+            colour: '#7e22ce',
+            retired: false,
+          },
+        ],
+      ],
+    });
+    const sections = screen.getByRole('region', { name: 'Nuestras secciones' });
+    const castores = await within(sections).findByRole('article', { name: 'Castores' });
+    expect(within(castores).getByText('De 6 a 8 años')).toBeInTheDocument();
+    expect(
+      within(sections)
+        .getAllByRole('article')
+        .map((a) => a.querySelector('h3')?.textContent),
+    ).toEqual(['Castores', 'Manada', 'Tropa', 'Unidad', 'Rutas']);
+    expect(screen.getByText(/el camino continúa de los 6 a los 21 años\.$/)).toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: 'Clan' })).toBeNull();
   });
 
   it('shows 3 skeleton cards while the scouters load', () => {

@@ -9,9 +9,10 @@ import { lazyComponent } from '../../../components/lazy-component';
 import { ConfirmModal } from '../../../components/lazy-confirm-modal';
 import { SkeletonCard } from '../../../components/skeleton-card';
 import { useCan } from '../../../lib/can';
+import { useSections } from '../../../lib/sections-api';
 import { useDeleteMonitor } from '../api/delete-monitor';
 import { useMonitors } from '../api/get-monitors';
-import { AgeSections } from '../components/age-sections';
+import { AgeSections, shownSections } from '../components/age-sections';
 import { MonitorCard } from '../components/monitor-card';
 import { OurPlace } from '../components/our-place';
 import { WHO_WE_ARE_TEXTS as T } from '../texts';
@@ -24,15 +25,18 @@ const MonitorFormModal = lazyComponent(
 
 /** /whoweare: the group and its sections, its scouters (admins manage them) and its meeting place. */
 export function WhoWeArePage() {
+  // The sections come in the page's data (the server's first answer), so the intro never moves.
+  const sections = shownSections(useSections().data);
+  const from = Math.min(...sections.map((s) => s.from));
+  const to = Math.max(...sections.map((s) => s.to));
   return (
     <article className="pb-5">
       <h1 className="h2 mb-3">{T.title}</h1>
       <div className="mb-4" style={{ maxWidth: '48rem' }}>
-        {T.intro.map((paragraph) => (
-          <p key={paragraph}>{paragraph}</p>
-        ))}
+        <p>{T.intro}</p>
+        <p>{T.introSections(from, to)}</p>
       </div>
-      <AgeSections />
+      <AgeSections sections={sections} />
       <Scouters />
       <OurPlace />
     </article>

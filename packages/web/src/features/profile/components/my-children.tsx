@@ -1,0 +1,51 @@
+import Card from 'react-bootstrap/Card';
+import ListGroup from 'react-bootstrap/ListGroup';
+import Placeholder from 'react-bootstrap/Placeholder';
+import { SectionBadge } from '../../../components/section-badge';
+import { useCan } from '../../../lib/can';
+import { useOwnChildren } from '../api/own-children';
+import { MY_CHILDREN_TEXTS as T } from '../texts';
+
+/** 'Mis educandos' (issue #24): the account's children, each with their section's badge. */
+export function MyChildren() {
+  const canSee = useCan('children:own');
+  const children = useOwnChildren(canSee);
+  if (!canSee) return null;
+
+  let body: React.ReactNode;
+  if (children.isPending) {
+    body = (
+      <Placeholder as="p" animation="glow" className="mb-0" aria-hidden="true">
+        <Placeholder xs={8} />
+      </Placeholder>
+    );
+  } else if (children.isError) {
+    body = <p className="text-danger mb-0">{children.error.message}</p>;
+  } else if (children.data.length === 0) {
+    body = <p className="text-body-secondary mb-0">{T.empty}</p>;
+  } else {
+    body = (
+      <ListGroup as="ul" variant="flush">
+        {children.data.map((child) => (
+          <ListGroup.Item
+            as="li"
+            key={child.id}
+            className="px-0 d-flex flex-wrap align-items-center justify-content-between gap-2"
+          >
+            <span className="fw-semibold text-break">{child.full_name}</span>
+            <SectionBadge section={child.section} />
+          </ListGroup.Item>
+        ))}
+      </ListGroup>
+    );
+  }
+
+  return (
+    <Card className="auth-card shadow-sm border-0 mt-4" data-testid="my-children">
+      <Card.Body className="p-4">
+        <h2 className="h5 mb-3">{T.title}</h2>
+        {body}
+      </Card.Body>
+    </Card>
+  );
+}
