@@ -61,17 +61,19 @@ function procStat(pid: number): { state: string; started: string } {
 
 /**
  * A killed process nobody reaps, as in a container whose first process does not: a shell starts
- * a child that exits at once and then becomes `sleep`, which never waits for it. `parent` is the
- * live sleep; `end()` kills it, and the zombie is reaped with it.
+ * a child and then becomes `sleep`, which never waits for it. The child outlives the shell's own
+ * turn by half a second: one that exited at once could be reaped by the shell before its `exec`
+ * on a busy machine, leaving no zombie. `parent` is the live sleep; `end()` kills it, and the
+ * zombie is reaped with it.
  */
 async function zombie(): Promise<{ pid: number; parent: number; end(): void }> {
-  const child = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 30'], {
+  const child = spawn('sh', ['-c', 'sleep 0.5 & echo $!; exec sleep 30'], {
     stdio: ['ignore', 'pipe', 'ignore'],
   });
   const pid = await new Promise<number>((res) =>
     child.stdout.once('data', (chunk: Buffer) => res(Number(chunk.toString().trim()))),
   );
-  for (let i = 0; i < 100 && procStat(pid).state !== 'Z'; i += 1)
+  for (let i = 0; i < 250 && procStat(pid).state !== 'Z'; i += 1)
     await new Promise((r) => setTimeout(r, 20));
   expect(procStat(pid).state).toBe('Z');
   return { pid, parent: child.pid as number, end: () => child.kill('SIGKILL') };
