@@ -4,8 +4,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-app.js';
-import { createChild, guardedBy } from '../test/children-rows.js';
 import { createInvitation } from '../test/factories.js';
+import { createChildRow, guardedBy } from '../test/family-factories.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -23,7 +23,7 @@ function register(token: string) {
 
 describe('registering from an invitation that carries children', () => {
   it('creates the account and its links together, or neither', async () => {
-    const child = await createChild(t.app, { fullName: 'Educando Atómico' });
+    const child = await createChildRow(t.app, { name: 'Educando Atómico' });
     const inv = await createInvitation(t.app, { email: 'atomica@example.org' });
     const db = t.app.ctx.db.kysely;
     await db

@@ -5,14 +5,6 @@ import { viewerScope } from '../../media/url-signer.js';
 import { buildTestApp, type TestApp } from '../../test/build-app.js';
 import { createUser, type TestUser } from '../../test/factories.js';
 import {
-  countQueries,
-  createAlbum,
-  createComment,
-  createLike,
-  createPhoto,
-} from '../../test/gallery-factories.js';
-import { multipart, pngImage } from '../../test/images.js';
-import {
   assignScouter,
   createChild,
   createSection,
@@ -20,7 +12,15 @@ import {
   sectionId,
   setAudience,
   unlinkGuardian,
-} from '../../test/section-factories.js';
+} from '../../test/family-factories.js';
+import {
+  countQueries,
+  createAlbum,
+  createComment,
+  createLike,
+  createPhoto,
+} from '../../test/gallery-factories.js';
+import { multipart, pngImage } from '../../test/images.js';
 import { DigestsRepository } from '../digests/digests.repository.js';
 
 /*
@@ -53,8 +53,8 @@ beforeAll(async () => {
   tropaFamily = await createUser(t.app);
   manadaFamily = await createUser(t.app);
   noChildren = await createUser(t.app);
-  await createChild(t.app, tropa, { guardians: [tropaFamily.row.id] });
-  await createChild(t.app, manada, { guardians: [manadaFamily.row.id] });
+  await createChild(t.app, { sectionId: tropa, guardians: [tropaFamily.row.id] });
+  await createChild(t.app, { sectionId: manada, guardians: [manadaFamily.row.id] });
 });
 afterAll(() => t.close());
 
@@ -191,14 +191,14 @@ describe('who sees an album for the Tropa', () => {
     expect(await ids(tropaScouter)).not.toContain(album.id);
     // A scouter who is also a parent of an Unidad child.
     const parentScouter = await createUser(t.app, { role: 'scouter' });
-    await createChild(t.app, unidad, { guardians: [parentScouter.row.id] });
+    await createChild(t.app, { sectionId: unidad, guardians: [parentScouter.row.id] });
     expect(await ids(parentScouter)).toContain(album.id);
   });
 
   it('follows the child: a change of section, an inactive child, an unlinked guardian', async () => {
     const { album, photo } = await albumFor([tropa]);
     const family = await createUser(t.app);
-    const child = await createChild(t.app, tropa, { guardians: [family.row.id] });
+    const child = await createChild(t.app, { sectionId: tropa, guardians: [family.row.id] });
     expect(await ids(family)).toContain(album.id);
 
     await moveChild(t.app, child, manada);
@@ -229,7 +229,7 @@ describe('who sees an album for the Tropa', () => {
     try {
       const viewer = await createUser(separate.app);
       const section = await sectionId(separate.app, 'Tropa');
-      await createChild(separate.app, section, { guardians: [viewer.row.id] });
+      await createChild(separate.app, { sectionId: section, guardians: [viewer.row.id] });
       async function addAlbums(n: number) {
         for (let i = 0; i < n; i += 1) {
           const album = await createAlbum(separate.app);
@@ -262,7 +262,7 @@ describe('media links of an album for some sections', () => {
   it('gives its families URLs of their own, which open for them only while they see it', async () => {
     const { album, photo } = await albumFor([tropa]);
     const family = await createUser(t.app);
-    const child = await createChild(t.app, tropa, { guardians: [family.row.id] });
+    const child = await createChild(t.app, { sectionId: tropa, guardians: [family.row.id] });
     const shown = (await get(`/api/photos/${photo.id}`, family)).json();
     const cover = (await get(`/api/albums/${album.id}`, family)).json().cover_thumb as string;
     const urls = [shown.thumb_url, shown.image_url, cover] as string[];
@@ -416,7 +416,7 @@ describe('the digest and the export', () => {
       .where('id', '=', album.id)
       .execute();
     const family = await createUser(t.app);
-    const child = await createChild(t.app, tropa, { guardians: [family.row.id] });
+    const child = await createChild(t.app, { sectionId: tropa, guardians: [family.row.id] });
     await createLike(t.app, 'photo', photo.id, family.row.id);
     const exported = async () => (await get('/api/profile/me/export', family)).json();
     expect((await exported()).likes[0]).toMatchObject({

@@ -1,8 +1,13 @@
 import { ADMIN_PANEL_MESSAGES, MSG, SERVER_ERRORS } from '@fogata/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-app.js';
-import { assignScouter, createChild, guardedBy, sectionId } from '../../test/children-rows.js';
 import { createUser, type TestUser } from '../../test/factories.js';
+import {
+  assignScouter,
+  createChildRow,
+  guardedBy,
+  sectionId,
+} from '../../test/family-factories.js';
 import { startOidcProvider, type TestOidcProvider } from '../../test/oidc-provider.js';
 import { linkIn, type SmtpReceiver, startSmtpReceiver } from '../../test/smtp.js';
 import { InvitationsService } from './invitations.service.js';
@@ -60,8 +65,8 @@ async function tokenFrom(email: string): Promise<{ token: string; text: string; 
 
 describe('an invitation carrying children', () => {
   it('lists its children, mails how many but no name, and links them on registration', async () => {
-    const ana = await createChild(t.app, { fullName: 'Ana Ruiz Solana', section: 'Manada' });
-    const leo = await createChild(t.app, { fullName: 'Leo Ruiz Solana', section: 'Unidad' });
+    const ana = await createChildRow(t.app, { name: 'Ana Ruiz Solana', section: 'Manada' });
+    const leo = await createChildRow(t.app, { name: 'Leo Ruiz Solana', section: 'Unidad' });
     const res = await send([
       { email: 'familia.ruiz@example.org', role: 'usuario', children: [leo.id, ana.id] },
     ]);
@@ -110,7 +115,7 @@ describe('an invitation carrying children', () => {
   });
 
   it('links them on a first external sign-in too', async () => {
-    const child = await createChild(t.app, { fullName: 'Iker Gil Mora', section: 'Clan' });
+    const child = await createChildRow(t.app, { name: 'Iker Gil Mora', section: 'Clan' });
     const res = await send([
       { email: 'familia.gil@example.org', role: 'usuario', children: [child.id] },
     ]);
@@ -147,8 +152,8 @@ describe('an invitation carrying children', () => {
   });
 
   it("re-inviting replaces a pending invitation's children", async () => {
-    const first = await createChild(t.app, { fullName: 'Primera Opción' });
-    const second = await createChild(t.app, { fullName: 'Segunda Opción' });
+    const first = await createChildRow(t.app, { name: 'Primera Opción' });
+    const second = await createChildRow(t.app, { name: 'Segunda Opción' });
     expect(
       (await send([{ email: 'repetida@example.org', role: 'usuario', children: [first.id] }]))
         .statusCode,
@@ -198,7 +203,7 @@ describe('an invitation carrying children', () => {
 
   it("is the admin panel's: a scouter cannot send one", async () => {
     const scouter = await createUser(t.app, { role: 'scouter' });
-    const child = await createChild(t.app);
+    const child = await createChildRow(t.app);
     const res = await send(
       [{ email: 'de.scouter@example.org', role: 'usuario', children: [child.id] }],
       scouter.headers,
@@ -210,8 +215,8 @@ describe('an invitation carrying children', () => {
   it('lets only a manager of each child attach it (the rule under the route)', async () => {
     const scouter = await createUser(t.app, { role: 'scouter' });
     await assignScouter(t.app, scouter.row.id, 'Manada');
-    const own = await createChild(t.app, { section: 'Manada' });
-    const other = await createChild(t.app, { section: 'Clan' });
+    const own = await createChildRow(t.app, { section: 'Manada' });
+    const other = await createChildRow(t.app, { section: 'Clan' });
     const service = new InvitationsService(t.app.ctx);
     await expect(
       service.send(scouter.row, {

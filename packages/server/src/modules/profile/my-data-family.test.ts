@@ -1,8 +1,8 @@
 import { MY_DATA_MESSAGES } from '@fogata/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-app.js';
-import { createChild, guardedBy, linkGuardian, sectionId } from '../../test/children-rows.js';
 import { createUser, type TestUser } from '../../test/factories.js';
+import { createChildRow, guardedBy, linkGuardian, sectionId } from '../../test/family-factories.js';
 import { countQueries } from '../../test/gallery-factories.js';
 
 /*
@@ -33,8 +33,8 @@ describe("the export of a guardian's data", () => {
   it('carries their children (name, birth date, section, its history) and only theirs', async () => {
     const parent = await createUser(t.app);
     const other = await createUser(t.app);
-    const moved = await createChild(t.app, {
-      fullName: 'Nora Vidal Peña',
+    const moved = await createChildRow(t.app, {
+      name: 'Nora Vidal Peña',
       section: 'Tropa',
       birthDate: '2013-05-09',
     });
@@ -48,8 +48,8 @@ describe("the export of a guardian's data", () => {
         ended_at: '2024-09-01T00:00:00.000Z',
       })
       .execute();
-    const sibling = await createChild(t.app, { fullName: 'Bruno Vidal Peña', section: 'Manada' });
-    const stranger = await createChild(t.app, { fullName: 'Otra Familia Distinta' });
+    const sibling = await createChildRow(t.app, { name: 'Bruno Vidal Peña', section: 'Manada' });
+    const stranger = await createChildRow(t.app, { name: 'Otra Familia Distinta' });
     await linkGuardian(t.app, parent.row.id, moved.id);
     await linkGuardian(t.app, parent.row.id, sibling.id);
     await linkGuardian(t.app, other.row.id, stranger.id);
@@ -93,9 +93,9 @@ describe("the export of a guardian's data", () => {
   it('still reads in a fixed number of queries, however many children', async () => {
     const few = await createUser(t.app);
     const many = await createUser(t.app);
-    await linkGuardian(t.app, few.row.id, (await createChild(t.app)).id);
+    await linkGuardian(t.app, few.row.id, (await createChildRow(t.app)).id);
     for (let i = 0; i < 6; i += 1) {
-      await linkGuardian(t.app, many.row.id, (await createChild(t.app)).id);
+      await linkGuardian(t.app, many.row.id, (await createChildRow(t.app)).id);
     }
     const a = await countQueries(t.app, () => exportOf(few));
     const b = await countQueries(t.app, () => exportOf(many));
@@ -108,8 +108,8 @@ describe('deleting a guardian', () => {
   it('by themselves: their links go, the child stays (active, in its section, "sin familia")', async () => {
     const parent = await createUser(t.app);
     const second = await createUser(t.app);
-    const alone = await createChild(t.app, { section: 'Unidad' });
-    const shared = await createChild(t.app, { section: 'Clan' });
+    const alone = await createChildRow(t.app, { section: 'Unidad' });
+    const shared = await createChildRow(t.app, { section: 'Clan' });
     await linkGuardian(t.app, parent.row.id, alone.id);
     await linkGuardian(t.app, parent.row.id, shared.id);
     await linkGuardian(t.app, second.row.id, shared.id);
@@ -138,7 +138,7 @@ describe('deleting a guardian', () => {
 
   it('by an admin: the same', async () => {
     const parent = await createUser(t.app);
-    const child = await createChild(t.app);
+    const child = await createChildRow(t.app);
     await linkGuardian(t.app, parent.row.id, child.id);
     const res = await t.app.inject({
       method: 'DELETE',

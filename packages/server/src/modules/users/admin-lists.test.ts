@@ -1,8 +1,13 @@
 import { ADMIN_PANEL_MESSAGES } from '@fogata/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-app.js';
-import { assignScouter, createChild, linkGuardian, sectionId } from '../../test/children-rows.js';
 import { createInvitation, createUser, isoFromNow, type TestUser } from '../../test/factories.js';
+import {
+  assignScouter,
+  createChildRow,
+  linkGuardian,
+  sectionId,
+} from '../../test/family-factories.js';
 import { countQueries } from '../../test/gallery-factories.js';
 
 /*
@@ -46,9 +51,9 @@ describe('GET /api/admin/users with search, filters and pages', () => {
       createdAt: isoFromNow(-1000),
     });
     await assignScouter(t.app, scouter.row.id, 'Unidad');
-    const inUnidad = await createChild(t.app, { section: 'Unidad' });
-    const inManada = await createChild(t.app, { section: 'Manada' });
-    const gone = await createChild(t.app, { section: 'Unidad', active: false });
+    const inUnidad = await createChildRow(t.app, { section: 'Unidad' });
+    const inManada = await createChildRow(t.app, { section: 'Manada' });
+    const gone = await createChildRow(t.app, { section: 'Unidad', active: false });
     await linkGuardian(t.app, families[0]!.row.id, inUnidad.id);
     await linkGuardian(t.app, families[0]!.row.id, inManada.id);
     await linkGuardian(t.app, families[1]!.row.id, inManada.id);
@@ -163,7 +168,7 @@ describe('GET /api/invitations with search, filters and pages', () => {
       });
       made[email.split('.')[0]!] = inv.id;
     }
-    const child = await createChild(t.app, { fullName: 'Carmela Escalante Ruiz' });
+    const child = await createChildRow(t.app, { name: 'Carmela Escalante Ruiz' });
     await t.app.ctx.db.kysely
       .insertInto('invitation_children')
       .values({ invitation_id: made.uno!, child_id: child.id })
