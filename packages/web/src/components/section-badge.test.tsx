@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { SectionBadge, textColourOn } from './section-badge';
+import { readableTextColour as textColourOn } from '../lib/readable-text-colour';
+import { SectionBadge } from './section-badge';
 
 /** WCAG 2 contrast ratio between two `#rrggbb` colours. */
 function contrast(a: string, b: string): number {

@@ -1,9 +1,9 @@
 import type { InvitationChild } from '@fogata/shared';
 import { useEffect, useId, useState } from 'react';
 import Form from 'react-bootstrap/Form';
+import { SectionBadge } from '../../../components/section-badge';
 import { useChildSearch } from '../api/invite-children';
 import { CHILD_PICKER_TEXTS as T } from '../panel-texts';
-import { SectionChip } from './section-chip';
 
 /** Waits for the typing to pause before searching. */
 function useDebounced(value: string, ms = 250): string {
@@ -84,7 +84,7 @@ export function ChildPicker({
           {value.map((child) => (
             <li key={child.id} className="child-chip">
               <span className="child-chip-name">{child.full_name}</span>
-              <SectionChip section={child.section} />
+              <SectionBadge section={child.section} />
               <button
                 type="button"
                 className="btn-close btn-close-sm ms-1"
@@ -140,7 +140,7 @@ export function ChildPicker({
               onMouseEnter={() => setActive(i)}
             >
               <span>{child.full_name}</span>
-              <SectionChip section={child.section} />
+              <SectionBadge section={child.section} />
             </div>
           ))}
         </div>

@@ -15,13 +15,13 @@ import { ConfirmModal } from '../../../components/confirm-modal';
 import { CopyButton } from '../../../components/copy-button';
 import { type AlertVariant, DismissibleAlert } from '../../../components/dismissible-alert';
 import { EmailAddress } from '../../../components/email-address';
+import { SectionBadge } from '../../../components/section-badge';
 import { formatDateTime } from '../../../lib/format-date';
 import { type InvitationsFilters, useInvitationsPage } from '../api/admin-lists';
 import { useResendInvitation } from '../api/resend-invitation';
 import { useRevokeInvitation } from '../api/revoke-invitation';
 import { PANEL_TEXTS as P } from '../panel-texts';
 import { FilterSelect, Pager, SearchBox } from './list-controls';
-import { SectionChip } from './section-chip';
 import { LoadError, TableSkeleton } from './section-state';
 
 const STATUS: Record<InvitationStatus, { label: string; bg: string; text?: 'dark' }> = {
@@ -134,7 +134,7 @@ export function InvitationsTable() {
                         {inv.children.map((child) => (
                           <li key={child.id} className="d-flex flex-wrap gap-1 align-items-center">
                             <span>{child.full_name}</span>
-                            <SectionChip section={child.section} />
+                            <SectionBadge section={child.section} />
                           </li>
                         ))}
                       </ul>

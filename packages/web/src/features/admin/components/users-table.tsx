@@ -16,13 +16,13 @@ import { Avatar } from '../../../components/avatar';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { type AlertVariant, DismissibleAlert } from '../../../components/dismissible-alert';
 import { EmailAddress } from '../../../components/email-address';
+import { SectionBadge } from '../../../components/section-badge';
 import { formatDateTime } from '../../../lib/format-date';
 import { type UsersFilters, useSectionChoices, useUsersPage } from '../api/admin-lists';
 import { useDeleteUser } from '../api/delete-user';
 import { useUpdateUserRole } from '../api/update-user-role';
 import { PANEL_TEXTS as P } from '../panel-texts';
 import { FilterSelect, Pager, SearchBox } from './list-controls';
-import { SectionChip } from './section-chip';
 import { LoadError, TableSkeleton } from './section-state';
 
 const ROLE_BADGE: Record<Role, string> = {
@@ -185,7 +185,7 @@ export function UsersTable({ currentUserId }: { currentUserId: number }) {
                           <span className="me-1">{P.childrenCount(user.children_count)}</span>
                         )}
                         {user.sections.map((section) => (
-                          <SectionChip key={section.id} section={section} />
+                          <SectionBadge key={section.id} section={section} />
                         ))}
                       </span>
                     )}

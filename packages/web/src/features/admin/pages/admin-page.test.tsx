@@ -391,7 +391,7 @@ describe('AdminPage: mail that could not be sent', () => {
     setup();
     const inv = await rowOf('pendiente@example.org');
     expect(within(inv).getByText('Nora Vidal Peña')).toBeInTheDocument();
-    expect(within(inv).getByText('Manada')).toHaveClass('section-chip');
+    expect(within(inv).getByText('Manada')).toHaveClass('section-badge');
     const user = await rowOf('iker@example.org');
     expect(within(user).getByText('2 educandos')).toBeInTheDocument();
     expect(within(user).getByText('Tropa')).toHaveStyle({ backgroundColor: '#15803d' });
