@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './support/a11y.js';
-import { firstAdminToken, login, PASSWORD } from './support/app.js';
+import { createChild, firstAdminToken, login, PASSWORD } from './support/app.js';
 import { dbRun } from './support/control.js';
 import { E2E } from './support/env.js';
 import { expect, test } from './support/fixtures.js';
@@ -19,96 +19,13 @@ const FAMILIES = 150;
 const LONG_EMAIL = `mariaconcepcionfernandezgarci@escala${stamp}.example.org`;
 let nora = 0;
 
-type ChildRow = {
-  id: number;
-  full_name: string;
-  birth_date: string;
-  active: number;
-  created_at: string;
-  updated_at: string;
-  section_id: number;
-  section_name: string;
-  colour: string;
-};
-
-const childSelect = `select c.id, c.full_name, c.birth_date, c.active, c.created_at, c.updated_at,
-  s.id as section_id, s.name as section_name, s.colour from children c join sections s on s.id = c.section_id`;
-
-const toChild = (c: ChildRow) => ({
-  id: c.id,
-  full_name: c.full_name,
-  birth_date: c.birth_date,
-  section: { id: c.section_id, name: c.section_name, colour: c.colour },
-  active: c.active === 1,
-  guardians: [],
-  created_at: c.created_at,
-  updated_at: c.updated_at,
-});
-
-/**
- * The sections and children calls this screen uses are another branch's (issue #24 part 1–2);
- * until the server answers them (404 here), they are answered from the database with their
- * contract's shape. Once it answers, the real answer goes through untouched.
- */
-async function familyApiFallback(page: Page) {
-  await page.route(/\/api\/(sections|children)(\/\d+)?(\?.*)?$/, async (route) => {
-    const response = await route.fetch();
-    if (response.status() !== 404) return route.fulfill({ response });
-    const url = new URL(route.request().url());
-    let body: unknown;
-    if (url.pathname === '/api/sections') {
-      body = (
-        await dbRun<Record<string, unknown>[]>([
-          { sql: 'select * from sections where retired_at is null order by position' },
-        ])
-      ).map((s) => ({ ...s, retired: false }));
-    } else if (url.pathname === '/api/children') {
-      const q = `%${(url.searchParams.get('q') ?? '').toLowerCase()}%`;
-      const rows = await dbRun<ChildRow[]>([
-        {
-          sql: `${childSelect} where lower(c.full_name) like ? order by c.full_name limit 10`,
-          params: [q],
-        },
-      ]);
-      body = rows.map(toChild);
-    } else {
-      const id = Number(url.pathname.split('/').at(-1));
-      const [row] = await dbRun<ChildRow[]>([
-        { sql: `${childSelect} where c.id = ?`, params: [id] },
-      ]);
-      if (!row) return route.fulfill({ response });
-      body = toChild(row);
-    }
-    await route.fulfill({
-      status: 200,
-      contentType: 'application/json',
-      body: JSON.stringify(body),
-    });
-  });
-}
-
-/** Inserts a child and its first stay; returns its id. */
-async function insertChild(fullName: string, section: string, birthDate: string) {
-  const now = new Date().toISOString();
-  const rows = await dbRun<{ id: number }[]>([
-    {
-      sql: `insert into children (full_name, birth_date, section_id, active, created_at, updated_at)
-        select ?, ?, id, 1, ?, ? from sections where name = ?`,
-      params: [fullName, birthDate, now, now, section],
-    },
-    {
-      sql: `insert into child_sections (child_id, section_id, started_at)
-        select id, section_id, ? from children where id = last_insert_rowid()`,
-      params: [now],
-    },
-    { sql: 'select max(id) as id from children' },
-  ]);
-  return rows[0]!.id;
-}
-
 test.beforeAll(async ({ request }) => {
   await firstAdminToken(request);
-  nora = await insertChild(`Nora Escala Peña ${stamp}`, 'Manada', '2017-04-02');
+  nora = await createChild(request, E2E.firstAdminEmail, {
+    fullName: `Nora Escala Peña ${stamp}`,
+    birthDate: '2017-04-02',
+    section: 'Manada',
+  });
   // 150 families, each with one child and a pending invitation for a second guardian, straight
   // in the database (through the API it would be 150 registrations): the panel a real group has.
   const now = Date.now();
@@ -124,9 +41,9 @@ test.beforeAll(async ({ request }) => {
         params: [`Familia Escala ${i}`, email, at],
       },
       {
-        sql: `insert into children (full_name, birth_date, section_id, active, created_at, updated_at)
-          select ?, '2012-01-01', id, 1, ?, ? from sections where name = ?`,
-        params: [`Hijo Escala ${i}`, at, at, sections[i % 4]],
+        sql: `insert into children (full_name, name_search, birth_date, section_id, active, created_at, updated_at)
+          select ?, ?, '2012-01-01', id, 1, ?, ? from sections where name = ?`,
+        params: [`Hijo Escala ${i}`, `hijo escala ${i}`, at, at, sections[i % 4]],
       },
       {
         sql: `insert into guardians (user_id, child_id, created_at)
@@ -153,7 +70,6 @@ test('an invitation carrying a child: the family registers already linked', asyn
   browser,
 }) => {
   const email = `familia.nora.${stamp}@example.org`;
-  await familyApiFallback(page);
   await login(page, E2E.firstAdminEmail);
   // The children list's "Invitar a la familia" link: the child and the role usuario preselected.
   await page.goto(`/admin/invitations?educando=${nora}`);
@@ -210,7 +126,6 @@ test('an invitation carrying a child: the family registers already linked', asyn
 });
 
 test('the users table: search, filters and pages on the server', async ({ page }) => {
-  await familyApiFallback(page);
   await login(page, E2E.firstAdminEmail);
   await page.goto('/admin/invitations');
   const users = page.locator('section', {
@@ -266,7 +181,6 @@ async function breaksOf(page: Page, selector: string) {
 test('on a phone: e-mails wrap only after "@" or ".", and 150 families fit in pages', async ({
   page,
 }) => {
-  await familyApiFallback(page);
   await page.setViewportSize({ width: 375, height: 800 });
   await login(page, E2E.firstAdminEmail);
   await page.goto('/admin/invitations');

@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './support/a11y.js';
-import { canvasJpeg, createMember, firstAdminToken, login } from './support/app.js';
-import { addChild } from './support/db.js';
+import { canvasJpeg, createChild, createMember, firstAdminToken, login } from './support/app.js';
 import { E2E } from './support/env.js';
 import { expect, test } from './support/fixtures.js';
 import { shoot } from './support/shots.js';
@@ -35,8 +34,18 @@ test.beforeAll(async ({ browser, request }) => {
   expect(made.status()).toBe(201);
   tropaFamily = await createMember(request, E2E.firstAdminEmail, 'usuario', 'Ana Familia Tropa');
   manadaFamily = await createMember(request, E2E.firstAdminEmail, 'usuario', 'Luis Familia Manada');
-  addChild(tropaFamily.email, 'Tropa', 'Nerea Tropa');
-  addChild(manadaFamily.email, 'Manada', 'Pablo Manada');
+  await createChild(request, E2E.firstAdminEmail, {
+    fullName: 'Nerea Tropa',
+    birthDate: '2013-05-10',
+    section: 'Tropa',
+    guardians: [tropaFamily.email],
+  });
+  await createChild(request, E2E.firstAdminEmail, {
+    fullName: 'Pablo Manada',
+    birthDate: '2017-05-10',
+    section: 'Manada',
+    guardians: [manadaFamily.email],
+  });
 });
 
 test('an admin gives a new album to the Tropa with the checkboxes', async ({ page }) => {

@@ -152,3 +152,37 @@ export async function canvasJpeg(page: Page, width: number, height: number, seed
   );
   return Buffer.from(base64, 'base64');
 }
+
+/**
+ * A child of section `section` (by name) added through the children API as `managerEmail`, with
+ * the accounts `guardians` (by address) linked as their family; returns the child's id.
+ */
+export async function createChild(
+  request: APIRequestContext,
+  managerEmail: string,
+  child: { fullName: string; birthDate: string; section: string; guardians?: string[] },
+): Promise<number> {
+  const headers = { Authorization: `Bearer ${await apiToken(request, managerEmail)}` };
+  const sections = (await (await request.get('/api/sections')).json()) as {
+    id: number;
+    name: string;
+  }[];
+  const section = sections.find((s) => s.name === child.section);
+  expect(section, `la sección ${child.section}`).toBeTruthy();
+  const made = await request.post('/api/children', {
+    headers,
+    data: { full_name: child.fullName, birth_date: child.birthDate, section_id: section?.id },
+  });
+  expect(made.status()).toBe(201);
+  const { id } = ((await made.json()) as { child: { id: number } }).child;
+  for (const email of child.guardians ?? []) {
+    const found = await request.get(`/api/children/accounts?q=${encodeURIComponent(email)}`, {
+      headers,
+    });
+    const [account] = (await found.json()) as { id: number; email: string }[];
+    expect(account?.email).toBe(email);
+    const linked = await request.put(`/api/children/${id}/guardians/${account?.id}`, { headers });
+    expect(linked.ok()).toBe(true);
+  }
+  return id;
+}

@@ -19,8 +19,6 @@ export default async function globalSetup() {
   rmSync(E2E.output, { recursive: true, force: true });
   mkdirSync(E2E.mailDir, { recursive: true });
   const dataDir = mkdtempSync(join(tmpdir(), 'fogata-e2e-'));
-  // The tests that seed the group's structure straight in the database find it here (db.ts).
-  process.env.FOGATA_E2E_DATA_DIR = dataDir;
 
   let count = 0;
   const newSmtp = () =>
