@@ -363,3 +363,25 @@ export const DEMO_COMMENTS: {
     { by: 'marta', on: [1, 0], daysAfter: 1, text: '¡Qué colores! Qué foto tan bonita.' },
   ],
 };
+
+/**
+ * The group's children (issue #24): their age today puts them in a section of SPEC's four; the
+ * demo usuario is a family of two, in Manada and Tropa, so 'Mis educandos' shows both.
+ */
+export interface DemoChild {
+  name: string;
+  /** Age in years today; the birth date is worked out from it, so the section always fits. */
+  age: number;
+  section: 'Manada' | 'Tropa' | 'Unidad' | 'Clan';
+  /** Keys of the demo people who are the child's guardians. */
+  guardians: string[];
+}
+
+export const DEMO_CHILDREN: DemoChild[] = [
+  { name: 'Lucía Gómez Ortega', age: 9, section: 'Manada', guardians: ['usuario'] },
+  { name: 'Pablo Gómez Ortega', age: 12, section: 'Tropa', guardians: ['usuario'] },
+  { name: 'Irene Sánchez Vidal', age: 10, section: 'Manada', guardians: ['marta'] },
+  { name: 'Hugo López Martín', age: 13, section: 'Tropa', guardians: ['javier'] },
+  { name: 'Sara López Martín', age: 15, section: 'Unidad', guardians: ['javier'] },
+  { name: 'Daniel Ruiz Prieto', age: 18, section: 'Clan', guardians: [] },
+];

@@ -45,6 +45,7 @@ describe('demo content on an empty database', () => {
       photos: 12,
       likes: expect.any(Number),
       comments: 11,
+      children: 6,
     });
     expect(outcome.counts.likes).toBeGreaterThan(10);
 
@@ -113,6 +114,35 @@ describe('demo content on an empty database', () => {
     }
     // The first-start invitation is not needed any more: an admin exists.
     expect(await bootstrap(t.app)).toBeNull();
+  });
+
+  it("gives the group its children: the usuario's two, and the Tropa's scouter hers", async () => {
+    if (!outcome.seeded) throw new Error('the demo did not seed');
+    const { accounts } = outcome;
+    const headersOf = async (role: string) => {
+      const account = accounts.find((a) => a.role === role)!;
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: account.email, password: account.password },
+      });
+      return { authorization: `Bearer ${login.json().token}` };
+    };
+    const own = await t.app.inject({
+      url: '/api/profile/children',
+      headers: await headersOf('usuario'),
+    });
+    expect(
+      own.json().map((c: { full_name: string; section: { name: string } }) => c.section.name),
+    ).toEqual(['Manada', 'Tropa']);
+    const managed = await t.app.inject({
+      url: '/api/children',
+      headers: await headersOf('scouter'),
+    });
+    expect(managed.json().map((c: { full_name: string }) => c.full_name)).toEqual([
+      'Hugo López Martín',
+      'Pablo Gómez Ortega',
+    ]);
   });
 
   it('stores the gallery as members-only media, like real uploads', async () => {

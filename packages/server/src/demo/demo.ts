@@ -8,16 +8,19 @@ import { hashPassword } from '../lib/passwords.js';
 import { uploadsTmpRoot } from '../media/temp-uploads.js';
 import type { UploadedFile } from '../media/upload.js';
 import { AlbumsService } from '../modules/albums/albums.service.js';
+import { ChildrenService } from '../modules/children/children.service.js';
 import { ExperiencesService } from '../modules/experiences/experiences.service.js';
 import { InteractionsService } from '../modules/interactions/interactions.service.js';
 import { MonitorsService } from '../modules/monitors/monitors.service.js';
 import { NewsService } from '../modules/news/news.service.js';
 import { PhotosService } from '../modules/photos/photos.service.js';
+import { SectionsService } from '../modules/sections/sections.service.js';
 import { type UserRow, UsersRepository } from '../modules/users/users.repository.js';
 import { type CONTENT_TABLES, DemoRepository } from './demo.repository.js';
 import {
   DEMO_ACCOUNTS,
   DEMO_ALBUMS,
+  DEMO_CHILDREN,
   DEMO_COMMENTS,
   DEMO_EXPERIENCES,
   DEMO_MEMBERS,
@@ -46,6 +49,7 @@ export interface DemoCounts {
   photos: number;
   likes: number;
   comments: number;
+  children: number;
 }
 
 export type DemoOutcome =
@@ -97,6 +101,7 @@ export async function seedDemo(ctx: AppContext, now = new Date()): Promise<DemoO
     photos: 0,
     likes: 0,
     comments: 0,
+    children: 0,
   };
 
   // Pictures are written as JPEG files, like a browser's upload lands on disk.
@@ -143,6 +148,28 @@ export async function seedDemo(ctx: AppContext, now = new Date()): Promise<DemoO
     const admin = person('admin');
     const scouter = person('scouter');
     const everyone = [...people.values()];
+
+    // The group's structure: the children and their families, and the Tropa's scouter.
+    const sections = new SectionsService(ctx);
+    const sectionIds = new Map((await sections.list(false)).map((s) => [s.name, s.id]));
+    const sectionOf = (name: string): number => {
+      const id = sectionIds.get(name);
+      if (id === undefined) throw new Error(`Sección de demostración desconocida: ${name}`);
+      return id;
+    };
+    await sections.setScouters(admin, sectionOf('Tropa'), [scouter.id]);
+    const children = new ChildrenService(ctx);
+    for (const child of DEMO_CHILDREN) {
+      const birth = new Date(now.getTime() - 45 * DAY_MS);
+      birth.setUTCFullYear(birth.getUTCFullYear() - child.age);
+      const made = await children.create(admin, {
+        full_name: child.name,
+        birth_date: birth.toISOString().slice(0, 10),
+        section_id: sectionOf(child.section),
+      });
+      for (const key of child.guardians) await children.link(admin, made.child.id, person(key).id);
+      counts.children += 1;
+    }
 
     const monitors = new MonitorsService(ctx);
     for (const [i, m] of DEMO_MONITORS.entries()) {
@@ -282,7 +309,7 @@ export function demoReport(outcome: DemoOutcome): string[] {
   const seconds = (outcome.ms / 1000).toLocaleString('es-ES', { maximumFractionDigits: 1 });
   return [
     `Modo demo: base de datos vacía, contenido de demostración creado en ${seconds} s:`,
-    `  ${c.news} noticias, ${c.experiences} experiencias, ${c.monitors} monitores, ${c.albums} álbumes con ${c.photos} fotos, ${c.likes} me gusta y ${c.comments} comentarios.`,
+    `  ${c.news} noticias, ${c.experiences} experiencias, ${c.monitors} monitores, ${c.albums} álbumes con ${c.photos} fotos, ${c.likes} me gusta, ${c.comments} comentarios y ${c.children} educandos.`,
     'Cuentas de demostración (las contraseñas solo se muestran ahora):',
     ...outcome.accounts.map(
       (a) =>
