@@ -15,6 +15,13 @@ import { MediaUrlSigner } from '../media/url-signer.js';
 import { buildTestApp, createPgDatabase, testConfig } from '../test/build-app.js';
 import { createNews } from '../test/content-factories.js';
 import { createUser, PASSWORD, type TestUser } from '../test/factories.js';
+import {
+  assignScouter,
+  createChild,
+  createSection,
+  sectionId,
+  setAudience,
+} from '../test/family-factories.js';
 import { createAlbum, createComment, createPhoto } from '../test/gallery-factories.js';
 import { runServerCommand, startServerProcess } from '../test/server-process.js';
 import { BackupError, createBackup } from './backup.js';
@@ -92,6 +99,28 @@ describe('backup and restore of a running instance', () => {
         created_at: now,
       })
       .execute();
+    // The group's structure (issue #24): a section of its own, a child with a family and a move
+    // behind them, a scouter's section and an album for two sections all come back, in their order.
+    const castores = await createSection(seed, { name: 'Castores' });
+    const child = await createChild(seed, { sectionId: castores, guardians: [member.row.id] });
+    const tropa = await sectionId(seed, 'Tropa');
+    await seed.ctx.db.kysely
+      .updateTable('child_sections')
+      .set({ ended_at: now })
+      .where('child_id', '=', child)
+      .execute();
+    await seed.ctx.db.kysely
+      .insertInto('child_sections')
+      .values({ child_id: child, section_id: tropa, started_at: now, ended_at: null })
+      .execute();
+    await seed.ctx.db.kysely
+      .updateTable('children')
+      .set({ section_id: tropa })
+      .where('id', '=', child)
+      .execute();
+    const scouter = await createUser(seed, { role: 'scouter' });
+    await assignScouter(seed, scouter.row.id, [castores, tropa]);
+    await setAudience(seed, album.id, [castores, tropa]);
   }, 60_000);
 
   afterAll(async () => {
@@ -155,6 +184,14 @@ describe('backup and restore of a running instance', () => {
       const restoredCounts = await counts(restoredDb);
       expect(restoredCounts).toEqual(manifest.tables);
       expect(manifest.tables.comments).toBeGreaterThanOrEqual(6);
+      expect(manifest.tables).toMatchObject({
+        sections: 5,
+        children: 1,
+        child_sections: 2,
+        guardians: 1,
+        scouter_sections: 2,
+        album_sections: 2,
+      });
       const keys = await referencedKeys(restoredDb);
       expect(keys.size).toBeGreaterThan(10);
       const signer = new MediaUrlSigner(jwtSecret);
