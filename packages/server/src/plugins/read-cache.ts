@@ -129,14 +129,18 @@ export class ReadCache {
   ): Promise<void> | undefined {
     const key = perUser ? `${request.user?.id ?? 0} ${request.url}` : `* ${request.url}`;
     return this.sendBody(request, reply, key, JSON_TYPE, '', () =>
-      compute().then((data) => Buffer.from(reply.serialize(data) as string)),
+      compute().then((data) => ({
+        body: Buffer.from(reply.serialize(data) as string),
+        keep: true,
+      })),
     );
   }
 
   /**
    * Like `send`, for a body that is the same for every visitor (a page's HTML, decision 058):
    * kept under `key` while the database's version, the media URLs' bucket and `tag` (what else
-   * it depends on) are the ones it was made under.
+   * it depends on) are the ones it was made under. `make` says whether its body may be kept
+   * (not when part of it could not be read).
    */
   sendBody(
     request: FastifyRequest,
@@ -144,7 +148,7 @@ export class ReadCache {
     key: string,
     type: string,
     tag: string,
-    make: () => Promise<Buffer>,
+    make: () => Promise<{ body: Buffer; keep: boolean }>,
   ): Promise<void> | undefined {
     const version = this.version(request);
     // SQLite's version is at hand: a cached answer then goes out synchronously, before the handler
@@ -162,16 +166,16 @@ export class ReadCache {
     type: string,
     tag: string,
     version: string,
-    make: () => Promise<Buffer>,
+    make: () => Promise<{ body: Buffer; keep: boolean }>,
   ): Promise<void> | undefined {
     const bucket = currentBucket();
     const entry = this.bodies.get(key);
     if (entry && entry.version === version && entry.bucket === bucket && entry.tag === tag) {
       return this.sent(this.reply(request, reply, key, type, entry));
     }
-    return make().then((body) => {
+    return make().then(({ body, keep }) => {
       const made = { version, bucket, tag, body };
-      this.keep(key, made);
+      if (keep) this.keep(key, made);
       return this.sent(this.reply(request, reply, key, type, made));
     });
   }

@@ -147,9 +147,13 @@ export function createPageRenderer(app: FastifyInstance, webDist: string) {
     };
   });
 
-  /** The page `path` as it is now: the shell, the public config and the page's first reads. */
-  const render = async (path: string): Promise<string> => {
+  /**
+   * The page `path` as it is now: the shell, the public config and the page's first reads;
+   * `whole` is false when one of them could not be read (an item that does not exist is read).
+   */
+  const render = async (path: string): Promise<{ html: string; whole: boolean }> => {
     const config = await app.inject({ method: 'GET', url: '/api/config' });
+    let whole = config.statusCode === 200;
     let head = `<script type="application/json" id="fogata-config">${scriptJson(config.json())}</script>`;
     for (const page of hints) {
       const ids = page.match(path);
@@ -161,7 +165,10 @@ export function createPageRenderer(app: FastifyInstance, webDist: string) {
       let image: string | null = null;
       for (const wanted of page.data?.(ids) ?? []) {
         const res = await app.inject({ method: 'GET', url: `/api${wanted.path}` });
-        if (res.statusCode !== 200) continue;
+        if (res.statusCode !== 200) {
+          if (res.statusCode !== 404) whole = false;
+          continue;
+        }
         const body = res.json();
         answers[wanted.path] = body;
         const found = wanted.image?.(body);
@@ -176,12 +183,13 @@ export function createPageRenderer(app: FastifyInstance, webDist: string) {
       break;
     }
     const group = app.ctx.config.group;
-    return fillPageShell(template, {
+    const html = fillPageShell(template, {
       groupName: group.name,
       groupAddress: group.address,
       landing: path === '/',
       head,
     });
+    return { html, whole };
   };
 
   /**
@@ -207,7 +215,8 @@ export function createPageRenderer(app: FastifyInstance, webDist: string) {
     const tag = oidc ? oidc.authorizationEndpoint() : null;
     const send = (endpoint: string | null) =>
       app.readCache.sendBody(request, reply, keyOf(path), HTML_TYPE, String(endpoint), () =>
-        render(path).then((html) => Buffer.from(html)),
+        // A page made while a read failed goes out as before, and is made again next time.
+        render(path).then(({ html, whole }) => ({ body: Buffer.from(html), keep: whole })),
       ) ?? Promise.resolve();
     return tag ? tag.then(send) : send(null);
   };
