@@ -31,9 +31,14 @@ async function load(url, headers, seconds, pid) {
   };
 }
 
-/** The endpoints of the issue's table, with and without a session where both are allowed. */
+/**
+ * The endpoints of the issue's table, with and without a session where both are allowed; and the
+ * HTML of / (issue #26: ≥ 0.5×), which is the same whoever asks (the session is in the browser's
+ * storage, not in a cookie).
+ */
 function endpoints(albumId) {
   return [
+    { path: '/', anonymous: true, page: true },
     { path: '/api/news', anonymous: true },
     { path: '/api/experiences', anonymous: true },
     { path: '/api/monitors', anonymous: true },
@@ -78,9 +83,9 @@ export async function readFigures(app, { seconds = 2, rounds = 5 } = {}) {
     await fetch(`${app.base}/api/albums`, { headers: { authorization: `Bearer ${token}` } })
   ).json();
   const cases = [];
-  for (const { path, anonymous } of endpoints(albums[0].id)) {
+  for (const { path, anonymous, page } of endpoints(albums[0].id)) {
     if (anonymous) cases.push({ path, session: false });
-    cases.push({ path, session: true });
+    if (!page) cases.push({ path, session: true });
   }
   // Each case's exact answer, which the bare server then serves under its own path.
   const routes = [];
@@ -131,7 +136,8 @@ export async function readFigures(app, { seconds = 2, rounds = 5 } = {}) {
       [() => load(`${app.base}${compressed.path}`, compressed.headers, seconds, app.pid)],
       rounds,
     );
-    compressed.ratio = compressed.fogata.rps / rows[0].fogata.rps;
+    compressed.ratio =
+      compressed.fogata.rps / rows.find((r) => r.path === '/api/news' && !r.session).fogata.rps;
   } finally {
     await bare.stop();
   }
@@ -146,11 +152,13 @@ export async function readFigures(app, { seconds = 2, rounds = 5 } = {}) {
       `  ${pad(path, 26)}${pad(r.session ? 'sí' : 'no', 8)}${padLeft(r.body.length, 8)}${padLeft(r.fogata.rps.toFixed(0), 9)}${padLeft(r.ceiling.rps.toFixed(0), 9)}${padLeft(`${r.ratio.toFixed(2)}×`, 8)}${padLeft(r.fogata.p99, 9)}${padLeft(r.ceiling.p99, 10)}${padLeft(r.fogata.cpuUs.toFixed(0), 9)}${padLeft(r.ceiling.cpuUs.toFixed(0), 7)}${padLeft(`${r.cpuRatio.toFixed(2)}×`, 11)}`,
     );
   }
-  const plain = rows[0];
-  const worst = rows.reduce((a, b) => (b.ratio < a.ratio ? b : a));
+  const plain = rows.find((r) => r.path === '/api/news' && !r.session);
+  const api = rows.filter((r) => r.path.startsWith('/api/'));
+  const html = rows.find((r) => r.path === '/');
+  const worst = api.reduce((a, b) => (b.ratio < a.ratio ? b : a));
   const slowest = rows.reduce((a, b) => (b.fogata.p99 > a.fogata.p99 ? b : a));
   lines.push(
-    `  peor ratio ${worst.ratio.toFixed(2)}× (objetivo ≥ 0,5×); peor p99 ${slowest.fogata.p99} ms (objetivo < 50 ms)`,
+    `  peor ratio de la API ${worst.ratio.toFixed(2)}× (${worst.path.replace(/\/\d+$/, '/{id}')}; objetivo ≥ 0,7×), HTML de / ${html.ratio.toFixed(2)}× (objetivo ≥ 0,5×); peor p99 ${slowest.fogata.p99} ms (objetivo < 50 ms)`,
     '  (ratio: req/s de Fogata ÷ req/s de la mínima; ratio CPU: CPU por petición de la mínima ÷ la de Fogata, que apenas depende de lo demás que corra en la máquina)',
   );
   lines.push(

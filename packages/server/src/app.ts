@@ -1,11 +1,10 @@
 import { SERVER_ERRORS } from '@fogata/shared';
 import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import pino from 'pino';
 import { z } from 'zod';
 import { registerBackgroundJobs } from './background-jobs.js';
 import type { Config } from './config.js';
-import { lazyChildLogger } from './lib/request-log.js';
+import { lazyChildLogger, logDestination } from './lib/request-log.js';
 import { fastSerializerCompiler, validatingSerializerCompiler } from './lib/response-serializer.js';
 import { trustProxyOption } from './lib/trust-proxy.js';
 import { apiRoutes } from './modules/api-routes.js';
@@ -47,10 +46,10 @@ export async function buildApp(
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
   const logger = options.logger ?? { level: config.logLevel };
-  // Log lines are written without blocking, 8 KB at a time (and at least every second; flushed on
-  // exit): a synchronous write to stdout per line cost more than a cached answer (decision 020).
-  const logStream =
-    typeof logger === 'object' ? pino.destination({ dest: 1, sync: false, minLength: 8192 }) : null;
+  // Log lines are written without blocking, in batches (and at least every second; flushed on
+  // exit): a synchronous write to stdout per line cost more than a cached answer (decisions 020
+  // and 058).
+  const logStream = typeof logger === 'object' ? logDestination() : null;
   const app = Fastify({
     logger: logStream && typeof logger === 'object' ? { ...logger, stream: logStream } : logger,
     // One line per request (below) instead of Fastify's two.

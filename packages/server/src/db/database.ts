@@ -268,6 +268,9 @@ export function openDatabase(
   // as it was then is the one they must see. Writes of this process, on this connection or any
   // other in it, move the shared counter at once and need no pragma.
   let turnVersion: number | null = null;
+  let versionData = -1;
+  let versionWrites = -1;
+  let versionText = '';
   const dataVersionThisTurn = (): number => {
     if (turnVersion === null) {
       turnVersion = dataVersion.get() as number;
@@ -284,6 +287,17 @@ export function openDatabase(
       }),
     }),
     dialect: 'sqlite',
-    readVersion: () => `${dataVersionThisTurn()}.${sqliteWrites.count}`,
+    readVersion: () => {
+      const data = dataVersionThisTurn();
+      const writes = sqliteWrites.count;
+      // The same text while neither part moves: the cache compares it on every request, and one
+      // string is compared by identity, a new one character by character.
+      if (data !== versionData || writes !== versionWrites) {
+        versionData = data;
+        versionWrites = writes;
+        versionText = `${data}.${writes}`;
+      }
+      return versionText;
+    },
   };
 }

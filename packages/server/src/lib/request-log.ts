@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Bindings, ChildLoggerOptions } from 'fastify/types/logger.js';
+import pino from 'pino';
 
 type Method = 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal';
 
@@ -86,6 +87,34 @@ export function lazyChildLogger(
   options: ChildLoggerOptions,
 ): FastifyBaseLogger {
   return new LazyRequestLogger(logger, bindings, options) as unknown as FastifyBaseLogger;
+}
+
+/** The log's destination: pino's lines and the access lines, in order, on standard output. */
+export interface LogStream {
+  write(text: string): void;
+  flush(): void;
+}
+
+/**
+ * Standard output without blocking, at least 32 KB at a time (and at least every second: the
+ * request log's timer; flushed on close and on exit, as pino's destinations are). The text becomes
+ * bytes once, as it comes. In its text mode, 8 KB at a time, the destination measured its pending
+ * text on each write and encoded it twice, and each write went through libuv's thread pool: about
+ * 0.7 µs a request under load; as bytes, 32 KB at a time, about 0.3 µs (decision 058).
+ */
+export function logDestination(): LogStream {
+  const destination = pino.destination({
+    dest: 1,
+    sync: false,
+    contentMode: 'buffer',
+    minLength: 32 * 1024,
+    maxWrite: 128 * 1024,
+  });
+  return {
+    // The destination in its bytes mode takes buffers; pino's own lines come as text.
+    write: (text) => destination.write(Buffer.from(text) as unknown as string),
+    flush: () => destination.flush(),
+  };
 }
 
 /** The access log: each request's line, and `flush()` to hand over the lines not yet written. */

@@ -23,6 +23,8 @@ export interface VerifiedSession {
   id: number;
   iat: number;
   pv: string | null;
+  /** `pv` as bytes for the comparison, made once per remembered token. */
+  pvBytes?: Buffer | null;
 }
 
 /**
@@ -93,7 +95,8 @@ export function verifySessionNow(
   const known = verified.get(token);
   if (known) {
     if (known.exp <= nowSeconds || known.nbf > nowSeconds) return null;
-    return { id: known.id, iat: known.iat, pv: known.pv };
+    // The remembered session itself (frozen): a copy per request showed in the profile.
+    return known;
   }
   const parts = token.split('.');
   if (parts.length !== 3) return null;
@@ -116,7 +119,15 @@ export function verifySessionNow(
     if (nbf !== undefined && typeof nbf !== 'number') return null;
     const session = { id, iat, pv: typeof pv === 'string' ? pv : null };
     if (verified.size >= MAX_VERIFIED) verified.delete(verified.keys().next().value as string);
-    verified.set(token, { ...session, exp, nbf: nbf ?? 0 });
+    verified.set(
+      token,
+      Object.freeze({
+        ...session,
+        pvBytes: session.pv === null ? null : Buffer.from(session.pv),
+        exp,
+        nbf: nbf ?? 0,
+      }),
+    );
     if (exp <= nowSeconds || (nbf ?? 0) > nowSeconds) return null;
     return session;
   } catch {
@@ -134,12 +145,14 @@ export function sessionMatchesPassword(
   user: PasswordState,
   secret: Uint8Array,
   stamp: string = passwordStamp(user, secret),
+  stampBytes?: Buffer,
 ): boolean {
   if (session.pv === null) {
     if (!user.password_changed_at) return true;
     return session.iat > Math.floor(Date.parse(user.password_changed_at) / 1000);
   }
-  const given = Buffer.from(session.pv);
-  const expected = Buffer.from(stamp);
+  // Bytes made once per token and once per user row where the caller keeps them (plugins/auth.ts).
+  const given = session.pvBytes ?? Buffer.from(session.pv);
+  const expected = stampBytes ?? Buffer.from(stamp);
   return given.length === expected.length && timingSafeEqual(given, expected);
 }

@@ -17,6 +17,7 @@ declare module 'fastify' {
 interface SessionUser {
   row: UserRow;
   stamp: string;
+  stampBytes: Buffer;
 }
 
 /**
@@ -36,12 +37,17 @@ function authenticate(request: FastifyRequest): UserRow | Promise<UserRow> {
   const user = readCache.user<SessionUser | null>(request, session.id, async () => {
     const row = await new UsersRepository(ctx.db).findById(session.id);
     // Frozen: one row serves many requests, so none may change it for the others.
-    return row ? { row: Object.freeze(row), stamp: passwordStamp(row, ctx.jwtKey) } : null;
+    if (!row) return null;
+    const stamp = passwordStamp(row, ctx.jwtKey);
+    return { row: Object.freeze(row), stamp, stampBytes: Buffer.from(stamp) };
   });
   // A session opened before the user's last password change (a reset, a new admin password)
   // no longer counts.
   const signIn = (found: SessionUser | null): UserRow => {
-    if (!found || !sessionMatchesPassword(session, found.row, ctx.jwtKey, found.stamp)) {
+    if (
+      !found ||
+      !sessionMatchesPassword(session, found.row, ctx.jwtKey, found.stamp, found.stampBytes)
+    ) {
       throw new AppError(401, SERVER_ERRORS.invalidToken);
     }
     request.user = found.row;

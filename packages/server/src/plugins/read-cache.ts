@@ -22,6 +22,8 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 interface CachedBody {
   version: string;
   bucket: number;
+  /** What else the body depends on that the database's version does not say (a page's config). */
+  tag: string;
   body: Buffer;
   br?: Buffer;
   gzip?: Buffer;
@@ -126,32 +128,55 @@ export class ReadCache {
     compute: () => Promise<unknown>,
   ): Promise<void> | undefined {
     const key = perUser ? `${request.user?.id ?? 0} ${request.url}` : `* ${request.url}`;
+    return this.sendBody(request, reply, key, JSON_TYPE, '', () =>
+      compute().then((data) => ({
+        body: Buffer.from(reply.serialize(data) as string),
+        keep: true,
+      })),
+    );
+  }
+
+  /**
+   * Like `send`, for a body that is the same for every visitor (a page's HTML, decision 058):
+   * kept under `key` while the database's version, the media URLs' bucket and `tag` (what else
+   * it depends on) are the ones it was made under. `make` says whether its body may be kept
+   * (not when part of it could not be read).
+   */
+  sendBody(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    type: string,
+    tag: string,
+    make: () => Promise<{ body: Buffer; keep: boolean }>,
+  ): Promise<void> | undefined {
     const version = this.version(request);
     // SQLite's version is at hand: a cached answer then goes out synchronously, before the handler
     // returns (it returns undefined, its reply already sent).
     if (typeof version !== 'string') {
-      return version.then((known) => this.sendAt(request, reply, key, known, compute));
+      return version.then((known) => this.sendAt(request, reply, key, type, tag, known, make));
     }
-    return this.sendAt(request, reply, key, version, compute);
+    return this.sendAt(request, reply, key, type, tag, version, make);
   }
 
   private sendAt(
     request: FastifyRequest,
     reply: FastifyReply,
     key: string,
+    type: string,
+    tag: string,
     version: string,
-    compute: () => Promise<unknown>,
+    make: () => Promise<{ body: Buffer; keep: boolean }>,
   ): Promise<void> | undefined {
     const bucket = currentBucket();
     const entry = this.bodies.get(key);
-    if (entry && entry.version === version && entry.bucket === bucket) {
-      return this.sent(this.reply(request, reply, key, entry));
+    if (entry && entry.version === version && entry.bucket === bucket && entry.tag === tag) {
+      return this.sent(this.reply(request, reply, key, type, entry));
     }
-    return compute().then((data) => {
-      const body = Buffer.from(reply.serialize(data) as string);
-      const made = { version, bucket, body };
-      this.keep(key, made);
-      return this.sent(this.reply(request, reply, key, made));
+    return make().then(({ body, keep }) => {
+      const made = { version, bucket, tag, body };
+      if (keep) this.keep(key, made);
+      return this.sent(this.reply(request, reply, key, type, made));
     });
   }
 
@@ -186,9 +211,10 @@ export class ReadCache {
     request: FastifyRequest,
     reply: FastifyReply,
     key: string,
+    type: string,
     entry: CachedBody,
   ): FastifyReply {
-    reply.type(JSON_TYPE);
+    reply.type(type);
     const encoding =
       entry.body.length >= COMPRESS_THRESHOLD_BYTES &&
       request.headers['x-no-compression'] === undefined

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type pino from 'pino';
-import { accessLogWriter, logsAt } from '../lib/request-log.js';
+import { accessLogWriter, type LogStream, logsAt } from '../lib/request-log.js';
 
 /**
  * One line per request: written straight into the log stream when there is one (the server, in
@@ -9,7 +8,7 @@ import { accessLogWriter, logsAt } from '../lib/request-log.js';
 export function registerRequestLog(
   app: FastifyInstance,
   logger: boolean | { level: string },
-  logStream: (pino.DestinationStream & { flush(): void }) | null,
+  logStream: LogStream | null,
 ): void {
   // Written straight into the stream when there is one (the server); tests that pass a logger
   // of their own get pino's line, with the same fields.

@@ -90,10 +90,7 @@ export async function registerStatic(app: FastifyInstance): Promise<void> {
   const hasWeb = existsSync(join(config.webDist, 'index.html'));
   // Pages are index.html's shell filled in for the group and the page (decision 013).
   const renderPage = hasWeb ? createPageRenderer(app, config.webDist) : null;
-  const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
-    const html = await renderPage!(request.url.split('?')[0] ?? '/');
-    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
-  };
+  const sendPage = (request: FastifyRequest, reply: FastifyReply) => renderPage!(request, reply);
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: config.webDist,

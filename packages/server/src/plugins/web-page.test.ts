@@ -3,13 +3,18 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
-import { brotliCompressSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { ALBUM_EARLY_SCRIPT, albumFirstReads, firstCommentsPath } from '@fogata/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-app.js';
 import { createNews } from '../test/content-factories.js';
 import { createUser } from '../test/factories.js';
-import { createAlbum, createComment, createPhoto } from '../test/gallery-factories.js';
+import {
+  countQueries,
+  createAlbum,
+  createComment,
+  createPhoto,
+} from '../test/gallery-factories.js';
 
 // The web app's pages (decision 013): index.html's static shell filled in for the group and the
 // page, the public config inline, hints for the page's own files and largest image; the build's
@@ -125,6 +130,34 @@ describe('pages', () => {
     // The raw template is never sent as it is.
     expect((await page('/index.html')).body).not.toMatch(/\{\{\w+\}\}/);
     expect((await page('/gallery')).body).toContain('id="fogata-config"');
+  });
+
+  it('is made once, for everyone, until the database changes (decision 058)', async () => {
+    const member = await createUser(t.app);
+    await createNews(t.app, { title: 'Acampada de otoño' });
+    const first = await page('/');
+    expect(first.body).toContain('Acampada de otoño');
+    // Again, and with a session: the same bytes without a single query (the page holds only
+    // what a visitor may read, so who asks changes nothing).
+    const { result: again, queries } = await countQueries(t.app, () =>
+      t.app.inject({ url: '/', headers: { accept: 'text/html', ...member.headers } }),
+    );
+    expect(queries).toBe(0);
+    expect(again.body).toBe(first.body);
+    expect(again.headers['cache-control']).toBe('no-cache');
+    // Compressed as before, by negotiation.
+    const br = await t.app.inject({
+      url: '/',
+      headers: { accept: 'text/html', 'accept-encoding': 'br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(first.body);
+    // A write anywhere: the next visitor gets the page made afresh.
+    await createNews(t.app, { title: 'Campamento de invierno' });
+    const after = await page('/');
+    expect(after.body).toContain('Campamento de invierno');
+    // Every path without a page of its own shares the one shell.
+    expect((await page('/no-existe-1')).body).toBe((await page('/no-existe-2')).body);
   });
 
   it("an album's page starts its reads with the member's token, and carries nothing of the album", async () => {

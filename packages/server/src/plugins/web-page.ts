@@ -9,7 +9,7 @@ import {
   ROUTES,
   routeMatcher,
 } from '@fogata/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** One chunk of the web build's manifest (dist/.vite/manifest.json). */
 interface ManifestChunk {
@@ -147,8 +147,13 @@ export function createPageRenderer(app: FastifyInstance, webDist: string) {
     };
   });
 
-  return async function renderPage(path: string): Promise<string> {
+  /**
+   * The page `path` as it is now: the shell, the public config and the page's first reads;
+   * `whole` is false when one of them could not be read (an item that does not exist is read).
+   */
+  const render = async (path: string): Promise<{ html: string; whole: boolean }> => {
     const config = await app.inject({ method: 'GET', url: '/api/config' });
+    let whole = config.statusCode === 200;
     let head = `<script type="application/json" id="fogata-config">${scriptJson(config.json())}</script>`;
     for (const page of hints) {
       const ids = page.match(path);
@@ -160,7 +165,10 @@ export function createPageRenderer(app: FastifyInstance, webDist: string) {
       let image: string | null = null;
       for (const wanted of page.data?.(ids) ?? []) {
         const res = await app.inject({ method: 'GET', url: `/api${wanted.path}` });
-        if (res.statusCode !== 200) continue;
+        if (res.statusCode !== 200) {
+          if (res.statusCode !== 404) whole = false;
+          continue;
+        }
         const body = res.json();
         answers[wanted.path] = body;
         const found = wanted.image?.(body);
@@ -175,11 +183,43 @@ export function createPageRenderer(app: FastifyInstance, webDist: string) {
       break;
     }
     const group = app.ctx.config.group;
-    return fillPageShell(template, {
+    const html = fillPageShell(template, {
       groupName: group.name,
       groupAddress: group.address,
       landing: path === '/',
       head,
     });
+    return { html, whole };
+  };
+
+  /**
+   * The cache key of `path`'s page: a page with hints by its path, every other path the same
+   * shell (so a flood of made-up paths keeps one copy).
+   */
+  const keyOf = (path: string): string =>
+    hints.some((page) => page.match(path)) ? `page ${path}` : 'page';
+
+  /**
+   * Sends the page of the request's path. Pages hold only what a visitor without a session may
+   * read (the public config, the public lists and items), the same for everyone, so the page
+   * is made once and kept in the read cache while the database's version, the media URLs'
+   * bucket and the config's one moving part are still the same (decision 058); the browser
+   * still revalidates it (no-cache), and no shared cache keeps it.
+   */
+  return function sendPage(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const path = request.url.split('?')[0] ?? '/';
+    reply.header('Cache-Control', 'no-cache');
+    // The config's part that can change while the database does not: the external sign-in's
+    // endpoint, null while the provider cannot be reached.
+    const oidc = app.ctx.oidc;
+    const tag = oidc ? oidc.authorizationEndpoint() : null;
+    const send = (endpoint: string | null) =>
+      app.readCache.sendBody(request, reply, keyOf(path), HTML_TYPE, String(endpoint), () =>
+        // A page made while a read failed goes out as before, and is made again next time.
+        render(path).then(({ html, whole }) => ({ body: Buffer.from(html), keep: whole })),
+      ) ?? Promise.resolve();
+    return tag ? tag.then(send) : send(null);
   };
 }
+
+const HTML_TYPE = 'text/html; charset=utf-8';
