@@ -187,6 +187,11 @@ test('on a phone: e-mails wrap only after "@" or ".", and 150 families fit in pa
   const users = page.locator('section', {
     has: page.getByRole('heading', { name: 'Gestión de Usuarios Registrados' }),
   });
+  // Found by its address, wherever the accounts other specs made put it among the pages.
+  await users
+    .getByRole('search', { name: 'Buscar y filtrar usuarios' })
+    .getByLabel('Buscar')
+    .fill(LONG_EMAIL.split('@')[0]!);
   await expect(users.getByText(LONG_EMAIL.split('@')[0]!, { exact: false })).toBeVisible();
   for (const width of [320, 375, 414]) {
     await page.setViewportSize({ width, height: 800 });
@@ -199,6 +204,13 @@ test('on a phone: e-mails wrap only after "@" or ".", and 150 families fit in pa
     expect(long, `${LONG_EMAIL} a ${width} px`).toBeDefined();
   }
   await page.setViewportSize({ width: 375, height: 800 });
+  await users
+    .getByRole('search', { name: 'Buscar y filtrar usuarios' })
+    .getByLabel('Buscar')
+    .fill('');
+  await expect(users.getByRole('navigation', { name: 'Páginas de usuarios' })).toContainText(
+    /Página 1 de (1[6-9]|[2-9]\d)/,
+  );
   // The whole panel, with 150 families and 150 invitations: pages of ten, not a 6,800 px table.
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   test.info().annotations.push({ type: 'altura del panel a 375 px', description: `${height} px` });
