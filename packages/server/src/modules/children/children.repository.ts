@@ -282,6 +282,23 @@ export class ChildrenRepository {
       .execute();
   }
 
+  /** The sections `ids` that exist, with whether each is retired (a child goes only into one in use). */
+  sectionsByIds(
+    ids: readonly number[],
+  ): Promise<{ id: number; name: string; retired_at: string | null }[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('sections')
+      .select(['id', 'name', 'retired_at'])
+      .where('id', 'in', ids)
+      .execute();
+  }
+
+  /** Every section, retired ones too, in their order (the paso de sección's age ranges). */
+  allSections() {
+    return this.db.selectFrom('sections').selectAll().orderBy('position').orderBy('id').execute();
+  }
+
   /** The sections in use among `managed`, by position. */
   async sectionsInUse(managed: ManagedSections): Promise<Section[]> {
     let query = this.db.selectFrom('sections').selectAll().where('retired_at', 'is', null);

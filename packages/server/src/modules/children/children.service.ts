@@ -92,11 +92,7 @@ export class ChildrenService {
 
   /** The 400 of a section that is missing or retired: a child goes only into a section in use. */
   private async requireSectionInUse(trx: Transaction<Database>, sectionId: number) {
-    const section = await trx
-      .selectFrom('sections')
-      .select(['id', 'name', 'retired_at'])
-      .where('id', '=', sectionId)
-      .executeTakeFirst();
+    const [section] = await new ChildrenRepository(trx).sectionsByIds([sectionId]);
     if (!section) {
       throw new AppError(400, SERVER_ERRORS.sectionNotFound, [
         { field: 'section_id', message: SERVER_ERRORS.sectionNotFound },

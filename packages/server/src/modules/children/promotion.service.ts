@@ -49,12 +49,7 @@ export class PromotionService {
   constructor(private readonly ctx: AppContext) {}
 
   private async sections(): Promise<SectionRange[]> {
-    const rows = await this.ctx.db.kysely
-      .selectFrom('sections')
-      .selectAll()
-      .orderBy('position')
-      .orderBy('id')
-      .execute();
+    const rows = await new ChildrenRepository(this.ctx.db).allSections();
     return rows.map((r) => ({
       id: r.id,
       name: r.name,
@@ -111,14 +106,7 @@ export class PromotionService {
     const moved = await this.ctx.db.kysely.transaction().execute(async (trx) => {
       const repo = new ChildrenRepository(trx);
       const sectionIds = [...new Set(moves.flatMap((m) => (m.section_id ? [m.section_id] : [])))];
-      const sections =
-        sectionIds.length === 0
-          ? []
-          : await trx
-              .selectFrom('sections')
-              .select(['id', 'name', 'retired_at'])
-              .where('id', 'in', sectionIds)
-              .execute();
+      const sections = await repo.sectionsByIds(sectionIds);
       const sectionById = new Map(sections.map((s) => [s.id, s]));
       for (const id of sectionIds) {
         const section = sectionById.get(id);
