@@ -30,12 +30,14 @@ export const ADMIN_PANEL_MESSAGES = {
 export const ADMIN_PAGE_SIZE = 20;
 export const ADMIN_MAX_LIMIT = 100;
 
-const pageField = z.coerce
+/** A page number of a server-paged admin list (users, invitations, children): 1 or more. */
+export const pageField = z.coerce
   .number({ error: ADMIN_PANEL_MESSAGES.pageInvalid })
   .int({ error: ADMIN_PANEL_MESSAGES.pageInvalid })
   .min(1, { error: ADMIN_PANEL_MESSAGES.pageInvalid })
   .max(1_000_000, { error: ADMIN_PANEL_MESSAGES.pageInvalid });
-const limitField = z.coerce
+/** Rows a page of a server-paged admin list: 1 to 100. */
+export const limitField = z.coerce
   .number({ error: ADMIN_PANEL_MESSAGES.limitInvalid })
   .int({ error: ADMIN_PANEL_MESSAGES.limitInvalid })
   .min(1, { error: ADMIN_PANEL_MESSAGES.limitInvalid })

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SERVER_ERRORS } from '../errors.js';
 import { MSG } from '../messages.js';
+import { limitField, pageField } from './admin-panel.js';
 import { idParams, MAX_ID, storedText } from './common.js';
 import { sectionRefSchema } from './section.js';
 
@@ -43,9 +44,8 @@ export const ownChildSchema = childSchema.pick({ id: true, full_name: true, sect
 export type OwnChild = z.infer<typeof ownChildSchema>;
 
 export const CHILD_NAME_MAX = 150;
-/** Children per page of the admin panel's list, and the most one request may ask for. */
+/** Children per page of the admin panel's list (the most one request may ask: limitField's). */
 export const CHILDREN_PAGE_SIZE = 20;
-export const CHILDREN_MAX_LIMIT = 100;
 export const CHILD_SEARCH_MAX = 100;
 
 /** Whether `value` is a real calendar date written `YYYY-MM-DD` (not 2025-02-30). */
@@ -117,8 +117,8 @@ export const childListQuerySchema = z.object({
     .transform((q) => q || undefined),
   section: z.coerce.number({ error: SERVER_ERRORS.validation }).int().min(1).max(MAX_ID).optional(),
   status: z.enum(CHILD_STATUSES, { error: MSG.childStatusInvalid }).default('active'),
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  limit: z.coerce.number().int().min(1).max(CHILDREN_MAX_LIMIT).default(CHILDREN_PAGE_SIZE),
+  page: pageField.default(1),
+  limit: limitField.default(CHILDREN_PAGE_SIZE),
 });
 export type ChildListQuery = z.infer<typeof childListQuerySchema>;
 
