@@ -23,6 +23,10 @@ const expected: Record<(typeof CAPABILITIES)[number], [boolean, boolean, boolean
   'children:manage': [false, false, true, true],
   'children:promote': [false, false, false, true],
   'children:own': [false, true, true, true],
+  'consent:record': [false, false, true, true],
+  'consent:text': [false, false, false, true],
+  'faces:review': [false, false, true, true],
+  'settings:manage': [false, false, false, true],
 };
 const actors: Actor[] = [null, 'usuario', 'scouter', 'admin'];
 

@@ -25,6 +25,10 @@ export const CAPABILITIES = [
   'children:manage',
   'children:promote',
   'children:own',
+  'consent:record',
+  'consent:text',
+  'faces:review',
+  'settings:manage',
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
@@ -75,6 +79,18 @@ const table: Record<Capability, { anonymous: boolean } & Record<Role, boolean>> 
   'children:promote': { anonymous: false, usuario: false, scouter: false, admin: true },
   // See one's own children ('Mis educandos'); an account with none sees an empty list
   'children:own': { anonymous: false, usuario: true, scouter: true, admin: true },
+  // Not in SPEC §6 (issue #25, decision 061). Record a child's consent from a signed paper form,
+  // or a young person's own from their 14th birthday, and export the register: an admin for every
+  // child, a scouter for the children of their sections (a rule of the service). A guardian gives
+  // their own child's consent under 'children:own'.
+  'consent:record': { anonymous: false, usuario: false, scouter: true, admin: true },
+  // Write a new version of the consent text that families answer
+  'consent:text': { anonymous: false, usuario: false, scouter: false, admin: true },
+  // Review the faces found in an album's photos (and news and experience images): assign each to
+  // a child, an adult, or not a face; draw a missed one
+  'faces:review': { anonymous: false, usuario: false, scouter: true, admin: true },
+  // The group's settings: apply image consent, publish only reviewed albums
+  'settings:manage': { anonymous: false, usuario: false, scouter: false, admin: true },
 };
 
 export const PERMISSIONS = table;

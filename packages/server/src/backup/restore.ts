@@ -10,6 +10,7 @@ import tar from 'tar-stream';
 import type { Config } from '../config.js';
 import { type Db, openDatabase } from '../db/database.js';
 import { insertDefaultSections } from '../db/migrations/012-sections-families.js';
+import { insertImageConsentDefaults } from '../db/migrations/014-image-consent.js';
 import { migrateToLatest, migrationNames } from '../db/migrations/index.js';
 import { createStorage } from '../media/storage/create-storage.js';
 import type { MediaStorage } from '../media/storage/storage.js';
@@ -215,6 +216,9 @@ export async function restoreBackup(
       // A copy made before sections existed has none: the group gets the four defaults back.
       if (!('sections' in manifest.tables))
         await insertDefaultSections(db.kysely as Kysely<unknown>);
+      // One made before image consent existed: its settings, text and scan queue, as 014 writes.
+      if (!('group_settings' in manifest.tables))
+        await insertImageConsentDefaults(db.kysely as Kysely<unknown>);
       if (db.dialect === 'postgres') await resetSequences(db);
       return referencedKeys(db);
     };

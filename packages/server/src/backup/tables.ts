@@ -8,6 +8,8 @@ import { MEDIA_KEY_COLUMNS } from '../media/journal.repository.js';
  */
 export const BACKUP_TABLES = [
   'users',
+  'group_settings',
+  'consent_texts',
   'sections',
   'scouter_sections',
   'children',
@@ -25,15 +27,19 @@ export const BACKUP_TABLES = [
   'news',
   'experiences',
   'monitors',
+  'child_consents',
+  'faces',
+  'face_scan_queue',
   'mail_queue',
   'audit_log',
 ] as const;
 
 /**
- * Tables a migration fills by itself (012: SPEC's four sections): a database whose only rows are
- * these is a freshly migrated one, which a restore may take without --force.
+ * Tables a migration fills by itself (012: SPEC's four sections; 014: the settings and the
+ * consent text): a database whose only rows are these is a freshly migrated one, which a restore
+ * may take without --force.
  */
-export const MIGRATION_SEEDED_TABLES = ['sections'] as const;
+export const MIGRATION_SEEDED_TABLES = ['sections', 'group_settings', 'consent_texts'] as const;
 
 /**
  * Tables a backup leaves out: counters, one-use nonces, the media journal (a restore brings

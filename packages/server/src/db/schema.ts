@@ -1,4 +1,10 @@
-import type { DigestFrequency, Role } from '@fogata/shared';
+import type {
+  ConsentGiver,
+  ConsentPurpose,
+  DigestFrequency,
+  FaceStatus,
+  Role,
+} from '@fogata/shared';
 import type { ColumnType, Generated } from 'kysely';
 
 /**
@@ -294,6 +300,77 @@ export interface AlbumSectionsTable {
   section_id: number;
 }
 
+/** A group's setting (migration 014): `image_consent_enforced`, `publish_only_reviewed`; '1' or '0'. */
+export interface GroupSettingsTable {
+  key: string;
+  value: string;
+  updated_by: number | null;
+  updated_at: string;
+}
+
+/** A version of the consent text that families answer (decision 061). */
+export interface ConsentTextsTable {
+  id: Generated<number>;
+  version: number;
+  body: string;
+  created_by: number | null;
+  created_at: string;
+}
+
+/** One consent given, changed or withdrawn: append-only; the latest per child and purpose counts. */
+export interface ChildConsentsTable {
+  id: Generated<number>;
+  child_id: number;
+  purpose: ConsentPurpose;
+  /** 1 granted, 0 refused or withdrawn. */
+  granted: number;
+  given_by: ConsentGiver;
+  recorded_by: number | null;
+  note: string | null;
+  /** The consent text's version it answers. */
+  text_version: number;
+  created_at: string;
+}
+
+/**
+ * A face in an image (decision 062): its box only, as fractions of the image's width and height;
+ * exactly one of `photo_id`, `news_id`, `experience_id` is set.
+ */
+export interface FacesTable {
+  id: Generated<number>;
+  photo_id: number | null;
+  news_id: number | null;
+  experience_id: number | null;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  /** The detector's confidence; null for a box a manager drew. */
+  score: number | null;
+  source: 'detector' | 'manual';
+  status: ColumnType<FaceStatus, FaceStatus | undefined, FaceStatus>;
+  /** With `status` 'child': which one. */
+  child_id: number | null;
+  /** Set when a guardian asked for their child to be blurred in this image for everyone. */
+  blur_requested_at: ColumnType<string | null, string | null | undefined, string | null>;
+  blur_requested_by: ColumnType<number | null, number | null | undefined, number | null>;
+  reviewed_by: ColumnType<number | null, number | null | undefined, number | null>;
+  reviewed_at: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: string;
+}
+
+/** An image stored before detection existed, waiting for the background scan. */
+export interface FaceScanQueueTable {
+  id: Generated<number>;
+  photo_id: number | null;
+  news_id: number | null;
+  experience_id: number | null;
+  /** While an instance scans it; null or past: free to claim. */
+  claimed_until: ColumnType<string | null, string | null | undefined, string | null>;
+  attempts: ColumnType<number, number | undefined, number>;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   invitations: InvitationsTable;
@@ -318,4 +395,9 @@ export interface Database {
   guardians: GuardiansTable;
   invitation_children: InvitationChildrenTable;
   album_sections: AlbumSectionsTable;
+  group_settings: GroupSettingsTable;
+  consent_texts: ConsentTextsTable;
+  child_consents: ChildConsentsTable;
+  faces: FacesTable;
+  face_scan_queue: FaceScanQueueTable;
 }

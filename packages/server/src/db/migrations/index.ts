@@ -14,6 +14,7 @@ import { readVersion } from './010-read-version.js';
 import { digests } from './011-digests.js';
 import { sectionsFamilies } from './012-sections-families.js';
 import { childrenSearch } from './013-children-search.js';
+import { imageConsent } from './014-image-consent.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export interface MigrationContext {
@@ -39,6 +40,7 @@ function migrations(ctx: MigrationContext): Record<string, Migration> {
     '011-digests': digests(ctx),
     '012-sections-families': sectionsFamilies(ctx),
     '013-children-search': childrenSearch(ctx),
+    '014-image-consent': imageConsent(ctx),
   };
 }
 
