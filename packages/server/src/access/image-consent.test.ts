@@ -38,7 +38,10 @@ describe('a child’s consent', () => {
     expect(await consentingChildIds(kysely, 'web', ids, TODAY)).toEqual(new Set([withdrawn]));
     const all = await effectiveConsents(kysely, ids, TODAY);
     expect(all.get(none)).toBeUndefined();
-    expect(all.get(withdrawn)?.get('gallery')).toMatchObject({ granted: false, givenBy: 'guardian' });
+    expect(all.get(withdrawn)?.get('gallery')).toMatchObject({
+      granted: false,
+      givenBy: 'guardian',
+    });
     expect(all.get(withdrawn)?.get('web')).toMatchObject({ granted: true, givenBy: 'paper' });
   });
 

@@ -334,11 +334,12 @@ export interface ChildConsentsTable {
 
 /**
  * A face in an image (decision 062): its box only, as fractions of the image's width and height;
- * exactly one of `photo_id`, `news_id`, `experience_id` is set.
+ * exactly one of `photo_id`, `album_id` (its cover), `news_id`, `experience_id` is set.
  */
 export interface FacesTable {
   id: Generated<number>;
   photo_id: number | null;
+  album_id: number | null;
   news_id: number | null;
   experience_id: number | null;
   x: number;
@@ -363,6 +364,7 @@ export interface FacesTable {
 export interface FaceScanQueueTable {
   id: Generated<number>;
   photo_id: number | null;
+  album_id: number | null;
   news_id: number | null;
   experience_id: number | null;
   /** While an instance scans it; null or past: free to claim. */

@@ -1,6 +1,6 @@
 import { MSG, SERVER_ERRORS } from '@fogata/shared';
 import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { AppError } from '../lib/app-error.js';
 
 const ALLOWED_MIME = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
@@ -107,8 +107,20 @@ export async function toImageVariants(input: ImageInput): Promise<ImageVariants>
 }
 
 /** The display copy from one decode, then the thumbnail and placeholder from the display copy. */
-async function encodeVariants(input: ImageInput): Promise<ImageVariants> {
-  const display = await decode(input)
+function encodeVariants(input: ImageInput): Promise<ImageVariants> {
+  return deriveVariants(decode(input));
+}
+
+/**
+ * The variants of an image already decoded into `pipeline` (a blurred display copy): its own
+ * copy of `toImageVariants`' recipe, run one at a time like every decode.
+ */
+export function toVariantsFromDisplay(pipeline: Sharp): Promise<ImageVariants> {
+  return oneAtATime(() => deriveVariants(pipeline));
+}
+
+async function deriveVariants(pipeline: Sharp): Promise<ImageVariants> {
+  const display = await pipeline
     .resize(DISPLAY_MAX_PX, DISPLAY_MAX_PX, { fit: 'inside', withoutEnlargement: true })
     .webp({ quality: 82 })
     .toBuffer({ resolveWithObject: true });

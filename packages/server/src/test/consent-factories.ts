@@ -30,8 +30,12 @@ export async function recordConsent(
     .execute();
 }
 
-/** Where a face is: one of a photo, a news item's image, an experience's image. */
-export type FaceImage = { photoId: number } | { newsId: number } | { experienceId: number };
+/** Where a face is: a photo, an album's cover, a news item's image, an experience's image. */
+export type FaceImage =
+  | { photoId: number }
+  | { albumId: number }
+  | { newsId: number }
+  | { experienceId: number };
 
 /** A box as fractions of the image's width and height. */
 export interface Box {
@@ -52,6 +56,7 @@ export async function addFace(
     .insertInto('faces')
     .values({
       photo_id: 'photoId' in image ? image.photoId : null,
+      album_id: 'albumId' in image ? image.albumId : null,
       news_id: 'newsId' in image ? image.newsId : null,
       experience_id: 'experienceId' in image ? image.experienceId : null,
       ...box,

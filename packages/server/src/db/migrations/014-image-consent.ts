@@ -32,6 +32,7 @@ export async function insertImageConsentDefaults(db: Kysely<unknown>): Promise<v
   const now = new Date().toISOString();
   const { rows } = await sql<{ n: number | string }>`select
       (select count(*) from photos)
+      + (select count(*) from albums where cover_key is not null)
       + (select count(*) from news where image_key is not null)
       + (select count(*) from experiences where image_key is not null) as n`.execute(db);
   const hasImages = Number(rows[0]?.n ?? 0) > 0;
@@ -42,6 +43,8 @@ export async function insertImageConsentDefaults(db: Kysely<unknown>): Promise<v
     values (1, ${DEFAULT_CONSENT_TEXT}, ${now})`.execute(db);
   await sql`insert into face_scan_queue (photo_id, created_at)
     select id, ${now} from photos order by id`.execute(db);
+  await sql`insert into face_scan_queue (album_id, created_at)
+    select id, ${now} from albums where cover_key is not null order by id`.execute(db);
   await sql`insert into face_scan_queue (news_id, created_at)
     select id, ${now} from news where image_key is not null order by id`.execute(db);
   await sql`insert into face_scan_queue (experience_id, created_at)
@@ -54,14 +57,15 @@ export function imageConsent({ dialect }: MigrationContext) {
     dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement();
   // Real numbers: SQLite's `real`, PostgreSQL's `double precision`.
   const real = dialect === 'postgres' ? 'double precision' : 'real';
-  /** One of the three images a face or a scan belongs to, deleted with it. */
+  /** One of the four images a face or a scan belongs to, deleted with it. */
   const imageOwner = () => ({
     photo_id: (c: ColumnDefinitionBuilder) => c.references('photos.id').onDelete('cascade'),
+    album_id: (c: ColumnDefinitionBuilder) => c.references('albums.id').onDelete('cascade'),
     news_id: (c: ColumnDefinitionBuilder) => c.references('news.id').onDelete('cascade'),
     experience_id: (c: ColumnDefinitionBuilder) =>
       c.references('experiences.id').onDelete('cascade'),
     check: sql.raw(
-      '(case when photo_id is null then 0 else 1 end) + (case when news_id is null then 0 else 1 end) + (case when experience_id is null then 0 else 1 end) = 1',
+      '(case when photo_id is null then 0 else 1 end) + (case when album_id is null then 0 else 1 end) + (case when news_id is null then 0 else 1 end) + (case when experience_id is null then 0 else 1 end) = 1',
     ),
   });
 
@@ -111,13 +115,15 @@ export function imageConsent({ dialect }: MigrationContext) {
         .execute();
 
       // The faces in an image: a box (fractions of the image's width and height), never anything
-      // that could identify the person (decision 062). Reviewed by a manager: a child, an adult,
+      // that could identify the person (decision 062), in a photo, an album's cover, a news item's or an
+      // experience's image. Reviewed by a manager: a child, an adult,
       // or not a face.
       const face = imageOwner();
       await db.schema
         .createTable('faces')
         .addColumn('id', idType, id)
         .addColumn('photo_id', 'integer', face.photo_id)
+        .addColumn('album_id', 'integer', face.album_id)
         .addColumn('news_id', 'integer', face.news_id)
         .addColumn('experience_id', 'integer', face.experience_id)
         .addColumn('x', real, (c) => c.notNull())
@@ -125,7 +131,9 @@ export function imageConsent({ dialect }: MigrationContext) {
         .addColumn('width', real, (c) => c.notNull())
         .addColumn('height', real, (c) => c.notNull())
         .addColumn('score', real)
-        .addColumn('source', 'text', (c) => c.notNull().check(sql`source in ('detector', 'manual')`))
+        .addColumn('source', 'text', (c) =>
+          c.notNull().check(sql`source in ('detector', 'manual')`),
+        )
         .addColumn('status', 'text', (c) =>
           c
             .notNull()
@@ -143,6 +151,7 @@ export function imageConsent({ dialect }: MigrationContext) {
         .addCheckConstraint('faces_one_image', face.check)
         .execute();
       await db.schema.createIndex('faces_photo_idx').on('faces').column('photo_id').execute();
+      await db.schema.createIndex('faces_album_idx').on('faces').column('album_id').execute();
       await db.schema.createIndex('faces_news_idx').on('faces').column('news_id').execute();
       await db.schema
         .createIndex('faces_experience_idx')
@@ -158,6 +167,7 @@ export function imageConsent({ dialect }: MigrationContext) {
         .createTable('face_scan_queue')
         .addColumn('id', idType, id)
         .addColumn('photo_id', 'integer', scan.photo_id)
+        .addColumn('album_id', 'integer', scan.album_id)
         .addColumn('news_id', 'integer', scan.news_id)
         .addColumn('experience_id', 'integer', scan.experience_id)
         .addColumn('claimed_until', 'text')

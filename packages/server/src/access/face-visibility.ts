@@ -1,0 +1,124 @@
+import { type ConsentPurpose, can } from '@fogata/shared';
+import type { Executor } from '../db/database.js';
+import { readGroupSettings } from '../db/group-settings.js';
+import { type FaceRuleRow, FaceVisibilityRepository } from './face-visibility.repository.js';
+import { consentingChildIds, todayIso } from './image-consent.js';
+import type { Viewer } from './viewer.js';
+
+/*
+ * Whose face a viewer may see unblurred (issue #25 part 3, decisions 061–062). The rule, face by
+ * face, for a viewer who is not a manager:
+ * - a face a guardian asked to blur ('Difuminar a mi hijo/a en esta foto') is blurred for all;
+ * - with 'Aplicar el consentimiento de imagen' off (a group that upgraded and has not entered its
+ *   consents yet), nothing else is;
+ * - a face not reviewed yet is blurred;
+ * - an adult, or a box that is not a face, is shown;
+ * - a child is shown when their consent covers the image's purpose — 'Galería del grupo' for a
+ *   photo or an album's cover, 'Web pública' for a news item's or an experience's image — or,
+ *   in the gallery, when the viewer is one of their guardians: a family always sees its own child.
+ * Managers (`faces:review`) see every face: they review them. A visitor, or a member seen by no
+ * one in particular (`null`), is a member with no children.
+ * Nothing else decides which faces are blurred: every copy a viewer can reach asks this.
+ */
+
+/** The kinds of image that have faces. */
+export type FaceImageKind = 'photo' | 'album' | 'news' | 'experience';
+
+/** A face's box, as fractions of its image's width and height. */
+export interface FaceBox {
+  id: number;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** The consent an image of `kind` needs: the gallery's for photos and covers, else the web's. */
+export function purposeOf(kind: FaceImageKind): ConsentPurpose {
+  return kind === 'photo' || kind === 'album' ? 'gallery' : 'web';
+}
+
+/** Whether `viewer` sees every face unblurred: managers, who review them. */
+export function seesEveryFace(viewer: Viewer | null): boolean {
+  return can(viewer?.role ?? null, 'faces:review');
+}
+
+/**
+ * The name of a set of blurred faces: their ids in order, comma-separated; '' for none (the
+ * clean image). Two viewers with the same key get the same copy.
+ */
+export function blurSetKey(faces: readonly Pick<FaceBox, 'id'>[]): string {
+  return faces
+    .map((face) => face.id)
+    .sort((a, b) => a - b)
+    .join(',');
+}
+
+/** The face rule over batches of images, in a constant number of queries. */
+export class FaceVisibility {
+  constructor(private readonly db: Executor) {}
+
+  /**
+   * For each of the images `ids` of `kind`, the faces `viewer` must get blurred, by the rule as
+   * it stands now. An image with none maps to an empty list (the clean copy).
+   */
+  async facesToBlur(
+    viewer: Viewer | null,
+    kind: FaceImageKind,
+    ids: readonly number[],
+    today = todayIso(),
+  ): Promise<Map<number, FaceBox[]>> {
+    const result = new Map<number, FaceBox[]>(ids.map((id) => [id, []]));
+    if (ids.length === 0 || seesEveryFace(viewer)) return result;
+    const repo = new FaceVisibilityRepository(this.db);
+    const faces = await repo.faces(kind, ids);
+    if (faces.length === 0) return result;
+    const shown = await this.shownChildren(viewer, kind, faces, today);
+    const { image_consent_enforced: enforced } = await readGroupSettings(this.db);
+    for (const face of faces) {
+      if (!mustBlur(face, enforced, shown)) continue;
+      result.get(face.image_id)?.push({
+        id: face.id,
+        x: face.x,
+        y: face.y,
+        width: face.width,
+        height: face.height,
+      });
+    }
+    return result;
+  }
+
+  /** The children among `faces` whom `viewer` may see for `kind`'s purpose. */
+  private async shownChildren(
+    viewer: Viewer | null,
+    kind: FaceImageKind,
+    faces: FaceRuleRow[],
+    today: string,
+  ): Promise<Set<number>> {
+    const childIds = faces.flatMap((face) => (face.child_id === null ? [] : [face.child_id]));
+    if (childIds.length === 0) return new Set();
+    const purpose = purposeOf(kind);
+    const [consenting, guarded] = await Promise.all([
+      consentingChildIds(this.db, purpose, childIds, today),
+      viewer && purpose === 'gallery'
+        ? new FaceVisibilityRepository(this.db).guardedChildIds(viewer.id)
+        : Promise.resolve(new Set<number>()),
+    ]);
+    return new Set([...consenting, ...guarded]);
+  }
+}
+
+/** The rule for one face, given the setting and the children the viewer may see. */
+function mustBlur(face: FaceRuleRow, enforced: boolean, shownChildren: Set<number>): boolean {
+  if (face.blur_requested_at !== null) return true;
+  if (!enforced) return false;
+  switch (face.status) {
+    case 'adult':
+    case 'not_face':
+      return false;
+    case 'child':
+      return face.child_id === null || !shownChildren.has(face.child_id);
+    default:
+      return true;
+  }
+}

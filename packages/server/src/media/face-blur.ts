@@ -1,0 +1,101 @@
+import sharp from 'sharp';
+import { type ImageVariants, toVariantsFromDisplay } from './image-pipeline.js';
+
+/*
+ * The blur that hides a face in what is served (issue #25 part 3, decision 063). Irreversible by
+ * construction: the region is first shrunk to a few pixels — what is left holds no features to
+ * recover — then grown back smooth and blurred, so it reads as a soft patch, not as a mosaic that
+ * invites "unpixelating". The region is padded well beyond the detector's box, which may be
+ * tight or a little off, to take in hair, ears and chin.
+ */
+
+/** A box as fractions (0..1) of the image's width and height. */
+export interface BlurBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** How far beyond the box the blur reaches, on each side, as a share of the box's size. */
+export const BLUR_PADDING = 0.5;
+
+/** Across its width, the region keeps this many pixels of information at most. */
+const CELLS_ACROSS = 6;
+
+/** `value` without the last bits of floating-point noise (0.3 × 1000 is 299.99999999999994). */
+function round(value: number): number {
+  return Math.round(value * 1e6) / 1e6;
+}
+
+/** A box padded by BLUR_PADDING and clamped to a `width`×`height` image, in whole pixels. */
+export function paddedRegion(box: BlurBox, width: number, height: number) {
+  const left = Math.max(0, Math.floor(round((box.x - box.width * BLUR_PADDING) * width)));
+  const top = Math.max(0, Math.floor(round((box.y - box.height * BLUR_PADDING) * height)));
+  const right = Math.min(width, Math.ceil(round((box.x + box.width * (1 + BLUR_PADDING)) * width)));
+  const bottom = Math.min(
+    height,
+    Math.ceil(round((box.y + box.height * (1 + BLUR_PADDING)) * height)),
+  );
+  return { left, top, width: Math.max(1, right - left), height: Math.max(1, bottom - top) };
+}
+
+/** `image` (encoded bytes) with every box blurred, as raw RGB pixels and their size. */
+async function blurredPixels(image: Buffer, boxes: readonly BlurBox[]) {
+  const { data, info } = await sharp(image)
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const patches = await Promise.all(
+    boxes.map(async (box) => {
+      const region = paddedRegion(box, info.width, info.height);
+      const cellsDown = Math.max(1, Math.round((CELLS_ACROSS * region.height) / region.width));
+      const tiny = await sharp(data, { raw: info })
+        .extract(region)
+        .resize(Math.min(CELLS_ACROSS, region.width), Math.min(cellsDown, region.height), {
+          fit: 'fill',
+          kernel: 'cubic',
+        })
+        .raw()
+        .toBuffer();
+      const sigma = Math.max(2, Math.min(region.width, region.height) / 8);
+      const patch = await sharp(tiny, {
+        raw: {
+          width: Math.min(CELLS_ACROSS, region.width),
+          height: Math.min(cellsDown, region.height),
+          channels: info.channels,
+        },
+      })
+        .resize(region.width, region.height, { fit: 'fill', kernel: 'cubic' })
+        .blur(sigma)
+        .raw()
+        .toBuffer();
+      return { input: patch, raw: { ...region, channels: info.channels }, ...region };
+    }),
+  );
+  // Compositing adds an alpha channel; dropped again, so the pixels stay what `info` says.
+  return sharp(data, { raw: info })
+    .composite(
+      patches.map((p) => ({
+        input: p.input,
+        raw: { width: p.width, height: p.height, channels: p.raw.channels },
+        left: p.left,
+        top: p.top,
+      })),
+    )
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+}
+
+/**
+ * The display copy, thumbnail and placeholder of `display` (a stored display copy's bytes) with
+ * `boxes` blurred: each derived from the blurred display copy, so no variant keeps a face.
+ */
+export async function toBlurredVariants(
+  display: Buffer,
+  boxes: readonly BlurBox[],
+): Promise<ImageVariants> {
+  const { data, info } = await blurredPixels(display, boxes);
+  return toVariantsFromDisplay(sharp(data, { raw: info }));
+}
