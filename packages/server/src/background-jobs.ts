@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './context.js';
 import { MediaSweeper } from './media/sweeper.js';
 import { DigestService } from './modules/digests/digests.service.js';
+import { FaceScanner } from './modules/faces/face-scan.js';
 
 /**
  * What runs beside the requests: the mail queue's worker, the media sweeper and the digest's
@@ -28,6 +29,10 @@ export function registerBackgroundJobs(app: FastifyInstance, ctx: AppContext): v
   const digests = new DigestService(ctx);
   app.addHook('onReady', async () => digests.start());
   app.addHook('onClose', () => digests.stop());
+  // The background face scan (issue #25, decision 076); stopped before the database closes.
+  const faceScanner = new FaceScanner(ctx);
+  app.addHook('onReady', async () => faceScanner.start());
+  app.addHook('onClose', () => faceScanner.stop());
   // Read the provider's discovery document early; when it fails, sign-in retries on demand.
   app.addHook('onReady', async () => {
     ctx.oidc?.discover().catch((err: unknown) => {

@@ -68,6 +68,19 @@ export interface Config {
   /** Where media lives (decision 017): DATA_DIR on the local disk, or an S3-compatible bucket. */
   storage: StorageConfig;
   logLevel: string;
+  /**
+   * The background face scan's pace (issue #25, decision 076); absent, its defaults. Tests keep it
+   * out of the way and run it by hand.
+   */
+  faceScan?: Partial<FaceScanConfig>;
+}
+
+export interface FaceScanConfig {
+  startMs: number;
+  pauseMs: number;
+  idleMs: number;
+  leaseMs: number;
+  retryMs: number;
 }
 
 export interface DigestConfig {

@@ -174,6 +174,16 @@ export const SERVER_ERRORS = {
   scoutersOnly: 'Solo se pueden asignar cuentas con el rol scouter.',
   childNotFound: 'Educando no encontrado.',
   promotionChildUnknown: 'Alguno de los educandos no existe o ya no está activo.',
+  /** Issue #25 (decisions 075–079): faces found in every image, Revisar caras. */
+  albumFacesToReview: (n: number) =>
+    n === 1
+      ? 'Queda 1 cara por revisar en este álbum: revísala antes de publicarlo.'
+      : `Quedan ${n} caras por revisar en este álbum: revísalas antes de publicarlo.`,
+  faceNotFound: 'Cara no encontrada.',
+  faceImageNotFound: 'Imagen no encontrada.',
+  faceDetectorNotDeletable:
+    'Solo se pueden borrar las caras dibujadas a mano: marca esta como «No es una cara».',
+  faceChildNotOffered: 'Ese educando no está entre los que puedes asignar en esta imagen.',
 } as const;
 
 /** Success messages the server sends. */
@@ -237,4 +247,6 @@ export const SERVER_SUCCESS = {
       : n === 1
         ? 'Paso de sección aplicado: 1 educando ha cambiado.'
         : `Paso de sección aplicado: ${n} educandos han cambiado.`,
+  /** Issue #25 (decisions 075–079): Revisar caras. */
+  faceDeleted: 'Recuadro borrado.',
 } as const;

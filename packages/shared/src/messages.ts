@@ -78,3 +78,14 @@ export const MSG = {
   promotionMovesTooMany: 'No se pueden aplicar más de 1000 cambios a la vez.',
   promotionMovesRepeated: 'Un educando aparece más de una vez en los cambios.',
 } as const;
+
+/** Issue #25 (decisions 075–079): Revisar caras. */
+export const FACE_MESSAGES = {
+  boxInvalid: 'El recuadro de la cara no es válido.',
+  boxTooSmall: 'El recuadro es demasiado pequeño para ser una cara.',
+  boxOutside: 'El recuadro se sale de la imagen.',
+  statusInvalid: 'Elige educando, adulto o «No es una cara».',
+  childRequired: 'Elige el educando solo al marcar la cara como educando.',
+  imageInvalid: 'La imagen no es válida.',
+  limitInvalid: 'El límite debe ser un número entero de 1 a 100.',
+} as const;

@@ -5,6 +5,7 @@ import { authRoutes } from './auth/auth.routes.js';
 import { childrenRoutes } from './children/children.routes.js';
 import { digestsRoutes } from './digests/digests.routes.js';
 import { experiencesRoutes } from './experiences/experiences.routes.js';
+import { facesRoutes } from './faces/faces.routes.js';
 import { invitationsRoutes } from './invitations/invitations.routes.js';
 import { monitorsRoutes } from './monitors/monitors.routes.js';
 import { newsRoutes } from './news/news.routes.js';
@@ -34,4 +35,6 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(monitorsRoutes);
   await api.register(sectionsRoutes);
   await api.register(childrenRoutes);
+  // Issue #25: Revisar caras and the background scan's progress.
+  await api.register(facesRoutes);
 }

@@ -41,6 +41,8 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     mailQueue: { pollMs: 30_000, retryDelaysMs: MAIL_RETRY_DELAYS_MS },
     // Digests are run by hand in their tests (runOnce with a clock); the timer stays out of the way.
     digest: { checkMs: 3_600_000, hour: 8, timeZone: 'Europe/Madrid' },
+    // The face scan is run by hand in its tests (runOnce); its timer stays out of the way.
+    faceScan: { startMs: 3_600_000 },
     storage: { driver: 'local' },
     logLevel: 'silent',
     ...overrides,

@@ -81,6 +81,11 @@ export const albumSchema = z.object({
    * whole group.
    */
   audience: z.array(sectionRefSchema),
+  /**
+   * Managers only (issue #25): the faces of its cover and photos still to review ('Revisar
+   * caras'); absent for everyone else.
+   */
+  faces_to_review: z.number().int().optional(),
   created_at: z.string(),
   updated_at: z.string(),
 });

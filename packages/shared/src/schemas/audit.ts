@@ -25,6 +25,8 @@ export const AUDIT_ACTIONS = [
   'child.moved',
   'guardian.linked',
   'guardian.unlinked',
+  // Issue #25 (decisions 075–079): one entry per review saved (never a child's name in it).
+  'faces.reviewed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -37,6 +39,8 @@ export const AUDIT_TARGETS = [
   'invitation',
   'section',
   'child',
+  'news',
+  'experience',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGETS)[number];
 

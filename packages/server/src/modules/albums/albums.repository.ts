@@ -1,4 +1,4 @@
-import type { Album, SectionRef } from '@fogata/shared';
+import { type Album, can, type SectionRef } from '@fogata/shared';
 import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import { albumShownTo, countedPhotoIdsOfAlbum } from '../../access/gallery-access.repository.js';
 import type { Viewer } from '../../access/viewer.js';
@@ -16,7 +16,20 @@ export type AlbumWithCounts = AlbumRow & {
   photos_count: number | string;
   likes_count: number | string;
   comments_count: number | string;
+  /** Managers' reads only: the faces still to review (issue #25). */
+  faces_to_review?: number | string;
 };
+
+/**
+ * The faces still to review in album `albums.id`: its cover's and its photos' (hidden ones too),
+ * two counts on the faces' indexes.
+ */
+function facesToReviewSql() {
+  return sql<number | string>`((select count(*) from faces
+      where faces.album_id = albums.id and faces.status = 'pending')
+    + (select count(*) from faces inner join photos on photos.id = faces.photo_id
+      where photos.album_id = albums.id and faces.status = 'pending'))`;
+}
 
 /** A section as an audience's choice: whether it is retired tells if it may be newly chosen. */
 export interface AudienceSection extends SectionRef {
@@ -46,6 +59,7 @@ export function toAlbum(
     photos_count: Number(row.photos_count),
     published: row.status === 'published',
     audience,
+    ...(row.faces_to_review !== undefined && { faces_to_review: Number(row.faces_to_review) }),
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
@@ -73,7 +87,21 @@ export class AlbumsRepository {
         likesCountInSql('photo', ids).as('likes_count'),
         commentsCountInSql('photo', ids).as('comments_count'),
       ])
+      .$if(can(viewer?.role ?? null, 'faces:review'), (query) =>
+        query.select(facesToReviewSql().as('faces_to_review')),
+      )
       .where(albumShownTo(viewer));
+  }
+
+  /** The faces still to review in each of albums `ids` (issue #25), in one query. */
+  async facesToReview(ids: readonly number[]): Promise<Map<number, number>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('albums')
+      .select(['albums.id', facesToReviewSql().as('n')])
+      .where('albums.id', 'in', ids)
+      .execute();
+    return new Map(rows.map((row) => [row.id, Number(row.n)]));
   }
 
   /** Every album `viewer` sees (see withCounts), newest first, in one query. */

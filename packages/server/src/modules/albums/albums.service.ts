@@ -6,10 +6,14 @@ import {
   SERVER_SUCCESS,
   type SectionRef,
 } from '@fogata/shared';
+import { facesChanged } from '../../access/face-changes.js';
 import { GalleryAccess, isRestrictedAlbum } from '../../access/gallery-access.js';
 import type { AppContext } from '../../context.js';
+import { readGroupSettings } from '../../db/group-settings.js';
 import { AppError } from '../../lib/app-error.js';
 import { nowIso } from '../../lib/tokens.js';
+import { replaceFaceSearch, saveFaceSearch } from '../../media/face-rows.js';
+import { type FaceSearch, searchFaces } from '../../media/face-search.js';
 import { toImageVariants } from '../../media/image-pipeline.js';
 import {
   deleteMedia,
@@ -59,10 +63,18 @@ function toRefs(sections: AudienceSection[] | undefined): SectionRef[] {
   return (sections ?? []).map(({ id, name, colour }) => ({ id, name, colour }));
 }
 
-/** Turns a cover upload into stored variants; a file over 25 MB is a 413. */
-async function storeCover(ctx: AppContext, file: UploadedFile): Promise<StoredImage> {
+/**
+ * Turns a cover upload into stored variants, with the faces found in it (issue #25); a file over
+ * 25 MB is a 413.
+ */
+async function storeCover(
+  ctx: AppContext,
+  file: UploadedFile,
+): Promise<StoredImage & { faces: FaceSearch }> {
   if (file.tooLarge) throw new AppError(413, MSG.imageTooLarge);
-  return storeImageVariants(ctx, ALBUM_COVERS_FOLDER, await toImageVariants(file.path));
+  const variants = await toImageVariants(file.path);
+  const faces = await searchFaces(ctx, variants.display.data, file.filename);
+  return { ...(await storeImageVariants(ctx, ALBUM_COVERS_FOLDER, variants)), faces };
 }
 
 function coverColumns(cover: StoredImage) {
@@ -162,6 +174,11 @@ export class AlbumsService {
       const album = await new AlbumsRepository(trx).lock(id, this.ctx.db.dialect);
       if (!album) throw new AppError(404, SERVER_ERRORS.albumNotFound);
       if (album.status === status) return;
+      // 'Publicar solo álbumes revisados' (issue #25): no face of it may be left unreviewed.
+      if (published && (await readGroupSettings(trx)).publish_only_reviewed) {
+        const pending = (await new AlbumsRepository(trx).facesToReview([id])).get(id) ?? 0;
+        if (pending > 0) throw new AppError(409, SERVER_ERRORS.albumFacesToReview(pending));
+      }
       // The digest lists albums by when they were last published (decision 022).
       await new AlbumsRepository(trx).update(id, {
         status,
@@ -205,6 +222,7 @@ export class AlbumsService {
           updated_at: now,
         });
         await albums.setAudience(id, sections);
+        await saveFaceSearch(trx, { kind: 'album', id }, cover.faces, now);
         return id;
       });
     } catch (err) {
@@ -212,6 +230,7 @@ export class AlbumsService {
       throw err;
     }
     await keepMedia(this.ctx, [cover.key, cover.thumbKey]);
+    await facesChanged(this.ctx, 'album', [id]);
     return { message: SERVER_SUCCESS.albumCreated, album: await this.get(user, id) };
   }
 
@@ -241,11 +260,17 @@ export class AlbumsService {
     let updated: boolean;
     try {
       if (cover) await markForDeletion(this.ctx, old);
-      updated = await this.repo().update(id, {
-        title: form.title,
-        ...(form.description !== undefined && { description: form.description || null }),
-        ...(cover && coverColumns(cover)),
-        updated_at: nowIso(),
+      const now = nowIso();
+      updated = await this.ctx.db.kysely.transaction().execute(async (trx) => {
+        const changed = await new AlbumsRepository(trx).update(id, {
+          title: form.title,
+          ...(form.description !== undefined && { description: form.description || null }),
+          ...(cover && coverColumns(cover)),
+          updated_at: now,
+        });
+        // A new cover: the old one's faces go with it, the new one's come in.
+        if (changed && cover) await replaceFaceSearch(trx, { kind: 'album', id }, cover.faces, now);
+        return changed;
       });
     } catch (err) {
       await deleteMedia(this.ctx, added);
@@ -258,6 +283,7 @@ export class AlbumsService {
     if (cover) {
       await keepMedia(this.ctx, added);
       await deleteMedia(this.ctx, old);
+      await facesChanged(this.ctx, 'album', [id]);
     }
     if (audienceChanges) await this.changeAudience(user, id, form.title, current, sections);
     return { message: SERVER_SUCCESS.albumUpdated, album: await this.get(user, id) };

@@ -5,9 +5,11 @@ import {
   SERVER_ERRORS,
   SERVER_SUCCESS,
 } from '@fogata/shared';
+import { facesChanged } from '../../access/face-changes.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
 import { nowIso } from '../../lib/tokens.js';
+import { replaceFaceSearch, saveFaceSearch } from '../../media/face-rows.js';
 import { deleteMedia, markForDeletion } from '../../media/media-files.js';
 import { insertWithImage, updateWithImage } from '../../media/public-image.js';
 import type { UploadedFile } from '../../media/upload.js';
@@ -50,15 +52,26 @@ export class ExperiencesService {
     imageFile: UploadedFile,
   ): Promise<ExperienceMutationResult> {
     const now = nowIso();
-    const id = await insertWithImage(this.ctx, EXPERIENCES_FOLDER, imageFile, (image) =>
-      this.repo().insert({
-        ...form,
-        ...image,
-        created_by: user.id,
-        created_at: now,
-        updated_at: now,
-      }),
+    // The row and the faces found in its image in one transaction (issue #25).
+    const id = await insertWithImage(
+      this.ctx,
+      EXPERIENCES_FOLDER,
+      imageFile,
+      (image, faces) =>
+        this.ctx.db.kysely.transaction().execute(async (trx) => {
+          const id = await new ExperiencesRepository(trx).insert({
+            ...form,
+            ...image,
+            created_by: user.id,
+            created_at: now,
+            updated_at: now,
+          });
+          if (faces) await saveFaceSearch(trx, { kind: 'experience', id }, faces, now);
+          return id;
+        }),
+      { faces: true },
     );
+    await facesChanged(this.ctx, 'experience', [id]);
     return { message: SERVER_SUCCESS.experienceCreated, experience: await this.get(user, id) };
   }
 
@@ -76,10 +89,25 @@ export class ExperiencesService {
       EXPERIENCES_FOLDER,
       imageFile,
       before,
-      (image) => this.repo().update(id, { ...form, ...image, updated_at: nowIso() }),
+      // A new image: the old one's faces go, the new one's come in, with the row (issue #25).
+      (image, faces) =>
+        this.ctx.db.kysely.transaction().execute(async (trx) => {
+          const now = nowIso();
+          const changed = await new ExperiencesRepository(trx).update(id, {
+            ...form,
+            ...image,
+            updated_at: now,
+          });
+          if (changed && faces) {
+            await replaceFaceSearch(trx, { kind: 'experience', id }, faces, now);
+          }
+          return changed;
+        }),
+      { faces: true },
     );
     // Deleted meanwhile.
     if (!updated) throw new AppError(404, SERVER_ERRORS.experienceNotFound);
+    if (imageFile) await facesChanged(this.ctx, 'experience', [id]);
     return { message: SERVER_SUCCESS.experienceUpdated, experience: await this.get(user, id) };
   }
 

@@ -6,9 +6,11 @@ import {
   SERVER_ERRORS,
   SERVER_SUCCESS,
 } from '@fogata/shared';
+import { facesChanged } from '../../access/face-changes.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
 import { nowIso } from '../../lib/tokens.js';
+import { replaceFaceSearch, saveFaceSearch } from '../../media/face-rows.js';
 import { deleteMedia, markForDeletion } from '../../media/media-files.js';
 import { insertWithImage, updateWithImage } from '../../media/public-image.js';
 import type { UploadedFile } from '../../media/upload.js';
@@ -51,15 +53,26 @@ export class NewsService {
     imageFile: UploadedFile,
   ): Promise<NewsMutationResult> {
     const now = nowIso();
-    const id = await insertWithImage(this.ctx, NEWS_FOLDER, imageFile, (image) =>
-      this.repo().insert({
-        ...form,
-        ...image,
-        created_by: user.id,
-        created_at: now,
-        updated_at: now,
-      }),
+    // The row and the faces found in its image in one transaction (issue #25).
+    const id = await insertWithImage(
+      this.ctx,
+      NEWS_FOLDER,
+      imageFile,
+      (image, faces) =>
+        this.ctx.db.kysely.transaction().execute(async (trx) => {
+          const id = await new NewsRepository(trx).insert({
+            ...form,
+            ...image,
+            created_by: user.id,
+            created_at: now,
+            updated_at: now,
+          });
+          if (faces) await saveFaceSearch(trx, { kind: 'news', id }, faces, now);
+          return id;
+        }),
+      { faces: true },
     );
+    await facesChanged(this.ctx, 'news', [id]);
     return { message: SERVER_SUCCESS.newsCreated, news: await this.get(user, id) };
   }
 
@@ -72,11 +85,28 @@ export class NewsService {
   ): Promise<NewsMutationResult> {
     const before = await this.repo().findRow(id);
     if (!before) throw new AppError(404, SERVER_ERRORS.newsNotFound);
-    const updated = await updateWithImage(this.ctx, NEWS_FOLDER, imageFile, before, (image) =>
-      this.repo().update(id, { ...form, ...image, updated_at: nowIso() }),
+    // A new image: the old one's faces go, the new one's come in, with the row (issue #25).
+    const updated = await updateWithImage(
+      this.ctx,
+      NEWS_FOLDER,
+      imageFile,
+      before,
+      (image, faces) =>
+        this.ctx.db.kysely.transaction().execute(async (trx) => {
+          const now = nowIso();
+          const changed = await new NewsRepository(trx).update(id, {
+            ...form,
+            ...image,
+            updated_at: now,
+          });
+          if (changed && faces) await replaceFaceSearch(trx, { kind: 'news', id }, faces, now);
+          return changed;
+        }),
+      { faces: true },
     );
     // Deleted meanwhile.
     if (!updated) throw new AppError(404, SERVER_ERRORS.newsNotFound);
+    if (imageFile) await facesChanged(this.ctx, 'news', [id]);
     return { message: SERVER_SUCCESS.newsUpdated, news: await this.get(user, id) };
   }
 

@@ -7,10 +7,13 @@ import {
   SERVER_SUCCESS,
   type UploadFailure,
 } from '@fogata/shared';
+import { facesChanged } from '../../access/face-changes.js';
 import { GalleryAccess, isRestrictedPhoto } from '../../access/gallery-access.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
 import { nowIso } from '../../lib/tokens.js';
+import { saveFaceSearch } from '../../media/face-rows.js';
+import { type FaceSearch, searchFaces } from '../../media/face-search.js';
 import { toImageVariants } from '../../media/image-pipeline.js';
 import {
   deleteMedia,
@@ -128,6 +131,8 @@ export class PhotosService {
     const stored: StoredImage[] = [];
     /** The caption of each stored image, by the same index. */
     const descriptions: (string | null)[] = [];
+    /** The faces found in each stored image, by the same index (issue #25). */
+    const searches: FaceSearch[] = [];
     const failures: UploadFailure[] = [];
     let ids: number[] = [];
     try {
@@ -144,8 +149,11 @@ export class PhotosService {
           failures.push({ file: file.filename, error: err.message });
           continue;
         }
+        // Validate → variants → faces → store: the display copy is what the scan would read.
+        const search = await searchFaces(this.ctx, variants.display.data, file.filename);
         stored.push(await storeImageVariants(this.ctx, PHOTOS_FOLDER, variants));
         descriptions.push(captions[index] ?? null);
+        searches.push(search);
       }
       if (stored.length === 0) return { uploaded: [], failures };
       const { db } = this.ctx;
@@ -155,7 +163,7 @@ export class PhotosService {
           throw new AppError(404, SERVER_ERRORS.albumNotFound);
         }
         const now = nowIso();
-        return new PhotosRepository(trx).insertMany(
+        const ids = await new PhotosRepository(trx).insertMany(
           stored.map((image, index) => ({
             album_id: albumId,
             image_key: image.key,
@@ -168,12 +176,19 @@ export class PhotosService {
             created_at: now,
           })),
         );
+        // In the same transaction: a photo never exists without its faces looked for.
+        for (const [index, id] of ids.entries()) {
+          const search = searches[index];
+          if (search) await saveFaceSearch(trx, { kind: 'photo', id }, search, now);
+        }
+        return ids;
       });
     } catch (err) {
       await deleteMedia(this.ctx, keysOf(stored), err);
       throw err;
     }
     await keepMedia(this.ctx, keysOf(stored));
+    await facesChanged(this.ctx, 'photo', ids);
 
     const uploaded = this.present(user, await this.repo().findMany(ids, user.id));
     return { uploaded, failures };

@@ -1,0 +1,149 @@
+import { buffer } from 'node:stream/consumers';
+import { facesChanged } from '../../access/face-changes.js';
+import type { AppContext } from '../../context.js';
+import { saveFaceSearch } from '../../media/face-rows.js';
+import { searchFaces } from '../../media/face-search.js';
+import { type ClaimedScan, FaceScanRepository, scanImage } from './face-scan.repository.js';
+
+/*
+ * The background scan (issue #25 part 5, decision 076): the images stored before detection
+ * existed (migration 014 queued them all), and any whose detection failed at upload, looked at
+ * one at a time with a pause between, so pages stay fast. Its state is the queue table: a restart
+ * goes on where it was, and an instance claims a row by compare-and-set for a lease, so several
+ * instances never scan one image twice and a killed one's row is free again when its lease ends.
+ */
+
+/** Tries of an image before it is dropped from the queue (with a log line). */
+export const SCAN_MAX_ATTEMPTS = 3;
+
+export interface FaceScanTiming {
+  /** Before the first look, after the app is ready. */
+  startMs: number;
+  /** Between two images: the pages' share of the two cores. */
+  pauseMs: number;
+  /** With the queue empty, before looking again (a failed upload's detection lands there). */
+  idleMs: number;
+  /** How long a claim holds: past it, an instance that died has let go. */
+  leaseMs: number;
+  /** Before an image that failed is tried again. */
+  retryMs: number;
+}
+
+export const DEFAULT_FACE_SCAN: FaceScanTiming = {
+  startMs: 30_000,
+  pauseMs: 1_000,
+  idleMs: 10 * 60_000,
+  leaseMs: 5 * 60_000,
+  retryMs: 10 * 60_000,
+};
+
+/** What became of one look at the queue. */
+export type ScanOutcome = 'empty' | 'scanned' | 'failed' | 'dropped' | 'lost';
+
+export class FaceScanner {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<ScanOutcome> | null = null;
+  private stopped = false;
+  private readonly timing: FaceScanTiming;
+
+  constructor(
+    private readonly ctx: AppContext,
+    timing: Partial<FaceScanTiming> = {},
+  ) {
+    this.timing = { ...DEFAULT_FACE_SCAN, ...ctx.config.faceScan, ...timing };
+  }
+
+  /** Starts scanning (the app's onReady), the first image after `startMs`. */
+  start(): void {
+    this.stopped = false;
+    this.schedule(this.timing.startMs);
+  }
+
+  /** Stops (the app's onClose), waiting for an image on its way. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.running?.catch(() => {});
+  }
+
+  private schedule(ms: number): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => void this.tick(), ms);
+    this.timer.unref();
+  }
+
+  private async tick(): Promise<void> {
+    let outcome: ScanOutcome = 'empty';
+    try {
+      outcome = await this.runOnce();
+    } catch (err) {
+      this.ctx.log.error({ err }, 'la revisión de caras en segundo plano falló; se reintentará');
+    }
+    this.schedule(outcome === 'empty' ? this.timing.idleMs : this.timing.pauseMs);
+  }
+
+  /** Scans the next free image of the queue, if any; one at a time per instance. */
+  runOnce(now = new Date()): Promise<ScanOutcome> {
+    if (this.running) return this.running.then(() => 'lost' as const);
+    this.running = this.scanNext(now).finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  private async scanNext(now: Date): Promise<ScanOutcome> {
+    const { db } = this.ctx;
+    const repo = new FaceScanRepository(db);
+    const until = new Date(now.getTime() + this.timing.leaseMs).toISOString();
+    const row = await repo.claimNext(now.toISOString(), until);
+    if (!row) return 'empty';
+    // An instance that died while scanning it (the lease ran out) used its attempts too.
+    if (row.attempts > SCAN_MAX_ATTEMPTS) return this.failed(repo, row, now);
+    const image = scanImage(row);
+    const search = await this.search(repo, row);
+    if ('failed' in search) return this.failed(repo, row, now);
+    const done = await db.kysely.transaction().execute(async (trx) => {
+      // Still ours: not taken over after a lease ran out, nor the image replaced meanwhile.
+      if (!(await new FaceScanRepository(trx).finish(row))) return false;
+      await saveFaceSearch(trx, image, search, new Date().toISOString());
+      return true;
+    });
+    if (!done) return 'lost';
+    await facesChanged(this.ctx, image.kind, [image.id]);
+    return 'scanned';
+  }
+
+  /** The faces in a queued image's display copy, read back from the storage. */
+  private async search(repo: FaceScanRepository, row: ClaimedScan) {
+    const image = scanImage(row);
+    const what = `${image.kind} ${image.id}`;
+    try {
+      const key = await repo.displayKey(image);
+      const file = key ? await this.ctx.storage.read(key) : null;
+      if (!file) throw new Error('la imagen no está en el almacenamiento');
+      return await searchFaces(this.ctx, await buffer(file.stream), what);
+    } catch (err) {
+      this.ctx.log.warn({ err, image: what }, 'no se pudo leer la imagen para buscar caras');
+      return { failed: true } as const;
+    }
+  }
+
+  private async failed(
+    repo: FaceScanRepository,
+    row: ClaimedScan,
+    now: Date,
+  ): Promise<ScanOutcome> {
+    const image = scanImage(row);
+    if (row.attempts >= SCAN_MAX_ATTEMPTS) {
+      await repo.finish(row);
+      this.ctx.log.error(
+        { image: `${image.kind} ${image.id}`, attempts: row.attempts },
+        'no se pudieron buscar caras en esta imagen tras varios intentos; sale de la cola: revísala a mano en «Revisar caras»',
+      );
+      return 'dropped';
+    }
+    await repo.release(row, new Date(now.getTime() + this.timing.retryMs).toISOString());
+    return 'failed';
+  }
+}
