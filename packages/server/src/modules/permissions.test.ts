@@ -3,6 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken, newLinkToken, nowIso } from '../lib/tokens.js';
 import { buildTestApp, type TestApp } from '../test/build-app.js';
+import { addFace } from '../test/consent-factories.js';
 import { createExperience, createNews } from '../test/content-factories.js';
 import { createInvitation, createUser, PASSWORD, type TestUser } from '../test/factories.js';
 import { assignScouter, createChild, createSection, sectionId } from '../test/family-factories.js';
@@ -306,6 +307,85 @@ const familyEndpoints: Endpoint[] = [
     capability: 'children:own',
     success: 200,
     request: async () => ({ url: '/api/profile/children' }),
+  },
+];
+
+const FACE_BOX = { x: 0.1, y: 0.1, width: 0.2, height: 0.2 };
+
+/** Issue #25: Revisar caras (`faces:review`) and the background scan's progress (admins). */
+const faceEndpoints: Endpoint[] = [
+  {
+    name: 'GET /api/albums/:id/faces',
+    capability: 'faces:review',
+    success: 200,
+    request: async (t) => ({ url: `/api/albums/${(await createAlbum(t.app)).id}/faces` }),
+  },
+  {
+    name: 'GET /api/albums/:id/faces/children',
+    capability: 'faces:review',
+    success: 200,
+    request: async (t) => ({ url: `/api/albums/${(await createAlbum(t.app)).id}/faces/children` }),
+  },
+  {
+    name: 'GET /api/news/:id/faces',
+    capability: 'faces:review',
+    success: 200,
+    request: async (t) => ({ url: `/api/news/${(await createNews(t.app)).id}/faces` }),
+  },
+  {
+    name: 'GET /api/news/:id/faces/children',
+    capability: 'faces:review',
+    success: 200,
+    request: async (t) => ({ url: `/api/news/${(await createNews(t.app)).id}/faces/children` }),
+  },
+  {
+    name: 'GET /api/experiences/:id/faces',
+    capability: 'faces:review',
+    success: 200,
+    request: async (t) => ({ url: `/api/experiences/${(await createExperience(t.app)).id}/faces` }),
+  },
+  {
+    name: 'GET /api/experiences/:id/faces/children',
+    capability: 'faces:review',
+    success: 200,
+    request: async (t) => ({
+      url: `/api/experiences/${(await createExperience(t.app)).id}/faces/children`,
+    }),
+  },
+  {
+    name: 'PATCH /api/faces/:id',
+    capability: 'faces:review',
+    success: 200,
+    request: async (t) => {
+      const face = await addFace(t.app, { albumId: (await createAlbum(t.app)).id }, FACE_BOX);
+      return { method: 'PATCH', url: `/api/faces/${face}`, payload: { status: 'adult' } };
+    },
+  },
+  {
+    name: 'POST /api/faces',
+    capability: 'faces:review',
+    success: 201,
+    request: async (t) => ({
+      method: 'POST',
+      url: '/api/faces',
+      payload: { image: { kind: 'album', id: (await createAlbum(t.app)).id }, box: FACE_BOX },
+    }),
+  },
+  {
+    name: 'DELETE /api/faces/:id',
+    capability: 'faces:review',
+    success: 200,
+    request: async (t) => {
+      const album = await createAlbum(t.app);
+      const face = await addFace(t.app, { albumId: album.id }, FACE_BOX, { source: 'manual' });
+      return { method: 'DELETE', url: `/api/faces/${face}` };
+    },
+  },
+  {
+    name: 'GET /api/faces/scan-progress',
+    capability: 'settings:manage',
+    success: 200,
+    request: async () => ({ url: '/api/faces/scan-progress' }),
   },
 ];
 
@@ -745,6 +825,7 @@ const endpoints: Endpoint[] = [
     }),
   },
   ...familyEndpoints,
+  ...faceEndpoints,
 ];
 
 const actors: Actor[] = [null, ...ROLES];

@@ -73,6 +73,20 @@ export const AUDIT_TEXTS = {
         return `Vinculó a ${d.guardian ?? ''} como familiar de ${label ?? ''}.`;
       case 'guardian.unlinked':
         return `Desvinculó a ${d.guardian ?? ''} como familiar de ${label ?? ''}.`;
+      // Issue #25: one entry per review saved; the child is never named.
+      case 'faces.reviewed': {
+        const where =
+          entry.target_type === 'album'
+            ? `${d.image === 'portada' ? 'la portada' : 'una foto'} del álbum${quoted(label)}`
+            : entry.target_type === 'news'
+              ? `la imagen de la noticia${quoted(label)}`
+              : `la imagen de la experiencia${quoted(label)}`;
+        return d.change === 'dibujada'
+          ? `Dibujó una cara en ${where}.`
+          : d.change === 'borrada'
+            ? `Borró una cara dibujada en ${where}.`
+            : `Revisó una cara en ${where}: ${d.change ?? ''}.`;
+      }
     }
   },
 } as const;
