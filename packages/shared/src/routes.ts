@@ -48,6 +48,16 @@ export const ROUTES = {
   promotion: { path: '/admin/paso-de-seccion', getHref: () => '/admin/paso-de-seccion' },
   /** Scouters and admins: members' requests to hide a photo (issue #14, decision 018). */
   removalRequests: { path: '/admin/removal-requests', getHref: () => '/admin/removal-requests' },
+  /** Managers (issue #25, decision 077): Revisar caras of an album, a news item, an experience. */
+  albumFaces: {
+    path: '/album/:albumId/caras',
+    getHref: (id: number | string) => `/album/${id}/caras`,
+  },
+  newsFaces: { path: '/news/:newsId/caras', getHref: (id: number | string) => `/news/${id}/caras` },
+  experienceFaces: {
+    path: '/experience/:id/caras',
+    getHref: (id: number | string) => `/experience/${id}/caras`,
+  },
   /** Where the external sign-in popup comes back (the provider's redirect URI). */
   authCallback: {
     path: EXTERNAL_SIGNIN_CALLBACK_PATH,

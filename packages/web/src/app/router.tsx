@@ -99,6 +99,19 @@ const UnsubscribePage = lazyPage(
   () => import('../features/digest/pages/unsubscribe-page'),
   'UnsubscribePage',
 );
+// Issue #25: Revisar caras (decision 077), one page for an album, a news item, an experience.
+const AlbumFacesPage = lazyPage(
+  () => import('../features/faces/pages/face-review-page'),
+  'AlbumFacesPage',
+);
+const NewsFacesPage = lazyPage(
+  () => import('../features/faces/pages/face-review-page'),
+  'NewsFacesPage',
+);
+const ExperienceFacesPage = lazyPage(
+  () => import('../features/faces/pages/face-review-page'),
+  'ExperienceFacesPage',
+);
 const NotFoundPage = lazyPage(() => import('./routes/not-found-page'), 'NotFoundPage');
 
 function Root() {
@@ -198,6 +211,19 @@ export const routes: RouteObject[] = [
           </ProtectedRoute>
         ),
       },
+      // Issue #25: managers' Revisar caras; the page itself refuses anyone else.
+      ...[
+        { path: paths.albumFaces.path, Page: AlbumFacesPage },
+        { path: paths.newsFaces.path, Page: NewsFacesPage },
+        { path: paths.experienceFaces.path, Page: ExperienceFacesPage },
+      ].map(({ path, Page }) => ({
+        path,
+        element: (
+          <ProtectedRoute>
+            <Page />
+          </ProtectedRoute>
+        ),
+      })),
       { path: '*', element: <NotFoundPage /> },
     ],
   },

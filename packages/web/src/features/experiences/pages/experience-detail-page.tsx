@@ -9,6 +9,7 @@ import { ImageWithPlaceholder } from '../../../components/image-with-placeholder
 import { lazyComponent } from '../../../components/lazy-component';
 import { ConfirmModal } from '../../../components/lazy-confirm-modal';
 import { LikeButton } from '../../../components/like-button';
+import { ReviewFacesLink } from '../../../components/review-faces-link';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { useCan } from '../../../lib/can';
@@ -161,6 +162,7 @@ function ExperienceDetail({ id }: { id: number }) {
           onChange={onLiked}
           messageFloat="end"
         />
+        <ReviewFacesLink href={paths.experienceFaces.getHref(experience.id)} />
         {canManage && (
           <EditDeleteButtons
             editLabel={T.edit}

@@ -6,6 +6,7 @@ import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router';
 import { ChatIcon, HeartIcon, ImagesIcon, PencilIcon, TrashIcon } from '../../../components/icons';
 import { ImageWithPlaceholder } from '../../../components/image-with-placeholder';
+import { REVIEW_FACES_TEXTS } from '../../../components/review-faces-link';
 import { TruncatedText } from '../../../components/truncated-text';
 import { paths } from '../../../config/paths';
 import { GALLERY_TEXTS as T } from '../texts';
@@ -38,6 +39,12 @@ export function AlbumCard({ album, onEdit, onDelete }: AlbumCardProps) {
         {!album.published && (
           <Badge bg="warning" text="dark" className="align-self-start mb-2 text-wrap text-start">
             {T.draftBadge}
+          </Badge>
+        )}
+        {album.faces_to_review !== undefined && album.faces_to_review > 0 && (
+          // Managers (issue #25): what is left to do in 'Revisar caras'.
+          <Badge bg="warning" text="dark" className="align-self-start mb-2 text-wrap text-start">
+            {REVIEW_FACES_TEXTS.toReview(album.faces_to_review)}
           </Badge>
         )}
         <AudienceBadges audience={album.audience} className="mb-2" />

@@ -6,6 +6,7 @@ import { FloatingActionButton } from '../../../components/floating-action-button
 import { lazyComponent } from '../../../components/lazy-component';
 import { ConfirmModal } from '../../../components/lazy-confirm-modal';
 import { Loading } from '../../../components/loading';
+import { ReviewFacesLink } from '../../../components/review-faces-link';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { useCan } from '../../../lib/can';
@@ -203,6 +204,11 @@ function Album({ id }: { id: number }) {
         </p>
       )}
       <AlbumDraftBar album={album.data} onResult={setBanner} />
+      <ReviewFacesLink
+        href={paths.albumFaces.getHref(album.data.id)}
+        pending={album.data.faces_to_review}
+        className="mb-3"
+      />
       <DownloadAlbumButton
         album={album.data}
         onError={(message) => setBanner({ variant: 'danger', message })}

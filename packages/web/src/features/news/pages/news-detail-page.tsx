@@ -9,6 +9,7 @@ import { lazyComponent } from '../../../components/lazy-component';
 import { ConfirmModal } from '../../../components/lazy-confirm-modal';
 import { LikeButton } from '../../../components/like-button';
 import { Loading } from '../../../components/loading';
+import { ReviewFacesLink } from '../../../components/review-faces-link';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { useCan } from '../../../lib/can';
@@ -119,6 +120,7 @@ function NewsDetail({ id }: { id: number }) {
           onChange={onLiked}
           messageFloat="end"
         />
+        <ReviewFacesLink href={paths.newsFaces.getHref(news.id)} />
         {isManager && (
           <EditDeleteButtons
             editLabel={T.edit}

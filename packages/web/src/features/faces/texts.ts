@@ -1,0 +1,48 @@
+import { FACE_STATUS_LABELS } from '@fogata/shared';
+
+/** Texts of Revisar caras (issue #25, decision 077). */
+export const T = {
+  title: 'Revisar caras',
+  back: '← Volver',
+  backToAlbum: '← Volver al álbum',
+  backToNews: '← Volver a la noticia',
+  backToExperience: '← Volver a la experiencia',
+  loading: 'Cargando imágenes…',
+  notFound: 'No se encontró la imagen.',
+  pending: (n: number) =>
+    n === 0
+      ? 'No queda ninguna cara por revisar.'
+      : n === 1
+        ? 'Queda 1 cara por revisar.'
+        : `Quedan ${n} caras por revisar.`,
+  help: 'Pasa de cara en cara con Tab. En una cara: A, adulto; N, no es una cara; escribe el nombre del educando y pulsa Intro para asignarlo. Después se pasa a la siguiente cara por revisar.',
+  cover: 'Portada del álbum',
+  photo: (n: number, total: number) => `Foto ${n} de ${total}`,
+  image: 'Imagen',
+  noFaces: 'No se ha encontrado ninguna cara en esta imagen.',
+  faceChip: (n: number, what: string) => `Cara ${n}: ${what}`,
+  facesOf: (where: string) => `Caras de ${where}`,
+  status: FACE_STATUS_LABELS,
+  adult: 'Adulto',
+  notFace: 'No es una cara',
+  backToPending: 'Volver a «por revisar»',
+  childLabel: 'Educando',
+  childPlaceholder: 'Escribe para buscar…',
+  noChildMatch: 'Ningún educando coincide.',
+  noChildren: 'No hay educandos que puedas asignar en esta imagen.',
+  assign: 'Asignar',
+  shortcut: (key: string) => `Atajo: ${key}`,
+  deleteBox: 'Borrar recuadro',
+  draw: 'Dibujar una cara',
+  drawing: 'Arrastra sobre la imagen para marcar la cara. Pulsa Esc para cancelar.',
+  cancelDraw: 'Cancelar',
+  drawn: 'Recuadro añadido: asígnalo.',
+  saved: 'Guardado.',
+  more: 'Cargar más fotos',
+  loadingMore: 'Cargando…',
+  errorLoad: 'Error al cargar las caras. Refresca e intenta de nuevo.',
+  errorSave: 'Error al guardar la cara. Inténtalo de nuevo.',
+  errorChildren: 'Error al cargar los educandos.',
+  manual: 'dibujada a mano',
+  blurRequested: 'La familia pidió difuminarla',
+} as const;
