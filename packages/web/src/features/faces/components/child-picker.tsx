@@ -63,8 +63,7 @@ export function ChildPicker({ options, inputRef, onPick, onCancel, disabled }: C
     }
   }
 
-  if (options.length === 0)
-    return <p className="small text-body-secondary mb-0">{T.noChildren}</p>;
+  if (options.length === 0) return <p className="small text-body-secondary mb-0">{T.noChildren}</p>;
   const open = query.trim().length > 0;
   return (
     <div className="position-relative face-child-picker">
