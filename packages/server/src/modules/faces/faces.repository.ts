@@ -66,8 +66,7 @@ export class FacesRepository {
       .selectAll('faces')
       .select('children.full_name as child_name')
       .where(`faces.${faceImageColumn(kind)}`, 'in', ids)
-      .orderBy('faces.y')
-      .orderBy('faces.x')
+      // As found, then as drawn: a face keeps its number on the screen.
       .orderBy('faces.id')
       .execute();
   }

@@ -72,9 +72,9 @@ describe('GET /api/albums/:id/faces', () => {
       ['photo', photos[0]!.id],
       ['photo', photos[1]!.id],
     ]);
-    // Top to bottom: the adult's box (y 0.1) before the pending one (y 0.5).
-    expect(images[1].faces.map((f: { id: number }) => f.id)).toEqual([b, a]);
-    expect(images[1].faces[1]).toEqual({
+    // As found (then as drawn): a face keeps its number.
+    expect(images[1].faces.map((f: { id: number }) => f.id)).toEqual([a, b]);
+    expect(images[1].faces[0]).toEqual({
       id: a,
       x: 0.1,
       y: 0.5,

@@ -20,7 +20,6 @@ export const T = {
   photo: (n: number, total: number) => `Foto ${n} de ${total}`,
   image: 'Imagen',
   noFaces: 'No se ha encontrado ninguna cara en esta imagen.',
-  faceChip: (n: number, what: string) => `Cara ${n}: ${what}`,
   facesOf: (where: string) => `Caras de ${where}`,
   status: FACE_STATUS_LABELS,
   adult: 'Adulto',

@@ -4,7 +4,7 @@ import {
   type FaceReviewImage,
   type ReviewFace,
 } from '@fogata/shared';
-import { type PointerEvent, useRef, useState } from 'react';
+import { type CSSProperties, type PointerEvent, useRef, useState } from 'react';
 import { T } from '../texts';
 
 /** What a face's chip says: the child's name, or its status. */
@@ -54,9 +54,14 @@ export function FaceImage({ image, alt, selectedId, onSelect, drawing, onDraw }:
   return (
     <div
       className="face-image"
-      style={{
-        aspectRatio: image.width && image.height ? `${image.width} / ${image.height}` : undefined,
-      }}
+      style={
+        image.width && image.height
+          ? ({
+              aspectRatio: `${image.width} / ${image.height}`,
+              '--face-image-ratio': image.width / image.height,
+            } as CSSProperties)
+          : undefined
+      }
     >
       <img src={image.image_url} alt={alt} draggable={false} />
       {image.faces.map((face, i) => (

@@ -117,9 +117,9 @@ describe('AlbumFacesPage', () => {
     expect(await screen.findByText('Campamento de Semana Santa')).toBeInTheDocument();
     expect(screen.getByText('Quedan 3 caras por revisar.')).toBeInTheDocument();
     const cover = screen.getByRole('article', { name: 'Portada del álbum' });
-    expect(within(cover).getByRole('button', { name: 'Cara 1: Por revisar' })).toBeInTheDocument();
+    expect(within(cover).getByRole('button', { name: '1 Por revisar' })).toBeInTheDocument();
     const first = screen.getByRole('article', { name: 'Foto 1 de 2' });
-    expect(within(first).getByRole('button', { name: 'Cara 2: Adulto' })).toBeInTheDocument();
+    expect(within(first).getByRole('button', { name: '2 Adulto' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '← Volver al álbum' })).toHaveAttribute(
       'href',
       '/album/1',
@@ -132,7 +132,7 @@ describe('AlbumFacesPage', () => {
     await screen.findByRole('article', { name: 'Foto 1 de 2' });
     const photoChip = within(screen.getByRole('article', { name: 'Foto 1 de 2' })).getByRole(
       'button',
-      { name: 'Cara 1: Por revisar' },
+      { name: '1 Por revisar' },
     );
     photoChip.focus();
     await user.keyboard('b');
@@ -148,9 +148,9 @@ describe('AlbumFacesPage', () => {
     await waitFor(() => expect(patches).toHaveLength(1));
     expect(patches[0]).toEqual({ url: '/faces/111', body: { status: 'child', child_id: 8 } });
     // The chip says who it is now; the next face to review (on the next photo) has the focus.
-    expect(await screen.findByRole('button', { name: 'Cara 1: Bruno Sáez' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: '1 Bruno Sáez' })).toBeInTheDocument();
     const next = within(screen.getByRole('article', { name: 'Foto 2 de 2' })).getByRole('button', {
-      name: 'Cara 1: Por revisar',
+      name: '1 Por revisar',
     });
     await waitFor(() => expect(next).toHaveFocus());
     // N on it: 'No es una cara'.
@@ -164,7 +164,7 @@ describe('AlbumFacesPage', () => {
     const { patches } = setup();
     const photoChip = within(await screen.findByRole('article', { name: 'Foto 1 de 2' })).getByRole(
       'button',
-      { name: 'Cara 1: Por revisar' },
+      { name: '1 Por revisar' },
     );
     photoChip.focus();
     await user.keyboard('a');
@@ -202,7 +202,7 @@ describe('AlbumFacesPage', () => {
     expect(body.box.y).toBeCloseTo(0.1);
     expect(body.box.width).toBeCloseTo(0.2);
     expect(body.box.height).toBeCloseTo(0.3);
-    expect(await screen.findByRole('button', { name: 'Cara 1: Por revisar' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: '1 Por revisar' })).toBeInTheDocument();
   });
 
   it('is not there for a member', async () => {

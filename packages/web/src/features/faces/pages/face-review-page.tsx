@@ -216,7 +216,7 @@ function FaceReview({ source }: { source: FaceSource }) {
               <h2 className="h6 mb-0">{where}</h2>
               <Button
                 size="sm"
-                variant={drawing ? 'secondary' : 'outline-primary'}
+                variant={drawing ? 'dark' : 'outline-dark'}
                 aria-pressed={drawing}
                 onClick={() => setDrawingIn(drawing ? null : key)}
               >
@@ -248,24 +248,23 @@ function FaceReview({ source }: { source: FaceSource }) {
                       data-status={face.status}
                       className={`btn btn-sm face-chip ${face.id === selected ? 'btn-dark' : 'btn-outline-dark'}`}
                       aria-pressed={face.id === selected}
-                      aria-label={T.faceChip(i + 1, faceLabel(face))}
                       onClick={() => select(face)}
                       onFocus={() => setSelected(face.id)}
                       onKeyDown={(event) => onChipKey(event, face)}
                     >
-                      <span className="face-chip-number">{i + 1}</span>
-                      {faceLabel(face)}
+                      {/* '1 Ana López': the group's legend says whose faces they are. */}
+                      <span className="face-chip-number">{i + 1}</span> {faceLabel(face)}
                     </button>
                   </Fragment>
                 ))}
               </fieldset>
             )}
             {chosen && (
-              <div className="border rounded p-2 mt-2 bg-body-tertiary face-panel">
+              <div className="border rounded p-2 mt-2 face-panel">
                 <div className="d-flex flex-wrap gap-2 mb-2">
                   <Button
                     size="sm"
-                    variant={chosen.status === 'adult' ? 'primary' : 'outline-primary'}
+                    variant={chosen.status === 'adult' ? 'dark' : 'outline-dark'}
                     aria-keyshortcuts="A"
                     disabled={review.isPending}
                     onClick={() => save(chosen, { status: 'adult' })}
@@ -274,7 +273,7 @@ function FaceReview({ source }: { source: FaceSource }) {
                   </Button>
                   <Button
                     size="sm"
-                    variant={chosen.status === 'not_face' ? 'secondary' : 'outline-secondary'}
+                    variant={chosen.status === 'not_face' ? 'dark' : 'outline-dark'}
                     aria-keyshortcuts="N"
                     disabled={review.isPending}
                     onClick={() => save(chosen, { status: 'not_face' })}
@@ -294,7 +293,7 @@ function FaceReview({ source }: { source: FaceSource }) {
                   {chosen.source === 'manual' && (
                     <Button
                       size="sm"
-                      variant="outline-danger"
+                      variant="outline-dark"
                       disabled={remove.isPending}
                       onClick={() =>
                         remove.mutate(chosen.id, { onError: (err) => setError(err.message) })
@@ -320,7 +319,7 @@ function FaceReview({ source }: { source: FaceSource }) {
       {images.hasNextPage && (
         <div className="text-center">
           <Button
-            variant="outline-primary"
+            variant="outline-dark"
             disabled={images.isFetchingNextPage}
             onClick={() => void images.fetchNextPage()}
           >
