@@ -103,9 +103,11 @@ test('the album says how many faces are left to review, and leads to Revisar car
   await page.goto('/gallery');
   const card = page.locator('.card').filter({ has: page.getByRole('link', { name: title }) });
   await expect(card.getByText('2 caras por revisar')).toBeVisible();
+  await screen(page, 'face-review-gallery');
   await page.goto(`/album/${albumId}`);
   const link = page.getByRole('link', { name: /Revisar caras/ });
   await expect(link).toContainText('2 caras por revisar');
+  await screen(page, 'face-review-album');
   await link.click();
   await expect(page).toHaveURL(`/album/${albumId}/caras`);
   await expect(page.getByRole('heading', { name: 'Revisar caras' })).toBeVisible();
