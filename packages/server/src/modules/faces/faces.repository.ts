@@ -60,13 +60,13 @@ export class FacesRepository {
   /** The faces of images `ids` of `kind`, with their children's names, in one query. */
   async facesOf(kind: FaceImageKind, ids: readonly number[]): Promise<FaceWithChild[]> {
     if (ids.length === 0) return [];
+    // As found, then as drawn: a face keeps its number on the screen.
     return this.db
       .selectFrom('faces')
       .leftJoin('children', 'children.id', 'faces.child_id')
       .selectAll('faces')
       .select('children.full_name as child_name')
       .where(`faces.${faceImageColumn(kind)}`, 'in', ids)
-      // As found, then as drawn: a face keeps its number on the screen.
       .orderBy('faces.id')
       .execute();
   }
