@@ -234,18 +234,24 @@ describe('two instances on one database', () => {
 
 describe('as a background job', () => {
   it('starts when the app is ready, drains the queue with pauses, and stops on close', async () => {
-    const app = await buildTestApp({ faceScan: { startMs: 10, pauseMs: 10, idleMs: 60_000 } });
+    const seen = { n: 0 };
+    // The queue filled before the app is ready, as migration 014 leaves it.
+    const app = await buildTestApp(
+      { faceScan: { startMs: 10, pauseMs: 10, idleMs: 60_000 } },
+      async (ready) => {
+        ready.ctx.faceDetector = oneFace(seen);
+        const album = await createAlbum(ready);
+        const ids: number[] = [];
+        for (let i = 0; i < 3; i++) {
+          ids.push((await createPhoto(ready, album.id, { withFiles: true })).id);
+        }
+        await ready.ctx.db.kysely
+          .insertInto('face_scan_queue')
+          .values(ids.map((photo_id) => ({ photo_id, created_at: nowIso() })))
+          .execute();
+      },
+    );
     try {
-      const seen = { n: 0 };
-      app.app.ctx.faceDetector = oneFace(seen);
-      const album = await createAlbum(app.app);
-      const ids: number[] = [];
-      for (let i = 0; i < 3; i++)
-        ids.push((await createPhoto(app.app, album.id, { withFiles: true })).id);
-      await app.app.ctx.db.kysely
-        .insertInto('face_scan_queue')
-        .values(ids.map((photo_id) => ({ photo_id, created_at: nowIso() })))
-        .execute();
       await vi.waitFor(
         async () => {
           const left = await app.app.ctx.db.kysely
