@@ -193,3 +193,49 @@ test('on a phone: the faces are chips under the photo, the search fits the scree
   expect(width).toBeLessThanOrEqual(375);
   await screen(page, 'face-review-phone');
 });
+
+test("a news item's image: Revisar caras from its page, every active child offered", async ({
+  page,
+  request,
+}) => {
+  const token = await apiToken(request, scouter.email);
+  const made = await request.post('/api/news', {
+    headers: { Authorization: `Bearer ${token}` },
+    multipart: {
+      title: `Fiesta de fin de ronda ${stamp}`,
+      description: 'Resumen',
+      content: 'Lo que hicimos.',
+      image: {
+        name: 'fiesta.png',
+        mimeType: 'image/png',
+        buffer: readFileSync(join(E2E.root, 'fixtures', 'faces', 'camera.png')),
+      },
+    },
+  });
+  expect(made.status()).toBe(201);
+  const newsId = ((await made.json()) as { news: { id: number } }).news.id;
+  await dbRun([
+    { sql: 'delete from faces where news_id = ?', params: [newsId] },
+    {
+      sql: `insert into faces (news_id, x, y, width, height, score, source, status, created_at)
+            values (?, 0.35, 0.1, 0.25, 0.3, 0.9, 'detector', 'pending', ?)`,
+      params: [newsId, new Date().toISOString()],
+    },
+  ]);
+  await login(page, scouter.email);
+  await page.goto(`/news/${newsId}`);
+  await page.getByRole('link', { name: 'Revisar caras' }).click();
+  await expect(page).toHaveURL(`/news/${newsId}/caras`);
+  await expect(page.getByText('Queda 1 cara por revisar.')).toBeVisible();
+  const image = page.getByRole('article', { name: 'Imagen' });
+  await image.getByRole('button', { name: '1 Por revisar' }).click();
+  await page.getByRole('combobox', { name: 'Educando' }).fill('caras');
+  await expect(page.getByRole('option', { name: /Hugo Caras Tropa/ })).toBeVisible();
+  await expect(page.getByRole('option', { name: /Nerea Caras Tropa/ })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await image.getByRole('button', { name: '1 Por revisar' }).press('n');
+  await expect(image.getByRole('button', { name: '1 No es una cara' })).toBeVisible();
+  await expect(page.getByText('No queda ninguna cara por revisar.')).toBeVisible();
+  await expectAccessible(page, 'Revisar caras de una noticia');
+  await screen(page, 'face-review-news');
+});
