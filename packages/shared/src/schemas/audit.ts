@@ -25,6 +25,10 @@ export const AUDIT_ACTIONS = [
   'child.moved',
   'guardian.linked',
   'guardian.unlinked',
+  // Issue #25 (decisions 070–074): the consent register and a family's blur request.
+  'consent.recorded',
+  'consent_text.created',
+  'face.blur_requested',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -37,6 +41,7 @@ export const AUDIT_TARGETS = [
   'invitation',
   'section',
   'child',
+  'consent_text',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGETS)[number];
 
