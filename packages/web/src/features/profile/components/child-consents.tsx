@@ -1,0 +1,156 @@
+import {
+  CONSENT_PURPOSE_LABELS,
+  type ConsentPurpose,
+  type ConsentStatus,
+  type OwnChild,
+} from '@fogata/shared';
+import { useId, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Badge from 'react-bootstrap/Badge';
+import Form from 'react-bootstrap/Form';
+import Placeholder from 'react-bootstrap/Placeholder';
+import { formatLongDate } from '../../../lib/format-date';
+import { useAnswerConsent, useChildConsents } from '../api/consents';
+import { CONSENT_TEXTS as T } from '../texts';
+
+/** A purpose's state in words, with a badge colour that is not the only sign (the text says it). */
+function StateBadge({ status }: { status: ConsentStatus }) {
+  const [bg, text] =
+    status.state === 'granted'
+      ? (['success', T.granted] as const)
+      : status.state === 'refused'
+        ? (['danger', T.refused] as const)
+        : (['secondary', T.none] as const);
+  return (
+    <Badge bg={bg} className="text-wrap text-start fw-normal">
+      {text}
+    </Badge>
+  );
+}
+
+/** Who gave the answer that counts, and since when. */
+function Provenance({ status }: { status: ConsentStatus }) {
+  if (!status.given_by || !status.at) return null;
+  return (
+    <span className="small text-body-secondary">
+      {T.givenBy[status.given_by]}, {T.since(formatLongDate(status.at))}
+    </span>
+  );
+}
+
+/**
+ * A child's image consent in 'Mis educandos' (issue #25, decision 074): the current text, and per
+ * purpose the state today with a Sí/No choice. With no answer, neither is chosen and the screen
+ * says the face is not shown. From the 14th birthday the choices go: the young person's own
+ * consent counts, and a scouter records it.
+ */
+export function ChildConsents({ child }: { child: OwnChild }) {
+  const ids = useId();
+  const consents = useChildConsents(child.id);
+  const answer = useAnswerConsent(child.id);
+  const [saving, setSaving] = useState<ConsentPurpose | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  if (consents.isPending) {
+    return (
+      <Placeholder as="p" animation="glow" className="mb-0" aria-hidden="true">
+        <Placeholder xs={10} />
+      </Placeholder>
+    );
+  }
+  if (consents.isError) return <p className="text-danger small mb-0">{consents.error.message}</p>;
+
+  const data = consents.data;
+  const anyOutdated = data.purposes.some((p) => p.outdated);
+  const choose = async (purpose: ConsentPurpose, granted: boolean) => {
+    setError(null);
+    setSaving(purpose);
+    try {
+      await answer.mutateAsync({ purpose, granted });
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setSaving(null);
+    }
+  };
+
+  return (
+    <section aria-labelledby={`${ids}-title`} className="w-100 mt-2">
+      <h3 className="h6 mb-1" id={`${ids}-title`}>
+        {T.title}
+      </h3>
+      {data.own_counts ? (
+        <Alert variant="info" className="small py-2 mb-2">
+          {T.ownCounts(child.full_name)}
+        </Alert>
+      ) : (
+        <p className="small text-body-secondary mb-2">{T.intro}</p>
+      )}
+      {!data.own_counts && anyOutdated && (
+        <Alert variant="warning" className="small py-2 mb-2">
+          {T.askedAgain}
+        </Alert>
+      )}
+      <details className="small mb-2">
+        <summary>{T.readText(data.text.version)}</summary>
+        <p className="mt-2 mb-0" style={{ whiteSpace: 'pre-line' }}>
+          {data.text.body}
+        </p>
+      </details>
+      {error && (
+        <Alert variant="danger" className="small py-2 mb-2">
+          {error}
+        </Alert>
+      )}
+      <ul className="list-unstyled mb-0">
+        {data.purposes.map((status) => {
+          const label = CONSENT_PURPOSE_LABELS[status.purpose];
+          const name = `${ids}-${status.purpose}`;
+          const current = status.state === 'none' ? null : status.state === 'granted';
+          return (
+            <li key={status.purpose} className="border-top py-2" data-purpose={status.purpose}>
+              <div className="d-flex flex-wrap align-items-center justify-content-between gap-2">
+                <span className="fw-semibold">{label}</span>
+                <StateBadge status={status} />
+              </div>
+              <Provenance status={status} />
+              {status.outdated && !data.own_counts && (
+                <div className="small text-warning-emphasis">{T.outdated}</div>
+              )}
+              {!data.own_counts && (
+                <fieldset className="mt-1" disabled={saving !== null}>
+                  <legend className="visually-hidden">
+                    {T.choiceLabel(label, child.full_name)}
+                  </legend>
+                  <Form.Check
+                    inline
+                    type="radio"
+                    id={`${name}-yes`}
+                    name={name}
+                    label={T.yes}
+                    checked={current === true}
+                    onChange={() => choose(status.purpose, true)}
+                  />
+                  <Form.Check
+                    inline
+                    type="radio"
+                    id={`${name}-no`}
+                    name={name}
+                    label={T.no}
+                    checked={current === false}
+                    onChange={() => choose(status.purpose, false)}
+                  />
+                  {saving === status.purpose && (
+                    <span className="small text-body-secondary" role="status">
+                      {T.saving}
+                    </span>
+                  )}
+                </fieldset>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
