@@ -98,7 +98,11 @@ function toRecord(row: ConsentHistoryRow) {
 export class ConsentsService {
   private readonly access: FamilyAccess;
 
-  constructor(private readonly ctx: AppContext) {
+  /** `today` is the date birthdays are counted on (the demo seeds as of its own date). */
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly today: () => string = () => todayIso(),
+  ) {
     this.access = new FamilyAccess(ctx);
   }
 
@@ -116,7 +120,7 @@ export class ConsentsService {
   /** Child `id`'s consents: the current text, each purpose today, the history. Five queries. */
   private async consentsOf(id: number): Promise<ChildConsents> {
     const repo = this.repo();
-    const today = todayIso();
+    const today = this.today();
     const [child, text, effective, history] = await Promise.all([
       repo.child(id),
       this.currentText(repo),
@@ -189,7 +193,7 @@ export class ConsentsService {
       const repo = new ConsentsRepository(trx);
       const [child, text] = await Promise.all([repo.child(id), this.currentText(repo)]);
       if (!child) throw new AppError(404, SERVER_ERRORS.childNotFound);
-      const own = ownConsentCounts(child.birth_date, todayIso());
+      const own = ownConsentCounts(child.birth_date, this.today());
       if (own && r.givenBy === 'guardian') {
         throw new AppError(400, SERVER_ERRORS.consentOwnFromFourteen);
       }
@@ -267,7 +271,7 @@ export class ConsentsService {
 
   /** The register's rows of `children`: three queries for the page (the text, two of consent). */
   private async registerRows(children: RegisterChildRow[]): Promise<ConsentRegisterRow[]> {
-    const today = todayIso();
+    const today = this.today();
     const [effective, text] = await Promise.all([
       effectiveConsents(
         this.ctx.db.kysely,
@@ -314,7 +318,7 @@ export class ConsentsService {
     const section = await repo.section(sectionId);
     if (!section) throw new AppError(404, SERVER_ERRORS.sectionNotFound);
     const rows = await this.registerRows(await repo.registerChildren(sectionId));
-    const today = todayIso();
+    const today = this.today();
     return { csv: consentRegisterCsv(rows), fileName: registerFileName(section.name, today) };
   }
 }
