@@ -79,7 +79,7 @@ export const CONSENT_TEXTS = {
   since: (date: string) => `desde el ${date}`,
   saving: 'Guardando...',
   photosLink: 'Fotos de mi educando',
-  photosLinkLabel: (name: string) => `Fotos de ${name}`,
+  photosLinkLabel: (name: string) => `Fotos de mi educando: ${name}`,
   loadFailed: 'No se pudo cargar el consentimiento.',
 } as const;
 
@@ -91,7 +91,7 @@ export const CHILD_PHOTOS_TEXTS = {
     'Las fotos del grupo en las que un scouter ha señalado la cara de tu educando. Si prefieres que no se le reconozca en alguna, pulsa «Difuminar a mi hijo/a en esta foto»: su cara se difumina para todos al momento y avisamos a los scouters.',
   empty: 'Todavía no hay fotos en las que se haya señalado a tu educando.',
   blur: 'Difuminar a mi hijo/a en esta foto',
-  blurLabel: (n: number) => `Difuminar a mi hijo/a en la foto ${n}`,
+  blurLabel: (n: number) => `Difuminar a mi hijo/a en esta foto (foto ${n})`,
   blurring: 'Difuminando...',
   blurred: 'Difuminado en esta foto',
   photoAlt: (n: number) => `Foto ${n} en la que aparece tu educando`,

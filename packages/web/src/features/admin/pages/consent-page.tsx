@@ -158,7 +158,7 @@ function Register() {
             ))}
           </Form.Select>
         </Form.Group>
-        <Button variant="outline-success" onClick={download} disabled={downloading}>
+        <Button variant="outline-dark" onClick={download} disabled={downloading}>
           {downloading ? T.downloading : T.download}
         </Button>
       </div>

@@ -48,7 +48,8 @@ export function ChildConsents({ child }: { child: OwnChild }) {
   const ids = useId();
   const consents = useChildConsents(child.id);
   const answer = useAnswerConsent(child.id);
-  const [saving, setSaving] = useState<ConsentPurpose | null>(null);
+  // The choice being saved shows at once; the server's answer then replaces it (or an error undoes it).
+  const [saving, setSaving] = useState<{ purpose: ConsentPurpose; granted: boolean } | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   if (consents.isPending) {
@@ -64,7 +65,7 @@ export function ChildConsents({ child }: { child: OwnChild }) {
   const anyOutdated = data.purposes.some((p) => p.outdated);
   const choose = async (purpose: ConsentPurpose, granted: boolean) => {
     setError(null);
-    setSaving(purpose);
+    setSaving({ purpose, granted });
     try {
       await answer.mutateAsync({ purpose, granted });
     } catch (e) {
@@ -106,7 +107,12 @@ export function ChildConsents({ child }: { child: OwnChild }) {
         {data.purposes.map((status) => {
           const label = CONSENT_PURPOSE_LABELS[status.purpose];
           const name = `${ids}-${status.purpose}`;
-          const current = status.state === 'none' ? null : status.state === 'granted';
+          const current =
+            saving?.purpose === status.purpose
+              ? saving.granted
+              : status.state === 'none'
+                ? null
+                : status.state === 'granted';
           return (
             <li key={status.purpose} className="border-top py-2" data-purpose={status.purpose}>
               <div className="d-flex flex-wrap align-items-center justify-content-between gap-2">
@@ -140,7 +146,7 @@ export function ChildConsents({ child }: { child: OwnChild }) {
                     checked={current === false}
                     onChange={() => choose(status.purpose, false)}
                   />
-                  {saving === status.purpose && (
+                  {saving?.purpose === status.purpose && (
                     <span className="small text-body-secondary" role="status">
                       {T.saving}
                     </span>

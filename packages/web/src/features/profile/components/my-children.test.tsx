@@ -64,10 +64,9 @@ describe('MyChildren', () => {
     const items = await within(card).findAllByRole('listitem', { name: '' });
     expect(items.length).toBeGreaterThanOrEqual(2);
     expect(within(card).getByText('Tropa')).toHaveStyle({ backgroundColor: '#15803d' });
-    expect(within(card).getByRole('link', { name: 'Fotos de Pablo Gómez Ruiz' })).toHaveAttribute(
-      'href',
-      '/mis-educandos/2/fotos',
-    );
+    expect(
+      within(card).getByRole('link', { name: 'Fotos de mi educando: Pablo Gómez Ruiz' }),
+    ).toHaveAttribute('href', '/mis-educandos/2/fotos');
   });
 
   it('says so in one line when the account has none', async () => {

@@ -69,7 +69,9 @@ describe('ChildPhotosPage', () => {
     const cards = await screen.findAllByTestId('child-photo');
     expect(cards).toHaveLength(2);
     expect(within(cards[1] as HTMLElement).getByText(/Difuminado en esta foto/)).toBeVisible();
-    await user.click(screen.getByRole('button', { name: 'Difuminar a mi hijo/a en la foto 1' }));
+    await user.click(
+      screen.getByRole('button', { name: 'Difuminar a mi hijo/a en esta foto (foto 1)' }),
+    );
     expect(
       await screen.findByText(
         'Hecho: su cara se difumina en esta foto para todos, y los scouters ya lo saben.',
