@@ -174,7 +174,7 @@ export function ConsentModal({ child, onHide }: { child: Child; onHide: () => vo
   }
 
   return (
-    <Modal show onHide={onHide} centered scrollable aria-labelledby={`${ids}-title`}>
+    <Modal show onHide={onHide} centered scrollable size="lg" aria-labelledby={`${ids}-title`}>
       <Modal.Header closeButton closeLabel={T.close}>
         <Modal.Title as="h2" className="h5 text-break" id={`${ids}-title`}>
           {T.title(child.full_name)}

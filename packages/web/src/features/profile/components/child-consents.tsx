@@ -115,11 +115,11 @@ export function ChildConsents({ child }: { child: OwnChild }) {
                 : status.state === 'granted';
           return (
             <li key={status.purpose} className="border-top py-2" data-purpose={status.purpose}>
-              <div className="d-flex flex-wrap align-items-center justify-content-between gap-2">
-                <span className="fw-semibold">{label}</span>
+              <div className="fw-semibold">{label}</div>
+              <div className="d-flex flex-wrap align-items-center gap-2">
                 <StateBadge status={status} />
+                <Provenance status={status} />
               </div>
-              <Provenance status={status} />
               {status.outdated && !data.own_counts && (
                 <div className="small text-warning-emphasis">{T.outdated}</div>
               )}
