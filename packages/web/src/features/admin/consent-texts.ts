@@ -68,5 +68,5 @@ export const CHILD_CONSENT_TEXTS = {
   historyLine: (granted: boolean, purpose: string) =>
     `${granted ? 'Autoriza' : 'No autoriza'} «${purpose}»`,
   by: (who: string | null, how: string) => `${how}${who ? `, registrado por ${who}` : ''}`,
-  version: (v: number) => `texto v${v}`,
+  version: (v: number) => `versión ${v} del texto`,
 } as const;

@@ -190,7 +190,7 @@ describe('ConsentModal', () => {
     expect(within(dialog).getByText('Autoriza «Galería del grupo»')).toBeVisible();
     expect(
       within(dialog).getByText(
-        /Hoja firmada, registrado por Pablo Scout · texto v1 · Hoja firmada el 3\/10/,
+        /Hoja firmada, registrado por Pablo Scout · versión 1 del texto · Hoja firmada el 3\/10/,
       ),
     ).toBeVisible();
     expect(sent).toEqual([

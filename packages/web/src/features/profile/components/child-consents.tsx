@@ -15,18 +15,15 @@ import { CONSENT_TEXTS as T } from '../texts';
 
 /** A purpose's state in words, with a badge colour that is not the only sign (the text says it). */
 function StateBadge({ status }: { status: ConsentStatus }) {
-  const [bg, text] =
-    status.state === 'granted'
-      ? (['success', T.granted] as const)
-      : status.state === 'refused'
-        ? (['danger', T.refused] as const)
-        : (['secondary', T.none] as const);
   return (
-    <Badge bg={bg} className="text-wrap text-start fw-normal">
-      {text}
+    <Badge bg={STATE_BG[status.state]} className="text-wrap text-start fw-normal">
+      {STATE_TEXT[status.state]}
     </Badge>
   );
 }
+
+const STATE_BG = { granted: 'success', refused: 'danger', none: 'secondary' } as const;
+const STATE_TEXT = { granted: T.granted, refused: T.refused, none: T.none } as const;
 
 /** Who gave the answer that counts, and since when. */
 function Provenance({ status }: { status: ConsentStatus }) {
@@ -121,7 +118,7 @@ export function ChildConsents({ child }: { child: OwnChild }) {
                 <Provenance status={status} />
               </div>
               {status.outdated && !data.own_counts && (
-                <div className="small text-warning-emphasis">{T.outdated}</div>
+                <div className="small fst-italic">{T.outdated}</div>
               )}
               {!data.own_counts && (
                 <fieldset className="mt-1" disabled={saving !== null}>

@@ -75,7 +75,7 @@ export function ChildPhotosPage() {
                 />
                 <Card.Body className="p-2 d-grid">
                   {photo.blur_requested ? (
-                    <span className="text-success small fw-semibold text-center py-1" role="status">
+                    <span className="text-success small fw-semibold text-center py-2" role="status">
                       ✓ {T.blurred}
                     </span>
                   ) : (
