@@ -66,7 +66,7 @@ test('a guardian grants and then withdraws gallery consent in Mis educandos', as
   await screen(page, 'consent-my-children-unanswered');
 
   await gallery.getByRole('radio', { name: 'Sí' }).check();
-  const galleryItem = card.locator('li[data-purpose="gallery"]');
+  const galleryItem = card.locator('[data-purpose="gallery"]');
   await expect(galleryItem.getByText('Autorizado', { exact: true })).toBeVisible();
   await expect(galleryItem.getByText(/respondido por la familia, desde el/)).toBeVisible();
   await screen(page, 'consent-my-children-granted');
@@ -76,7 +76,7 @@ test('a guardian grants and then withdraws gallery consent in Mis educandos', as
   await expect(galleryItem.getByText('No autorizado', { exact: true })).toBeVisible();
   await page.reload();
   await expect(
-    card.locator('li[data-purpose="gallery"]').getByText('No autorizado', { exact: true }),
+    card.locator('[data-purpose="gallery"]').getByText('No autorizado', { exact: true }),
   ).toBeVisible();
   await expect(gallery.getByRole('radio', { name: 'No' })).toBeChecked();
 });

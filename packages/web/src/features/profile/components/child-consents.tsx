@@ -100,7 +100,7 @@ export function ChildConsents({ child }: { child: OwnChild }) {
           {error}
         </Alert>
       )}
-      <ul className="list-unstyled mb-0">
+      <div>
         {data.purposes.map((status) => {
           const label = CONSENT_PURPOSE_LABELS[status.purpose];
           const name = `${ids}-${status.purpose}`;
@@ -111,7 +111,7 @@ export function ChildConsents({ child }: { child: OwnChild }) {
                 ? null
                 : status.state === 'granted';
           return (
-            <li key={status.purpose} className="border-top py-2" data-purpose={status.purpose}>
+            <div key={status.purpose} className="border-top py-2" data-purpose={status.purpose}>
               <div className="fw-semibold">{label}</div>
               <div className="d-flex flex-wrap align-items-center gap-2">
                 <StateBadge status={status} />
@@ -150,10 +150,10 @@ export function ChildConsents({ child }: { child: OwnChild }) {
                   )}
                 </fieldset>
               )}
-            </li>
+            </div>
           );
         })}
-      </ul>
+      </div>
     </section>
   );
 }

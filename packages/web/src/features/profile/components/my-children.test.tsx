@@ -61,8 +61,9 @@ describe('MyChildren', () => {
     setup([irene, pablo]);
     const card = screen.getByTestId('my-children');
     expect(within(card).getByRole('heading', { name: 'Mis educandos' })).toBeVisible();
-    const items = await within(card).findAllByRole('listitem', { name: '' });
-    expect(items.length).toBeGreaterThanOrEqual(2);
+    const items = await within(card).findAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(items[0]).toHaveTextContent(/^Irene Gómez RuizManada/);
     expect(within(card).getByText('Tropa')).toHaveStyle({ backgroundColor: '#15803d' });
     expect(
       within(card).getByRole('link', { name: 'Fotos de mi educando: Pablo Gómez Ruiz' }),
