@@ -146,7 +146,8 @@ test('an admin adds children and links a family; the family sees them', async ({
   await familyPage.goto('/profile/edit');
   const mine = familyPage.getByTestId('my-children');
   await expect(mine.getByRole('heading', { name: 'Mis educandos' })).toBeVisible();
-  await expect(mine.getByText(lucia)).toBeVisible();
+  // Exact: the consent choices below name the child too (issue #25).
+  await expect(mine.getByText(lucia, { exact: true })).toBeVisible();
   await expect(mine.getByText('Manada')).toBeVisible();
   await expect(mine.getByText(mateo)).toHaveCount(0);
   await screen(familyPage, 'families-my-children');
@@ -161,10 +162,12 @@ test('a scouter reaches Educandos from the menu and sees only their sections', a
   await page.getByLabel('Buscar por nombre').fill(String(stamp));
   await expect(page.getByRole('cell', { name: mateo, exact: true })).toBeVisible();
   await expect(page.getByText(lucia)).toHaveCount(0);
-  // No admin nav, no invitations for a scouter.
+  // No invitations for a scouter; their nav is the children and the consent register (issue #25).
   await expect(
-    page.getByRole('navigation', { name: 'Secciones del panel de administración' }),
-  ).toHaveCount(0);
+    page
+      .getByRole('navigation', { name: 'Secciones del panel de administración' })
+      .getByRole('link'),
+  ).toHaveText(['Educandos', 'Consentimiento']);
   await expect(page.getByRole('link', { name: /Invitar a la familia/ })).toHaveCount(0);
   // Their API answers 404 for another section's child, as if missing.
   const token = await apiToken(page.request, scouter.email);
@@ -233,7 +236,8 @@ test('the paso de sección moves a child, and the family sees the new section', 
   await login(familyPage, family.email);
   await familyPage.goto('/profile/edit');
   const mine = familyPage.getByTestId('my-children');
-  await expect(mine.getByText(lucia)).toBeVisible();
+  // Exact: the consent choices below name the child too (issue #25).
+  await expect(mine.getByText(lucia, { exact: true })).toBeVisible();
   await expect(mine.getByText('Tropa')).toBeVisible();
   await context.close();
 });

@@ -88,6 +88,14 @@ export const CLIENT_ERRORS = {
   promotionGet: 'Error al calcular el paso de sección.',
   promotionApply: 'Error al aplicar el paso de sección.',
   ownChildren: 'Error al obtener tus educandos.',
+  /** Issue #25 (decisions 070–074): the consent register and 'Fotos de mi educando'. */
+  consentsGet: 'Error al obtener los consentimientos.',
+  consentSave: 'Error al guardar el consentimiento.',
+  consentTexts: 'Error al obtener el texto del consentimiento.',
+  consentTextSave: 'Error al guardar el texto del consentimiento.',
+  consentRegister: 'Error al obtener el registro de consentimientos.',
+  childPhotos: 'Error al obtener las fotos de tu educando.',
+  blurRequest: 'Error al pedir que se difumine la cara.',
 } as const;
 
 /** Messages the server sends in `{ message }`. */
@@ -184,6 +192,14 @@ export const SERVER_ERRORS = {
   faceDetectorNotDeletable:
     'Solo se pueden borrar las caras dibujadas a mano: marca esta como «No es una cara».',
   faceChildNotOffered: 'Ese educando no está entre los que puedes asignar en esta imagen.',
+  /** Issue #25 (decisions 070–074): the consent register. */
+  consentOwnFromFourteen:
+    'Desde los 14 años cuenta el consentimiento del propio educando: lo registra un scouter o un administrador.',
+  consentOwnBeforeFourteen:
+    'El propio educando solo puede dar su consentimiento desde los 14 años; antes lo da su familia.',
+  consentPaperFromFourteen:
+    'Desde los 14 años no cuenta una hoja firmada por la familia: registra el consentimiento del propio educando.',
+  childPhotoNotFound: 'Foto no encontrada.',
 } as const;
 
 /** Success messages the server sends. */
@@ -249,4 +265,10 @@ export const SERVER_SUCCESS = {
         : `Paso de sección aplicado: ${n} educandos han cambiado.`,
   /** Issue #25 (decisions 075–079): Revisar caras. */
   faceDeleted: 'Recuadro borrado.',
+  /** Issue #25 (decisions 070–074). */
+  consentGranted: 'Consentimiento guardado: autorizado.',
+  consentRefused: 'Consentimiento guardado: no autorizado.',
+  consentTextCreated: (version: number) =>
+    `Nueva versión del texto guardada (versión ${version}). Se pedirá a las familias que respondan de nuevo.`,
+  blurRequested: 'Hecho: su cara se difumina en esta foto para todos, y los scouters ya lo saben.',
 } as const;

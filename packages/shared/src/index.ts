@@ -11,6 +11,7 @@ export * from './schemas/album.js';
 export * from './schemas/audit.js';
 export * from './schemas/auth.js';
 export * from './schemas/child.js';
+export * from './schemas/child-consent.js';
 export * from './schemas/comment.js';
 export * from './schemas/common.js';
 export * from './schemas/consent.js';

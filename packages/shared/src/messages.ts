@@ -77,6 +77,17 @@ export const MSG = {
   promotionMovesRequired: 'No hay ningún cambio que aplicar.',
   promotionMovesTooMany: 'No se pueden aplicar más de 1000 cambios a la vez.',
   promotionMovesRepeated: 'Un educando aparece más de una vez en los cambios.',
+  /** Issue #25 (decisions 070–074): the consent register. */
+  consentPurposeInvalid: 'La finalidad debe ser gallery, web, social o press.',
+  consentGrantedRequired: 'Indica si se autoriza o no (granted: true o false).',
+  consentGiverInvalid:
+    'Quién da el consentimiento debe ser paper (hoja firmada) u own (el propio educando).',
+  consentNoteRequired:
+    'Escribe una nota que identifique la hoja firmada (por ejemplo, «Hoja firmada el 3/10»).',
+  consentNoteTooLong: 'La nota no puede tener más de 500 caracteres.',
+  consentTextRequired: 'El texto del consentimiento es obligatorio.',
+  consentTextTooLong: 'El texto del consentimiento no puede tener más de 5000 caracteres.',
+  consentSectionRequired: 'Elige una sección.',
 } as const;
 
 /** Issue #25 (decisions 075–079): Revisar caras. */

@@ -58,6 +58,13 @@ export const ROUTES = {
     path: '/experience/:id/caras',
     getHref: (id: number | string) => `/experience/${id}/caras`,
   },
+  /** Issue #25 (decisions 070–074): the consent text and register (admins; scouters, their sections). */
+  consent: { path: '/admin/consentimiento', getHref: () => '/admin/consentimiento' },
+  /** Issue #25: a guardian's 'Fotos de mi educando'. */
+  childPhotos: {
+    path: '/mis-educandos/:childId/fotos',
+    getHref: (id: number | string) => `/mis-educandos/${id}/fotos`,
+  },
   /** Where the external sign-in popup comes back (the provider's redirect URI). */
   authCallback: {
     path: EXTERNAL_SIGNIN_CALLBACK_PATH,

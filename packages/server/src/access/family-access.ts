@@ -61,6 +61,20 @@ export class FamilyAccess {
     }
   }
 
+  /**
+   * The 404 of a missing child unless `viewer` is one of child `id`'s guardians (issue #25: a
+   * family answers, and sees the photos of, only their own children).
+   */
+  async requireOwnChild(viewer: Viewer, id: number): Promise<void> {
+    if (
+      !viewer ||
+      !can(viewer.role, 'children:own') ||
+      !(await this.repo().isGuardian(viewer.id, id))
+    ) {
+      throw new AppError(404, SERVER_ERRORS.childNotFound);
+    }
+  }
+
   /** Whether `viewer` may see child `id`'s name: one of its managers or one of its guardians. */
   async maySeeChild(viewer: Viewer, id: number): Promise<boolean> {
     if (!viewer) return false;

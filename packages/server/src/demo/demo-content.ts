@@ -375,13 +375,72 @@ export interface DemoChild {
   section: 'Manada' | 'Tropa' | 'Unidad' | 'Clan';
   /** Keys of the demo people who are the child's guardians. */
   guardians: string[];
+  /**
+   * Issue #25: the image consents on record, in order: a guardian's in the app (`by` the key of
+   * the demo person), a signed paper form or, from 14, the young person's own (both recorded by
+   * the admin). None: no answer, which is no consent.
+   */
+  consents?: DemoConsent[];
+}
+
+/** One demo consent record. */
+export interface DemoConsent {
+  purpose: 'gallery' | 'web' | 'social' | 'press';
+  granted: boolean;
+  given: { by: string } | 'paper' | 'own';
+  note?: string;
 }
 
 export const DEMO_CHILDREN: DemoChild[] = [
-  { name: 'Lucía Gómez Ortega', age: 9, section: 'Manada', guardians: ['usuario'] },
-  { name: 'Pablo Gómez Ortega', age: 12, section: 'Tropa', guardians: ['usuario'] },
-  { name: 'Irene Sánchez Vidal', age: 10, section: 'Manada', guardians: ['marta'] },
+  // Issue #25: a spread of consents — the usuario's two allowed in the gallery (one also on the
+  // web), Irene refused, Hugo without an answer, Sara (15) and Daniel (18) with their own.
+  {
+    name: 'Lucía Gómez Ortega',
+    age: 9,
+    section: 'Manada',
+    guardians: ['usuario'],
+    consents: [
+      { purpose: 'gallery', granted: true, given: { by: 'usuario' } },
+      { purpose: 'web', granted: true, given: { by: 'usuario' } },
+      { purpose: 'social', granted: false, given: { by: 'usuario' } },
+    ],
+  },
+  {
+    name: 'Pablo Gómez Ortega',
+    age: 12,
+    section: 'Tropa',
+    guardians: ['usuario'],
+    consents: [
+      { purpose: 'gallery', granted: true, given: 'paper', note: 'Hoja firmada el 12/09' },
+      { purpose: 'web', granted: false, given: 'paper', note: 'Hoja firmada el 12/09' },
+    ],
+  },
+  {
+    name: 'Irene Sánchez Vidal',
+    age: 10,
+    section: 'Manada',
+    guardians: ['marta'],
+    consents: [
+      { purpose: 'gallery', granted: true, given: { by: 'marta' } },
+      { purpose: 'gallery', granted: false, given: { by: 'marta' } },
+    ],
+  },
   { name: 'Hugo López Martín', age: 13, section: 'Tropa', guardians: ['javier'] },
-  { name: 'Sara López Martín', age: 15, section: 'Unidad', guardians: ['javier'] },
-  { name: 'Daniel Ruiz Prieto', age: 18, section: 'Clan', guardians: [] },
+  {
+    name: 'Sara López Martín',
+    age: 15,
+    section: 'Unidad',
+    guardians: ['javier'],
+    consents: [
+      { purpose: 'gallery', granted: true, given: 'own', note: 'Lo habló con su scouter' },
+      { purpose: 'web', granted: false, given: 'own' },
+    ],
+  },
+  {
+    name: 'Daniel Ruiz Prieto',
+    age: 18,
+    section: 'Clan',
+    guardians: [],
+    consents: [{ purpose: 'gallery', granted: true, given: 'own' }],
+  },
 ];

@@ -2,7 +2,9 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { EXPERIENCE_CATEGORIES } from '@fogata/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayIso } from '../access/image-consent.js';
 import { bootstrap } from '../bootstrap.js';
+import { ConsentsService } from '../modules/consents/consents.service.js';
 import { buildTestApp, type TestApp } from '../test/build-app.js';
 import { createInvitation, createUser } from '../test/factories.js';
 import { createAlbum } from '../test/gallery-factories.js';
@@ -143,6 +145,42 @@ describe('demo content on an empty database', () => {
       'Hugo López Martín',
       'Pablo Gómez Ortega',
     ]);
+  });
+
+  it('gives the children a spread of image consents (issue #25)', async () => {
+    if (!outcome.seeded) throw new Error('the demo did not seed');
+    const admin = await t.app.ctx.db.kysely
+      .selectFrom('users')
+      .select(['id', 'role'])
+      .where('role', '=', 'admin')
+      .executeTakeFirstOrThrow();
+    // Birthdays as of the demo's own date (the seed's ages are counted from it).
+    const service = new ConsentsService(t.app.ctx, () => todayIso(NOW));
+    const states = async (section: string) => {
+      const { id } = await t.app.ctx.db.kysely
+        .selectFrom('sections')
+        .select('id')
+        .where('name', '=', section)
+        .executeTakeFirstOrThrow();
+      const { rows } = await service.register(admin, id, { page: 1, limit: 50 });
+      return Object.fromEntries(
+        rows.map((r) => [
+          r.full_name,
+          r.purposes.map((p) => `${p.state}${p.given_by ? `:${p.given_by}` : ''}`),
+        ]),
+      );
+    };
+    expect(await states('Manada')).toEqual({
+      'Irene Sánchez Vidal': ['refused:guardian', 'none', 'none', 'none'],
+      'Lucía Gómez Ortega': ['granted:guardian', 'granted:guardian', 'refused:guardian', 'none'],
+    });
+    expect(await states('Tropa')).toEqual({
+      'Hugo López Martín': ['none', 'none', 'none', 'none'],
+      'Pablo Gómez Ortega': ['granted:paper', 'refused:paper', 'none', 'none'],
+    });
+    expect(await states('Unidad')).toEqual({
+      'Sara López Martín': ['granted:own', 'refused:own', 'none', 'none'],
+    });
   });
 
   it('stores the gallery as members-only media, like real uploads', async () => {

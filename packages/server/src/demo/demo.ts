@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Role, SERVER_ERRORS } from '@fogata/shared';
+import { todayIso } from '../access/image-consent.js';
 import type { AppContext } from '../context.js';
 import type { InteractionTarget } from '../db/schema.js';
 import { hashPassword } from '../lib/passwords.js';
@@ -9,6 +10,7 @@ import { uploadsTmpRoot } from '../media/temp-uploads.js';
 import type { UploadedFile } from '../media/upload.js';
 import { AlbumsService } from '../modules/albums/albums.service.js';
 import { ChildrenService } from '../modules/children/children.service.js';
+import { ConsentsService } from '../modules/consents/consents.service.js';
 import { ExperiencesService } from '../modules/experiences/experiences.service.js';
 import { InteractionsService } from '../modules/interactions/interactions.service.js';
 import { MonitorsService } from '../modules/monitors/monitors.service.js';
@@ -159,6 +161,7 @@ export async function seedDemo(ctx: AppContext, now = new Date()): Promise<DemoO
     };
     await sections.setScouters(admin, sectionOf('Tropa'), [scouter.id]);
     const children = new ChildrenService(ctx);
+    const consents = new ConsentsService(ctx, () => todayIso(now));
     for (const child of DEMO_CHILDREN) {
       const birth = new Date(now.getTime() - 45 * DAY_MS);
       birth.setUTCFullYear(birth.getUTCFullYear() - child.age);
@@ -169,6 +172,19 @@ export async function seedDemo(ctx: AppContext, now = new Date()): Promise<DemoO
       });
       for (const key of child.guardians) await children.link(admin, made.child.id, person(key).id);
       counts.children += 1;
+      // Issue #25: the child's image consents, through the calls a family and a manager use.
+      for (const c of child.consents ?? []) {
+        const answer = { purpose: c.purpose, granted: c.granted };
+        if (typeof c.given === 'object') {
+          await consents.answer(person(c.given.by), made.child.id, answer);
+        } else {
+          await consents.recordByManager(admin, made.child.id, {
+            ...answer,
+            given_by: c.given,
+            ...(c.note ? { note: c.note } : {}),
+          });
+        }
+      }
     }
 
     const monitors = new MonitorsService(ctx);

@@ -183,3 +183,30 @@ ${s.items.map((i) => `<li>${link(i.link, i.title)}</li>`).join('\n')}${
     },
   };
 }
+
+/**
+ * Issue #25 §4: a guardian asked for their child to be blurred in a photo ('Fotos de mi
+ * educando'). The blur is already applied for everyone but the managers; the managers are told,
+ * as with a removal request. The child is named by their section's managers only: the mail says
+ * which album, not who (a mail is read on any phone).
+ */
+export function faceBlurRequestMail(opts: {
+  to: string;
+  groupName: string;
+  albumTitle: string;
+  requesterName: string;
+  link: string;
+}): MailMessage {
+  const paragraphs = [
+    'Hola:',
+    `${opts.requesterName} ha pedido que se difumine la cara de su hijo o hija en una foto del álbum «${opts.albumTitle}».`,
+    'La cara ya se ve difuminada para todos salvo los scouters y administradores. No hace falta que hagas nada más; si la foto no debería estar en el álbum, puedes ocultarla o eliminarla.',
+  ];
+  return {
+    to: opts.to,
+    subject: `Petición de difuminar una cara en ${opts.groupName}`,
+    text: `${paragraphs.join('\n\n')}\n\n${opts.link}\n`,
+    html: layout(opts.groupName, paragraphs, opts.link, 'Ver el álbum'),
+    link: opts.link,
+  };
+}

@@ -3,6 +3,7 @@ import { albumsRoutes } from './albums/albums.routes.js';
 import { auditRoutes } from './audit/audit.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { childrenRoutes } from './children/children.routes.js';
+import { consentsRoutes } from './consents/consents.routes.js';
 import { digestsRoutes } from './digests/digests.routes.js';
 import { experiencesRoutes } from './experiences/experiences.routes.js';
 import { facesRoutes } from './faces/faces.routes.js';
@@ -37,4 +38,6 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(childrenRoutes);
   // Issue #25: Revisar caras and the background scan's progress.
   await api.register(facesRoutes);
+  // Issue #25 (decisions 070–074): the consent register and 'Fotos de mi educando'.
+  await api.register(consentsRoutes);
 }

@@ -6,7 +6,13 @@ import { buildTestApp, type TestApp } from '../test/build-app.js';
 import { addFace } from '../test/consent-factories.js';
 import { createExperience, createNews } from '../test/content-factories.js';
 import { createInvitation, createUser, PASSWORD, type TestUser } from '../test/factories.js';
-import { assignScouter, createChild, createSection, sectionId } from '../test/family-factories.js';
+import {
+  assignScouter,
+  createChild,
+  createSection,
+  linkGuardian,
+  sectionId,
+} from '../test/family-factories.js';
 import { createAlbum, createComment, createLike, createPhoto } from '../test/gallery-factories.js';
 import { multipart, pngImage } from '../test/images.js';
 import { createMonitor } from '../test/monitor-factories.js';
@@ -386,6 +392,123 @@ const faceEndpoints: Endpoint[] = [
     capability: 'settings:manage',
     success: 200,
     request: async () => ({ url: '/api/faces/scan-progress' }),
+  },
+];
+
+/**
+ * Issue #25 (decisions 070–074): the consent register and 'Fotos de mi educando'. A guardian acts
+ * on their own child (the actor is linked); a scouter on a child of a section they are assigned.
+ */
+async function consentChild(t: TestApp, actor?: TestUser): Promise<number> {
+  const section = await createSection(t.app);
+  const child = await createChild(t.app, { sectionId: section, birthDate: '2016-04-04' });
+  if (actor) {
+    await linkGuardian(t.app, actor.row.id, child);
+    if (actor.row.role === 'scouter') await assignScouter(t.app, actor.row.id, [section]);
+  }
+  return child;
+}
+
+async function consentSection(t: TestApp, actor?: TestUser): Promise<number> {
+  const section = await createSection(t.app);
+  if (actor?.row.role === 'scouter') await assignScouter(t.app, actor.row.id, [section]);
+  return section;
+}
+
+const consentEndpoints: Endpoint[] = [
+  {
+    name: 'GET /api/profile/children/:id/consents',
+    capability: 'children:own',
+    success: 200,
+    request: async (t, actor) => ({
+      url: `/api/profile/children/${await consentChild(t, actor)}/consents`,
+    }),
+  },
+  {
+    name: 'PUT /api/profile/children/:id/consents',
+    capability: 'children:own',
+    success: 200,
+    request: async (t, actor) => ({
+      method: 'PUT',
+      url: `/api/profile/children/${await consentChild(t, actor)}/consents`,
+      payload: { purpose: 'gallery', granted: true },
+    }),
+  },
+  {
+    name: 'GET /api/profile/children/:id/photos',
+    capability: 'children:own',
+    success: 200,
+    request: async (t, actor) => ({
+      url: `/api/profile/children/${await consentChild(t, actor)}/photos`,
+    }),
+  },
+  {
+    name: 'POST /api/profile/children/:id/photos/:photoId/blur',
+    capability: 'children:own',
+    success: 200,
+    request: async (t, actor) => {
+      const child = await consentChild(t, actor);
+      const photo = await newPhoto(t);
+      await addFace(
+        t.app,
+        { photoId: photo.id },
+        { x: 0.1, y: 0.1, width: 0.2, height: 0.2 },
+        {
+          childId: child,
+        },
+      );
+      return { method: 'POST', url: `/api/profile/children/${child}/photos/${photo.id}/blur` };
+    },
+  },
+  {
+    name: 'GET /api/children/:id/consents',
+    capability: 'consent:record',
+    success: 200,
+    request: async (t, actor) => ({
+      url: `/api/children/${await consentChild(t, actor)}/consents`,
+    }),
+  },
+  {
+    name: 'POST /api/children/:id/consents',
+    capability: 'consent:record',
+    success: 201,
+    request: async (t, actor) => ({
+      method: 'POST',
+      url: `/api/children/${await consentChild(t, actor)}/consents`,
+      payload: { purpose: 'web', granted: true, given_by: 'paper', note: 'Hoja firmada el 3/10' },
+    }),
+  },
+  {
+    name: 'GET /api/consents/texts',
+    capability: 'consent:text',
+    success: 200,
+    request: async () => ({ url: '/api/consents/texts' }),
+  },
+  {
+    name: 'POST /api/consents/texts',
+    capability: 'consent:text',
+    success: 201,
+    request: async () => ({
+      method: 'POST',
+      url: '/api/consents/texts',
+      payload: { body: 'Texto del consentimiento, nueva versión.' },
+    }),
+  },
+  {
+    name: 'GET /api/consents/register',
+    capability: 'consent:record',
+    success: 200,
+    request: async (t, actor) => ({
+      url: `/api/consents/register?section=${await consentSection(t, actor)}`,
+    }),
+  },
+  {
+    name: 'GET /api/consents/register.csv',
+    capability: 'consent:record',
+    success: 200,
+    request: async (t, actor) => ({
+      url: `/api/consents/register.csv?section=${await consentSection(t, actor)}`,
+    }),
   },
 ];
 
@@ -826,6 +949,7 @@ const endpoints: Endpoint[] = [
   },
   ...familyEndpoints,
   ...faceEndpoints,
+  ...consentEndpoints,
 ];
 
 const actors: Actor[] = [null, ...ROLES];

@@ -27,6 +27,10 @@ export const AUDIT_ACTIONS = [
   'guardian.unlinked',
   // Issue #25 (decisions 075–079): one entry per review saved (never a child's name in it).
   'faces.reviewed',
+  // Issue #25 (decisions 070–074): the consent register and a family's blur request.
+  'consent.recorded',
+  'consent_text.created',
+  'face.blur_requested',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -41,6 +45,7 @@ export const AUDIT_TARGETS = [
   'child',
   'news',
   'experience',
+  'consent_text',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGETS)[number];
 

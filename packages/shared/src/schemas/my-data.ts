@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from '../limits.js';
+import { CONSENT_GIVERS, CONSENT_PURPOSES } from './consent.js';
 
 /**
  * Issue #15 part 2 (decision 023): a member's own data as a JSON file, and deleting one's own
@@ -103,6 +104,20 @@ export const myDataExportSchema = z.object({
           section: z.string(),
           started_at: z.string(),
           ended_at: z.string().nullable(),
+        }),
+      ),
+      /**
+       * Issue #25: the child's image consents, every record oldest first (append-only), whoever
+       * gave it: the family in the app, a signed paper form, or the young person from 14.
+       */
+      consents: z.array(
+        z.object({
+          purpose: z.enum(CONSENT_PURPOSES),
+          granted: z.boolean(),
+          given_by: z.enum(CONSENT_GIVERS),
+          note: z.string().nullable(),
+          text_version: z.number().int(),
+          created_at: z.string(),
         }),
       ),
     }),

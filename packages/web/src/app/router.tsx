@@ -112,6 +112,12 @@ const ExperienceFacesPage = lazyPage(
   () => import('../features/faces/pages/face-review-page'),
   'ExperienceFacesPage',
 );
+// Issue #25 (decisions 073, 074): the consent page and 'Fotos de mi educando'.
+const ConsentPage = lazyPage(() => import('../features/admin/pages/consent-page'), 'ConsentPage');
+const ChildPhotosPage = lazyPage(
+  () => import('../features/profile/pages/child-photos-page'),
+  'ChildPhotosPage',
+);
 const NotFoundPage = lazyPage(() => import('./routes/not-found-page'), 'NotFoundPage');
 
 function Root() {
@@ -224,6 +230,23 @@ export const routes: RouteObject[] = [
           </ProtectedRoute>
         ),
       })),
+      {
+        // Scouters too (their sections' register): the page shows each part to who may use it.
+        path: paths.consent.path,
+        element: (
+          <ProtectedRoute>
+            <ConsentPage />
+          </ProtectedRoute>
+        ),
+      },
+      {
+        path: paths.childPhotos.path,
+        element: (
+          <ProtectedRoute>
+            <ChildPhotosPage />
+          </ProtectedRoute>
+        ),
+      },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

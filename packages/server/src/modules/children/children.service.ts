@@ -13,6 +13,7 @@ import {
   type Section,
 } from '@fogata/shared';
 import type { Transaction } from 'kysely';
+import { childrenChanged } from '../../access/face-changes.js';
 import { FamilyAccess } from '../../access/family-access.js';
 import type { Viewer } from '../../access/viewer.js';
 import type { AppContext } from '../../context.js';
@@ -189,6 +190,8 @@ export class ChildrenService {
         });
       }
     });
+    // Issue #25: a new birth date may cross the 14th birthday, which changes whose consent counts.
+    if (input.birth_date !== undefined) await childrenChanged(this.ctx, [id]);
     return { message: SERVER_SUCCESS.childUpdated, child: await this.child(id) };
   }
 
@@ -210,6 +213,8 @@ export class ChildrenService {
         });
       }
     });
+    // Issue #25: a guardian always sees their own child's face; the copies follow the link.
+    await childrenChanged(this.ctx, [id]);
     return { message: SERVER_SUCCESS.guardianLinked, child: await this.child(id) };
   }
 
@@ -231,6 +236,7 @@ export class ChildrenService {
         });
       }
     });
+    await childrenChanged(this.ctx, [id]);
     return { message: SERVER_SUCCESS.guardianUnlinked, child: await this.child(id) };
   }
 

@@ -150,3 +150,89 @@ describe('deleting a guardian', () => {
     expect((await childRow(child.id))?.active).toBe(1);
   });
 });
+
+describe("a guardian's children's image consents (issue #25)", () => {
+  it('the export carries every record of their children, oldest first, and nobody else’s', async () => {
+    const parent = await createUser(t.app);
+    const mine = await createChildRow(t.app, { name: 'Iris Consent', birthDate: '2016-01-01' });
+    const theirs = await createChildRow(t.app, { name: 'Otro Consent' });
+    await linkGuardian(t.app, parent.row.id, mine.id);
+    const put = (purpose: string, granted: boolean) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/profile/children/${mine.id}/consents`,
+        headers: parent.headers,
+        payload: { purpose, granted },
+      });
+    expect((await put('gallery', true)).statusCode).toBe(200);
+    expect((await put('gallery', false)).statusCode).toBe(200);
+    const paper = await t.app.inject({
+      method: 'POST',
+      url: `/api/children/${mine.id}/consents`,
+      headers: admin.headers,
+      payload: { purpose: 'press', granted: false, given_by: 'paper', note: 'Hoja del 3/10' },
+    });
+    expect(paper.statusCode).toBe(201);
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/children/${theirs.id}/consents`,
+      headers: admin.headers,
+      payload: { purpose: 'web', granted: true, given_by: 'paper', note: 'Hoja ajena' },
+    });
+
+    const { children } = (await exportOf(parent)).json();
+    expect(children).toHaveLength(1);
+    expect(children[0].consents).toEqual([
+      {
+        purpose: 'gallery',
+        granted: true,
+        given_by: 'guardian',
+        note: null,
+        text_version: expect.any(Number),
+        created_at: expect.any(String),
+      },
+      expect.objectContaining({ purpose: 'gallery', granted: false, given_by: 'guardian' }),
+      expect.objectContaining({
+        purpose: 'press',
+        granted: false,
+        given_by: 'paper',
+        note: 'Hoja del 3/10',
+      }),
+    ]);
+    expect(JSON.stringify(children)).not.toContain('Hoja ajena');
+  });
+
+  it('deleting the guardian keeps the child’s consents: they are the group’s record', async () => {
+    const parent = await createUser(t.app);
+    const child = await createChildRow(t.app, { birthDate: '2016-01-01' });
+    await linkGuardian(t.app, parent.row.id, child.id);
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/profile/children/${child.id}/consents`,
+      headers: parent.headers,
+      payload: { purpose: 'gallery', granted: true },
+    });
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/profile/me',
+      headers: parent.headers,
+      payload: { password: parent.password },
+    });
+    expect(res.statusCode).toBe(200);
+    const rows = await t.app.ctx.db.kysely
+      .selectFrom('child_consents')
+      .select(['purpose', 'granted', 'given_by', 'recorded_by'])
+      .where('child_id', '=', child.id)
+      .execute();
+    // The record stays and still counts; who recorded it is gone with the account.
+    expect(rows).toEqual([
+      { purpose: 'gallery', granted: 1, given_by: 'guardian', recorded_by: null },
+    ]);
+    const managed = await t.app.inject({
+      url: `/api/children/${child.id}/consents`,
+      headers: admin.headers,
+    });
+    expect(managed.json().purposes[0]).toMatchObject({ state: 'granted', given_by: 'guardian' });
+    expect(managed.json().history[0].recorded_by).toBeNull();
+  });
+});

@@ -139,7 +139,24 @@ export class MyDataRepository {
       .orderBy('h.started_at')
       .orderBy('h.id')
       .execute();
-    return { children, history };
+    // Issue #25: each child's consent records, oldest first (one more query for all of them).
+    const consents = await this.db
+      .selectFrom('guardians as g')
+      .innerJoin('child_consents as cc', 'cc.child_id', 'g.child_id')
+      .select([
+        'cc.child_id',
+        'cc.purpose',
+        'cc.granted',
+        'cc.given_by',
+        'cc.note',
+        'cc.text_version',
+        'cc.created_at',
+      ])
+      .where('g.user_id', '=', userId)
+      .orderBy('cc.child_id')
+      .orderBy('cc.id')
+      .execute();
+    return { children, history, consents };
   }
 
   /** Likes and comments go (the foreign keys would cascade too; said here on purpose), and the

@@ -105,6 +105,16 @@ export class MyDataService {
         section_history: family.history
           .filter((h) => h.child_id === c.id)
           .map(({ section, started_at, ended_at }) => ({ section, started_at, ended_at })),
+        consents: family.consents
+          .filter((r) => r.child_id === c.id)
+          .map((r) => ({
+            purpose: r.purpose,
+            granted: r.granted === 1,
+            given_by: r.given_by,
+            note: r.note,
+            text_version: r.text_version,
+            created_at: r.created_at,
+          })),
       })),
       invitations: {
         received: received ?? null,

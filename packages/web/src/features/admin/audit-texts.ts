@@ -87,6 +87,13 @@ export const AUDIT_TEXTS = {
             ? `Borró una cara dibujada en ${where}.`
             : `Revisó una cara en ${where}: ${d.change ?? ''}.`;
       }
+      // Issue #25: by the child's number, never their name (decision 071).
+      case 'consent.recorded':
+        return `${d.granted === 'sí' ? 'Autorizó' : 'No autorizó'} «${d.purpose ?? ''}» para el educando n.º ${entry.target_id ?? ''} (${d.given_by ?? ''}).`;
+      case 'consent_text.created':
+        return `Escribió la versión ${d.version ?? ''} del texto del consentimiento de imagen.`;
+      case 'face.blur_requested':
+        return `Pidió difuminar al educando n.º ${d.child ?? ''} en una foto del álbum${quoted(label)}.`;
     }
   },
 } as const;

@@ -6,6 +6,8 @@ export const ADMIN_NAV_TEXTS = {
   sections: 'Secciones',
   children: 'Educandos',
   promotion: 'Paso de sección',
+  /** Issue #25. */
+  consent: 'Consentimiento',
 } as const;
 
 export const SECTIONS_TEXTS = {

@@ -54,3 +54,52 @@ export const MY_CHILDREN_TEXTS = {
   empty:
     'No tienes educandos vinculados a tu cuenta. Si tienes hijos o hijas en el grupo, pide a su scouter que los vincule.',
 } as const;
+
+/** Texts of the image consent in 'Mis educandos' (issue #25, decision 074). */
+export const CONSENT_TEXTS = {
+  title: 'Consentimiento de imagen',
+  intro:
+    'Decide dónde puede aparecer la imagen de tu educando. Sin una respuesta, su cara no se muestra: se difumina.',
+  readText: (version: number) => `Leer el texto del consentimiento (versión ${version})`,
+  granted: 'Autorizado',
+  refused: 'No autorizado',
+  none: 'Sin responder: no se mostrará su cara',
+  yes: 'Sí',
+  no: 'No',
+  choiceLabel: (purpose: string, name: string) => `${purpose} para ${name}`,
+  outdated: 'El texto ha cambiado desde que respondiste: léelo y vuelve a responder.',
+  askedAgain: 'Hay un texto nuevo del consentimiento: te pedimos que vuelvas a responder.',
+  ownCounts: (name: string) =>
+    `${name} ya tiene 14 años: cuenta su propio consentimiento, no el de la familia. Lo registra su scouter con él o con ella.`,
+  givenBy: {
+    guardian: 'respondido por la familia',
+    paper: 'hoja firmada',
+    own: 'su propio consentimiento',
+  },
+  since: (date: string) => `desde el ${date}`,
+  saving: 'Guardando...',
+  photosLink: 'Fotos de mi educando',
+  photosLinkLabel: (name: string) => `Fotos de mi educando: ${name}`,
+  loadFailed: 'No se pudo cargar el consentimiento.',
+} as const;
+
+/** Texts of 'Fotos de mi educando' (issue #25 §4, decision 073). */
+export const CHILD_PHOTOS_TEXTS = {
+  title: 'Fotos de mi educando',
+  heading: (name: string) => `Fotos de ${name}`,
+  intro:
+    'Las fotos del grupo en las que un scouter ha señalado la cara de tu educando. Si prefieres que no se le reconozca en alguna, pulsa «Difuminar a mi hijo/a en esta foto»: su cara se difumina para todos al momento y avisamos a los scouters.',
+  empty: 'Todavía no hay fotos en las que se haya señalado a tu educando.',
+  blur: 'Difuminar a mi hijo/a en esta foto',
+  blurLabel: (n: number) => `Difuminar a mi hijo/a en esta foto (foto ${n})`,
+  blurring: 'Difuminando...',
+  blurred: 'Difuminado en esta foto',
+  photoAlt: (n: number) => `Foto ${n} en la que aparece tu educando`,
+  back: 'Volver a mi perfil',
+  previous: 'Anterior',
+  next: 'Siguiente',
+  pagination: 'Páginas de fotos',
+  page: (page: number, pages: number) => `Página ${page} de ${pages}`,
+  total: (n: number) => (n === 1 ? '1 foto' : `${n} fotos`),
+  notFound: 'No encontramos a este educando entre los tuyos.',
+} as const;

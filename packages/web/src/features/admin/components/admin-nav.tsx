@@ -6,7 +6,7 @@ import { ADMIN_NAV_TEXTS as T } from '../family-texts';
 
 /**
  * The admin panel's small nav between its screens (issue #24): each link only for who may use
- * it; none at all when there is only one (a scouter sees 'Educandos' alone, from the drawer).
+ * it; none at all when there is only one (a scouter sees 'Educandos' and 'Consentimiento').
  */
 export function AdminNav() {
   const links = [
@@ -14,6 +14,8 @@ export function AdminNav() {
     { to: paths.sections.getHref(), label: T.sections, visible: useCan('sections:manage') },
     { to: paths.children.getHref(), label: T.children, visible: useCan('children:manage') },
     { to: paths.promotion.getHref(), label: T.promotion, visible: useCan('children:promote') },
+    // Issue #25: the register (scouters, their sections) and the text (admins).
+    { to: paths.consent.getHref(), label: T.consent, visible: useCan('consent:record') },
   ].filter((l) => l.visible);
   if (links.length < 2) return null;
   return (

@@ -66,11 +66,20 @@ describe('ChildrenPage', () => {
     await waitFor(() => expect(asked.at(-1)).toMatchObject({ page: 2 }));
   });
 
-  it('a scouter manages their children without the invite link or the admin nav', async () => {
+  it('a scouter manages their children without the invite link; their nav: children and consent', async () => {
     setup('scouter');
     await screen.findByRole('cell', { name: 'Nora Pérez' });
     expect(screen.queryByRole('link', { name: /Invitar a la familia/ })).toBeNull();
-    expect(screen.queryByRole('navigation', { name: /panel de administración/ })).toBeNull();
+    // Issue #25: the consent register of their sections is their second screen.
+    const nav = screen.getByRole('navigation', { name: /panel de administración/ });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Educandos', 'Consentimiento']);
+    expect(
+      screen.getByRole('button', { name: 'Consentimiento de imagen de Nora Pérez' }),
+    ).toBeVisible();
     expect(screen.getByText('Los educandos de tus secciones, con sus familiares.')).toBeVisible();
   });
 

@@ -21,8 +21,10 @@ import { useCan } from '../../../lib/can';
 import { useChildren, useManagedSections } from '../api/families';
 import { AdminNav } from '../components/admin-nav';
 import { ChildFormModal, longDate } from '../components/child-form-modal';
+import { ConsentModal } from '../components/consent-modal';
 import { GuardiansModal } from '../components/guardians-modal';
 import { LoadError, TableSkeleton } from '../components/section-state';
+import { CHILD_CONSENT_TEXTS } from '../consent-texts';
 import { CHILDREN_TEXTS as T } from '../family-texts';
 
 type Banner = { variant: AlertVariant; message: string } | null;
@@ -48,6 +50,9 @@ export function ChildrenPage() {
   const children = useChildren({ q, section, status, page });
   const [form, setForm] = useState<{ child: Child | null } | null>(null);
   const [family, setFamily] = useState<Child | null>(null);
+  // Issue #25: a child's image consent, in a dialog.
+  const canRecordConsent = useCan('consent:record');
+  const [consent, setConsent] = useState<Child | null>(null);
   const [banner, setBanner] = useState<Banner>(null);
 
   // The search goes to the server once typing pauses, from page 1.
@@ -130,6 +135,16 @@ export function ChildrenPage() {
                   >
                     {T.family}
                   </Button>
+                  {canRecordConsent && (
+                    <Button
+                      size="sm"
+                      variant="outline-dark"
+                      onClick={() => setConsent(child)}
+                      aria-label={CHILD_CONSENT_TEXTS.actionLabel(child.full_name)}
+                    >
+                      {CHILD_CONSENT_TEXTS.action}
+                    </Button>
+                  )}
                   {isAdmin && (
                     <Link
                       to={inviteHref(child.id)}
@@ -255,6 +270,7 @@ export function ChildrenPage() {
         }}
       />
       {family && <GuardiansModal child={family} onHide={() => setFamily(null)} />}
+      {consent && <ConsentModal child={consent} onHide={() => setConsent(null)} />}
     </>
   );
 }

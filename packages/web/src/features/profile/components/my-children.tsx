@@ -1,12 +1,18 @@
 import Card from 'react-bootstrap/Card';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Placeholder from 'react-bootstrap/Placeholder';
+import { Link } from 'react-router';
 import { SectionBadge } from '../../../components/section-badge';
+import { paths } from '../../../config/paths';
 import { useCan } from '../../../lib/can';
 import { useOwnChildren } from '../api/own-children';
-import { MY_CHILDREN_TEXTS as T } from '../texts';
+import { CONSENT_TEXTS, MY_CHILDREN_TEXTS as T } from '../texts';
+import { ChildConsents } from './child-consents';
 
-/** 'Mis educandos' (issue #24): the account's children, each with their section's badge. */
+/**
+ * 'Mis educandos' (issue #24): the account's children, each with their section's badge, their
+ * image consent and a link to 'Fotos de mi educando' (issue #25).
+ */
 export function MyChildren() {
   const canSee = useCan('children:own');
   const children = useOwnChildren(canSee);
@@ -34,6 +40,14 @@ export function MyChildren() {
           >
             <span className="fw-semibold text-break">{child.full_name}</span>
             <SectionBadge section={child.section} />
+            <ChildConsents child={child} />
+            <Link
+              to={paths.childPhotos.getHref(child.id)}
+              className="btn btn-sm btn-outline-dark"
+              aria-label={CONSENT_TEXTS.photosLinkLabel(child.full_name)}
+            >
+              {CONSENT_TEXTS.photosLink}
+            </Link>
           </ListGroup.Item>
         ))}
       </ListGroup>
