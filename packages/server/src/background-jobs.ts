@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { RenditionWorker } from './access/rendition-worker.js';
 import type { AppContext } from './context.js';
 import { MediaSweeper } from './media/sweeper.js';
 import { DigestService } from './modules/digests/digests.service.js';
@@ -28,6 +29,10 @@ export function registerBackgroundJobs(app: FastifyInstance, ctx: AppContext): v
   const digests = new DigestService(ctx);
   app.addHook('onReady', async () => digests.start());
   app.addHook('onClose', () => digests.stop());
+  // The blurred copies made ahead after a change (decision 080); stopped before the database closes.
+  const renditions = new RenditionWorker(ctx);
+  app.addHook('onReady', async () => renditions.start());
+  app.addHook('onClose', () => renditions.stop());
   // Read the provider's discovery document early; when it fails, sign-in retries on demand.
   app.addHook('onReady', async () => {
     ctx.oidc?.discover().catch((err: unknown) => {

@@ -52,6 +52,15 @@ export class MediaUrlSigner {
     return createHmac('sha256', this.key).update(data).digest();
   }
 
+  /**
+   * A name of 32 hex digits for `data`, unguessable without the secret and the same every time:
+   * what a blurred copy's file is called (decision 080), so its URL can be handed out before it
+   * is made. Keyed apart from the URLs' signatures.
+   */
+  derivedName(data: string): string {
+    return createHmac('sha256', this.key).update(`name\n${data}`).digest('hex').slice(0, 32);
+  }
+
   /** The expiry a URL signed at `nowSeconds` gets: the end of the next bucket. */
   static expiryFor(nowSeconds: number): number {
     const bucket = MEDIA_URL_BUCKET_SECONDS;
