@@ -78,7 +78,16 @@ describe('names and purposes', () => {
 });
 
 describe('the rule, face by face, with enforcement on', () => {
-  let faces: Record<string, number>;
+  let faces: {
+    consenting: number;
+    unknown: number;
+    refused: number;
+    own: number;
+    pending: number;
+    adult: number;
+    notFace: number;
+    unnamedChild: number;
+  };
   beforeAll(async () => {
     await setting(true);
     faces = {

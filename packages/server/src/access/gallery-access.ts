@@ -215,7 +215,7 @@ export class GalleryAccess {
       const spec = { kind, imageId: image.id, source: image.key, boxes };
       blurred.set(image.id, { ...renditionKeys(this.ctx.mediaUrls, spec), spec });
     }
-    const rows = await new ImageRenditionsRepository(db).byKeys(
+    const rows = await new ImageRenditionsRepository(db).byImageKeys(
       [...blurred.values()].map((keys) => keys.imageKey),
     );
     const placeholders = new Map(rows.map((row) => [row.image_key, row.placeholder]));

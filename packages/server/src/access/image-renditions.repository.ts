@@ -21,6 +21,18 @@ export class ImageRenditionsRepository {
       .execute();
   }
 
+  /** The copies whose display key is one of `keys` (a list's: one lookup per key, by index). */
+  async byImageKeys(
+    keys: readonly string[],
+  ): Promise<{ image_key: string; placeholder: string }[]> {
+    if (keys.length === 0) return [];
+    return this.db
+      .selectFrom('image_renditions')
+      .select(['image_key', 'placeholder'])
+      .where('image_key', 'in', [...new Set(keys)])
+      .execute();
+  }
+
   /** The copies of images `ids` of `kind`. */
   async ofImages(kind: FaceImageKind, ids: readonly number[]): Promise<RenditionRow[]> {
     if (ids.length === 0) return [];

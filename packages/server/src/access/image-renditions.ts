@@ -56,10 +56,13 @@ export function renditionKeys(
   spec: RenditionSpec,
 ): { imageKey: string; thumbKey: string } {
   const folder = `${RENDITIONS_FOLDER}/${spec.kind}-${spec.imageId}`;
-  const what = `${spec.kind}\n${spec.imageId}\n${spec.source}\n${boxesText(spec.boxes)}`;
+  const name = signer.derivedName(
+    `${spec.kind}\n${spec.imageId}\n${spec.source}\n${boxesText(spec.boxes)}`,
+  );
+  // One digest, two names: the display copy's and the thumbnail's halves.
   return {
-    imageKey: `${folder}/${signer.derivedName(`display\n${what}`)}.webp`,
-    thumbKey: `${folder}/${signer.derivedName(`thumb\n${what}`)}.webp`,
+    imageKey: `${folder}/${name.slice(0, 32)}.webp`,
+    thumbKey: `${folder}/${name.slice(32, 64)}.webp`,
   };
 }
 

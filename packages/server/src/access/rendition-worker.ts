@@ -22,7 +22,7 @@ import { ImageRenditionsRepository, type QueuedImage } from './image-renditions.
  */
 
 /** How often the queue is looked at when nobody wakes the worker. */
-export const RENDITION_POLL_MS = 5_000;
+export const RENDITION_POLL_MS = 30_000;
 /** Images taken at a time. */
 const BATCH = 20;
 /** How long an instance holds the images it took. */
