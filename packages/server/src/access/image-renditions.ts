@@ -105,6 +105,28 @@ export function hidesAll(blurred: readonly FaceBox[], needed: readonly FaceBox[]
 /** Copies being made in this process, by display key: asked twice, made once. */
 const making = new Map<string, Promise<void>>();
 
+/**
+ * Copies made at the same time in this process, at most: a page of 48 thumbnails asked before
+ * the worker made them must not decode 48 display copies at once (~6 MB of pixels each, and the
+ * blur's own) on a small machine. The rest wait their turn.
+ */
+const AT_ONCE = 2;
+let busy = 0;
+const waiting: (() => void)[] = [];
+
+async function inTurn<T>(task: () => Promise<T>): Promise<T> {
+  // A finished task hands its place to the next in line, so no newcomer slips in between.
+  if (busy >= AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
+  else busy += 1;
+  try {
+    return await task();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else busy -= 1;
+  }
+}
+
 type RenditionContext = Pick<AppContext, 'db' | 'storage' | 'mediaJournal' | 'log' | 'mediaUrls'>;
 
 /** Makes, opens and drops blurred copies. */
@@ -135,7 +157,7 @@ export class ImageRenditions {
     const { imageKey } = this.keys(spec);
     let run = making.get(imageKey);
     if (!run) {
-      run = this.render(spec).finally(() => making.delete(imageKey));
+      run = inTurn(() => this.render(spec)).finally(() => making.delete(imageKey));
       making.set(imageKey, run);
     }
     return run;
