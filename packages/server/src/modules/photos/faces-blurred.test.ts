@@ -519,3 +519,70 @@ describe('deleting', () => {
     expect(await t.app.ctx.storage.read(copies[0]?.thumb_key as string)).toBeNull();
   });
 });
+
+describe('copies not made yet', () => {
+  let album: number;
+  let id: number;
+  beforeAll(async () => {
+    album = (await createAlbum(t.app, { withFiles: true })).id;
+    const body = multipartParts([
+      { field: 'images', filename: 'grupo.png', type: 'image/png', data: await groupPhoto() },
+      { name: 'albumId', value: String(album) },
+    ]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/photos/upload',
+      headers: { ...scouter.headers, ...body.headers },
+      payload: body.payload,
+    });
+    id = res.json().uploaded[0].id as number;
+    await addFace(t.app, { photoId: id }, CAMERAMAN);
+  });
+  const copies = () =>
+    t.app.ctx.db.kysely
+      .selectFrom('image_renditions')
+      .selectAll()
+      .where('kind', '=', 'photo')
+      .where('image_id', '=', id)
+      .execute();
+
+  it('are made in the ZIP on the way, blurred', async () => {
+    expect(await copies()).toEqual([]);
+    const res = await t.app.inject({
+      url: `/api/albums/${album}/download`,
+      headers: member.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    const [entry] = readZip(res.rawPayload);
+    const original = await stored(
+      (
+        await t.app.ctx.db.kysely
+          .selectFrom('photos')
+          .select('image_key')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).image_key,
+    );
+    expect(await isBlurred(entry?.data as Buffer, original, CAMERAMAN)).toBe(true);
+    expect(await isClear(entry?.data as Buffer, original, AWAY)).toBe(true);
+    expect(await copies()).toHaveLength(1);
+  });
+
+  it('answer many asking at the same time with one copy, recorded once', async () => {
+    const [made] = await copies();
+    await t.app.ctx.db.kysely
+      .deleteFrom('image_renditions')
+      .where('id', '=', made?.id as number)
+      .execute();
+    await t.app.ctx.storage.delete(made?.image_key as string);
+    const list = await t.app.inject({ url: `/api/photos/album/${album}`, headers: member.headers });
+    const [photo] = list.json() as ApiPhoto[];
+    expect(photo?.placeholder).toBe(PENDING_PLACEHOLDER);
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => fetchMedia(photo?.image_url as string)),
+    );
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(new Set(answers.map((a) => a.body.toString('base64'))).size).toBe(1);
+    expect(await copies()).toHaveLength(1);
+  });
+});
