@@ -426,6 +426,40 @@ describe("an album's cover with a face", () => {
     const managers = await coverFor(scouter);
     expect(keyOf(managers.cover)).toBe(row.cover_key);
     expect(await isClear(await bytes(managers.cover), original, ASTRONAUT)).toBe(true);
+
+    // A new cover: the old one's copies are stale; the worker drops them, files and all.
+    const [old] = await t.app.ctx.db.kysely
+      .selectFrom('image_renditions')
+      .selectAll()
+      .where('kind', '=', 'album')
+      .where('image_id', '=', id)
+      .execute();
+    expect(old?.source).toBe(row.cover_key);
+    const edit = multipartParts([
+      { field: 'cover', filename: 'otra.png', type: 'image/png', data: await groupPhoto() },
+      { name: 'title', value: 'Campamento con caras' },
+    ]);
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/albums/${id}`,
+      headers: { ...scouter.headers, ...edit.headers },
+      payload: edit.payload,
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    await vi.waitFor(
+      async () => {
+        const rows = await t.app.ctx.db.kysely
+          .selectFrom('image_renditions')
+          .select('image_key')
+          .where('image_key', '=', old?.image_key as string)
+          .execute();
+        expect(rows).toEqual([]);
+      },
+      { timeout: 20_000, interval: 50 },
+    );
+    expect(await t.app.ctx.storage.read(old?.image_key as string)).toBeNull();
+    const renewed = await coverFor(member);
+    expect(keyOf(renewed.cover)).not.toBe(keyOf(shown.cover));
   });
 });
 
