@@ -3,14 +3,15 @@
 // pipeline against sharp alone, and an album of 2000 photos. Ratios first: absolute times drift
 // between machines (and on a machine shared with others' test runs).
 //
-// `node scripts/bench/performance.mjs [reads] [web] [photos] [album]` runs only those parts.
+// `node scripts/bench/performance.mjs [reads] [web] [photos] [album] [faces]` runs only those parts.
 import { bigAlbumFigures } from './big-album.mjs';
+import { facesFigures } from './faces.mjs';
 import { photoFigures } from './photos.mjs';
 import { readFigures } from './reads.mjs';
 import { startDemoServer } from './servers.mjs';
 import { webFigures } from './web.mjs';
 
-export const PARTS = ['reads', 'web', 'photos', 'album'];
+export const PARTS = ['reads', 'web', 'photos', 'album', 'faces'];
 
 /** Prints each part's lines as it finishes; `parts` picks some (all by default). */
 export async function performanceFigures(parts = PARTS, { print = console.log } = {}) {
@@ -22,6 +23,7 @@ export async function performanceFigures(parts = PARTS, { print = console.log } 
     if (parts.includes('web')) for (const line of await webFigures(app)) print(line);
     if (parts.includes('photos')) for (const line of await photoFigures(app)) print(line);
     if (parts.includes('album')) for (const line of await bigAlbumFigures(app)) print(line);
+    if (parts.includes('faces')) for (const line of await facesFigures(app)) print(line);
   } finally {
     await app.stop();
   }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { RenditionWorker } from './access/rendition-worker.js';
 import type { AppContext } from './context.js';
 import { MediaSweeper } from './media/sweeper.js';
 import { DigestService } from './modules/digests/digests.service.js';
@@ -33,6 +34,10 @@ export function registerBackgroundJobs(app: FastifyInstance, ctx: AppContext): v
   const faceScanner = new FaceScanner(ctx);
   app.addHook('onReady', async () => faceScanner.start());
   app.addHook('onClose', () => faceScanner.stop());
+  // The blurred copies made ahead after a change (decision 080); stopped before the database closes.
+  const renditions = new RenditionWorker(ctx);
+  app.addHook('onReady', async () => renditions.start());
+  app.addHook('onClose', () => renditions.stop());
   // Read the provider's discovery document early; when it fails, sign-in retries on demand.
   app.addHook('onReady', async () => {
     ctx.oidc?.discover().catch((err: unknown) => {

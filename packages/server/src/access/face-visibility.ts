@@ -54,6 +54,20 @@ export function blurSetKey(faces: readonly Pick<FaceBox, 'id'>[]): string {
     .join(',');
 }
 
+/**
+ * What the rule says of one image: every face it has (boxes), those `viewer` must get blurred,
+ * and those a member with no children of theirs in it must (the copy behind the shared URLs).
+ */
+export interface BlurPlan {
+  faces: FaceBox[];
+  viewer: FaceBox[];
+  member: FaceBox[];
+}
+
+function boxOf(face: FaceRuleRow): FaceBox {
+  return { id: face.id, x: face.x, y: face.y, width: face.width, height: face.height };
+}
+
 /** The face rule over batches of images, in a constant number of queries. */
 export class FaceVisibility {
   constructor(private readonly db: Executor) {}
@@ -68,35 +82,67 @@ export class FaceVisibility {
     ids: readonly number[],
     today = todayIso(),
   ): Promise<Map<number, FaceBox[]>> {
-    const result = new Map<number, FaceBox[]>(ids.map((id) => [id, []]));
-    if (ids.length === 0 || seesEveryFace(viewer)) return result;
+    if (ids.length === 0 || seesEveryFace(viewer)) {
+      return new Map<number, FaceBox[]>(ids.map((id) => [id, []]));
+    }
+    const plans = await this.plans(viewer, kind, ids, today);
+    return new Map([...plans].map(([id, plan]) => [id, plan.viewer]));
+  }
+
+  /**
+   * For each of the images `ids` of `kind`, its faces and those blurred for `viewer` and for a
+   * member with no children (see BlurPlan), from the same queries: faces, setting, consents and
+   * the viewer's children — as many for a thousand images as for one.
+   */
+  async plans(
+    viewer: Viewer | null,
+    kind: FaceImageKind,
+    ids: readonly number[],
+    today = todayIso(),
+  ): Promise<Map<number, BlurPlan>> {
+    const result = new Map<number, BlurPlan>(
+      ids.map((id) => [id, { faces: [], viewer: [], member: [] }]),
+    );
+    if (ids.length === 0) return result;
     const repo = new FaceVisibilityRepository(this.db);
-    const faces = await repo.faces(kind, ids);
+    const [faces, settings] = await Promise.all([
+      repo.faces(kind, ids),
+      readGroupSettings(this.db),
+    ]);
     if (faces.length === 0) return result;
-    const shown = await this.shownChildren(viewer, kind, faces, today);
-    const { image_consent_enforced: enforced } = await readGroupSettings(this.db);
+    const enforced = settings.image_consent_enforced;
+    const manager = seesEveryFace(viewer);
+    const { consenting, guarded } = await this.shownChildren(
+      manager ? null : viewer,
+      kind,
+      faces,
+      enforced,
+      today,
+    );
+    const shownToViewer = new Set([...consenting, ...guarded]);
     for (const face of faces) {
-      if (!mustBlur(face, enforced, shown)) continue;
-      result.get(face.image_id)?.push({
-        id: face.id,
-        x: face.x,
-        y: face.y,
-        width: face.width,
-        height: face.height,
-      });
+      const plan = result.get(face.image_id);
+      if (!plan) continue;
+      plan.faces.push(boxOf(face));
+      if (mustBlur(face, enforced, consenting)) plan.member.push(boxOf(face));
+      if (!manager && mustBlur(face, enforced, shownToViewer)) plan.viewer.push(boxOf(face));
     }
     return result;
   }
 
-  /** The children among `faces` whom `viewer` may see for `kind`'s purpose. */
+  /**
+   * The children among `faces` shown for `kind`'s purpose: those whose consent covers it, and
+   * those `viewer` is a guardian of (in the gallery). Nothing is read when the setting is off.
+   */
   private async shownChildren(
     viewer: Viewer | null,
     kind: FaceImageKind,
     faces: FaceRuleRow[],
+    enforced: boolean,
     today: string,
-  ): Promise<Set<number>> {
+  ): Promise<{ consenting: Set<number>; guarded: Set<number> }> {
     const childIds = faces.flatMap((face) => (face.child_id === null ? [] : [face.child_id]));
-    if (childIds.length === 0) return new Set();
+    if (childIds.length === 0 || !enforced) return { consenting: new Set(), guarded: new Set() };
     const purpose = purposeOf(kind);
     const [consenting, guarded] = await Promise.all([
       consentingChildIds(this.db, purpose, childIds, today),
@@ -104,7 +150,7 @@ export class FaceVisibility {
         ? new FaceVisibilityRepository(this.db).guardedChildIds(viewer.id)
         : Promise.resolve(new Set<number>()),
     ]);
-    return new Set([...consenting, ...guarded]);
+    return { consenting, guarded };
   }
 }
 

@@ -102,6 +102,16 @@ export function photoAlbumForSections() {
   >`exists (select 1 from album_sections aud where aud.album_id = photos.album_id)`;
 }
 
+/**
+ * A column of a query on `photos` or `albums`: 1 (true) when the image has a face found or drawn,
+ * so a list of images without any reads no face rule (decision 080).
+ */
+export function imageHasFaces(owner: 'photos' | 'albums') {
+  return owner === 'photos'
+    ? sql<number | boolean>`exists (select 1 from faces f where f.photo_id = photos.id)`
+    : sql<number | boolean>`exists (select 1 from faces f where f.album_id = albums.id)`;
+}
+
 /** A `where` on `photos`: what an album's ZIP holds, for everyone, managers too (not hidden). */
 export function photoInAlbumZip(eb: ExpressionBuilder<Database, 'photos'>) {
   return eb('photos.hidden_at', 'is', null);
@@ -165,11 +175,24 @@ export class GalleryAccessRepository {
    * thumbnail) or an album's cover. A key of no photo and no album opens for nobody.
    */
   async visibleKeys(keys: readonly string[], viewer: Viewer): Promise<Set<string>> {
-    if (keys.length === 0) return new Set();
+    return new Set((await this.keyOwners(keys, viewer)).keys());
+  }
+
+  /**
+   * The image each of the storage `keys` belongs to, for those that are files of what `viewer`
+   * sees (see visibleKeys): a photo (display copy or thumbnail) or an album (its cover), and
+   * that image's clean display copy. Two queries, side by side.
+   */
+  async keyOwners(
+    keys: readonly string[],
+    viewer: Viewer,
+  ): Promise<Map<string, { kind: 'photo' | 'album'; id: number; source: string }>> {
+    const owners = new Map<string, { kind: 'photo' | 'album'; id: number; source: string }>();
+    if (keys.length === 0) return owners;
     const [photos, covers] = await Promise.all([
       this.db
         .selectFrom('photos')
-        .select(['photos.image_key', 'photos.thumb_key'])
+        .select(['photos.id', 'photos.image_key', 'photos.thumb_key'])
         .where((eb) =>
           eb.or([eb('photos.image_key', 'in', keys), eb('photos.thumb_key', 'in', keys)]),
         )
@@ -177,7 +200,7 @@ export class GalleryAccessRepository {
         .execute(),
       this.db
         .selectFrom('albums')
-        .select(['albums.cover_key', 'albums.cover_thumb_key'])
+        .select(['albums.id', 'albums.cover_key', 'albums.cover_thumb_key'])
         .where((eb) =>
           eb.or([eb('albums.cover_key', 'in', keys), eb('albums.cover_thumb_key', 'in', keys)]),
         )
@@ -185,11 +208,52 @@ export class GalleryAccessRepository {
         .execute(),
     ]);
     const asked = new Set(keys);
-    const found = [
-      ...photos.flatMap((row) => [row.image_key, row.thumb_key]),
-      ...covers.flatMap((row) => [row.cover_key, row.cover_thumb_key]),
-    ];
-    return new Set(found.filter((key): key is string => key !== null && asked.has(key)));
+    for (const row of photos) {
+      const owner = { kind: 'photo' as const, id: row.id, source: row.image_key };
+      for (const key of [row.image_key, row.thumb_key]) if (asked.has(key)) owners.set(key, owner);
+    }
+    for (const row of covers) {
+      if (!row.cover_key) continue;
+      const owner = { kind: 'album' as const, id: row.id, source: row.cover_key };
+      for (const key of [row.cover_key, row.cover_thumb_key]) {
+        if (key && asked.has(key)) owners.set(key, owner);
+      }
+    }
+    return owners;
+  }
+
+  /**
+   * The clean display copy of each of the photos `photoIds` and album covers `albumIds` that
+   * `viewer` sees, by `photo-<id>` / `album-<id>`: whose blurred copies may open for them. Two
+   * queries, side by side.
+   */
+  async visibleSources(
+    viewer: Viewer,
+    photoIds: readonly number[],
+    albumIds: readonly number[],
+  ): Promise<Map<string, string>> {
+    const [photos, covers] = await Promise.all([
+      photoIds.length === 0
+        ? []
+        : this.db
+            .selectFrom('photos')
+            .select(['photos.id', 'photos.image_key'])
+            .where('photos.id', 'in', [...new Set(photoIds)])
+            .where(photoShownTo(viewer))
+            .execute(),
+      albumIds.length === 0
+        ? []
+        : this.db
+            .selectFrom('albums')
+            .select(['albums.id', 'albums.cover_key'])
+            .where('albums.id', 'in', [...new Set(albumIds)])
+            .where(albumShownTo(viewer))
+            .execute(),
+    ]);
+    const sources = new Map<string, string>();
+    for (const row of photos) sources.set(`photo-${row.id}`, row.image_key);
+    for (const row of covers) if (row.cover_key) sources.set(`album-${row.id}`, row.cover_key);
+    return sources;
   }
 
   /**

@@ -51,6 +51,9 @@ export const TRANSIENT_TABLES = [
   'oidc_nonces',
   'media_journal',
   'read_version',
+  // Blurred copies and their queue (decision 080): derived, made again on demand after a restore.
+  'image_renditions',
+  'rendition_queue',
 ] as const;
 
 /** Kysely without the schema's types, for code that walks every table by name. */

@@ -373,6 +373,35 @@ export interface FaceScanQueueTable {
   created_at: string;
 }
 
+/** A blurred copy of an image whose files are stored (migration 016, decision 080). */
+export interface ImageRenditionsTable {
+  id: Generated<number>;
+  kind: 'photo' | 'album' | 'news' | 'experience';
+  image_id: number;
+  /** The ids of the faces blurred, in order, comma-separated (blurSetKey). */
+  blur_set: string;
+  /** Those faces' boxes as blurred, JSON `[{id,x,y,width,height}]`. */
+  boxes: string;
+  /** The clean display copy's key it was made from. */
+  source: string;
+  image_key: string;
+  thumb_key: string;
+  placeholder: string;
+  width: number;
+  height: number;
+  created_at: string;
+}
+
+/** An image whose blurred copies must be made again (migration 016). */
+export interface RenditionQueueTable {
+  id: Generated<number>;
+  kind: 'photo' | 'album' | 'news' | 'experience';
+  image_id: number;
+  queued_at: string;
+  claimed_until: ColumnType<string | null, string | null | undefined, string | null>;
+  attempts: ColumnType<number, number | undefined, number>;
+}
+
 export interface Database {
   users: UsersTable;
   invitations: InvitationsTable;
@@ -402,4 +431,6 @@ export interface Database {
   child_consents: ChildConsentsTable;
   faces: FacesTable;
   face_scan_queue: FaceScanQueueTable;
+  image_renditions: ImageRenditionsTable;
+  rendition_queue: RenditionQueueTable;
 }

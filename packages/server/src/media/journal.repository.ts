@@ -21,6 +21,7 @@ export const MEDIA_KEY_COLUMNS = {
   news: ['image_key', 'image_thumb_key'],
   experiences: ['image_key', 'image_thumb_key'],
   monitors: ['image_key', 'image_thumb_key'],
+  image_renditions: ['image_key', 'thumb_key'],
 } as const satisfies { [T in keyof Database]?: readonly (keyof Database[T] & string)[] };
 
 /** SQL on `media_journal`, and the reference check over every table with media keys. */

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, hash, timingSafeEqual } from 'node:crypto';
 
 /** Members-only media is served under this path, followed by the key without `private/`. */
 export const PRIVATE_MEDIA_PREFIX = '/media/p/';
@@ -42,14 +42,27 @@ export function scopeUserId(scope: unknown): number | null {
  */
 export class MediaUrlSigner {
   private readonly key: Buffer;
+  /** The secret behind derived names, kept apart from the URLs' signing key. */
+  private readonly nameKey: string;
 
   constructor(jwtSecret: string) {
     this.key = createHmac('sha256', jwtSecret).update('media-url').digest();
+    this.nameKey = createHmac('sha256', this.key).update('names').digest('hex');
   }
 
   private signature(path: string, exp: number, scope?: MediaScope): Buffer {
     const data = scope ? `${path}\n${exp}\n${scope}` : `${path}\n${exp}`;
     return createHmac('sha256', this.key).update(data).digest();
+  }
+
+  /**
+   * 64 hex digits for `data`, unguessable without the secret and the same every time: what a
+   * blurred copy's files are called (decision 080), so their URLs can be handed out before they
+   * are made. A one-shot SHA-256 over a secret prefix (a list names thousands: an HMAC object
+   * each cost ~50 µs, this ~2); a name is no signature — the URLs carry their own.
+   */
+  derivedName(data: string): string {
+    return hash('sha256', `${this.nameKey}\n${data}`, 'hex');
   }
 
   /** The expiry a URL signed at `nowSeconds` gets: the end of the next bucket. */

@@ -5,7 +5,9 @@ import { SERVER_ERRORS } from '@fogata/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { GalleryAccess } from '../access/gallery-access.js';
+import { GalleryAccess, type Opening } from '../access/gallery-access.js';
+import { todayIso } from '../access/image-consent.js';
+import { ImageRenditions } from '../access/image-renditions.js';
 import { AppError } from '../lib/app-error.js';
 import { PRIVATE_MEDIA_PREFIX } from '../media/url-signer.js';
 import { registerStoredPublicMedia } from './stored-media.js';
@@ -16,9 +18,36 @@ import { createPageRenderer } from './web-page.js';
  * signature, cached privately until the URL expires. The key comes from the signed path and must
  * look like one of ours, so no listing and no path traversal can get through.
  */
+/** Answers of `openable` kept per URL scope and key; the oldest go first past this many. */
+const MAX_OPENINGS = 20_000;
+
+/**
+ * Whether a URL of a scope opens a key, remembered while the database's version (decision 020)
+ * and the day (a 14th birthday changes whose consent counts) are the ones it was worked out
+ * under: the face rule's queries run once per version, not once per image request.
+ */
+class OpeningCache {
+  private readonly entries = new Map<string, { version: string; opening: Opening | null }>();
+
+  get(id: string, version: string): Opening | null | undefined {
+    const entry = this.entries.get(id);
+    return entry && entry.version === version ? entry.opening : undefined;
+  }
+
+  set(id: string, version: string, opening: Opening | null): void {
+    this.entries.delete(id);
+    if (this.entries.size >= MAX_OPENINGS) {
+      this.entries.delete(this.entries.keys().next().value as string);
+    }
+    this.entries.set(id, { version, opening });
+  }
+}
+
 function registerPrivateMedia(app: FastifyInstance): void {
   const { storage, mediaUrls } = app.ctx;
   const access = new GalleryAccess(app.ctx);
+  const renditions = new ImageRenditions(app.ctx);
+  const openings = new OpeningCache();
   const querystring = z.object({
     exp: z.string().optional(),
     sig: z.string().optional(),
@@ -35,13 +64,22 @@ function registerPrivateMedia(app: FastifyInstance): void {
         const { exp, sig, scope } = request.query;
         const signed = mediaUrls.verify(path, exp, sig, now, scope);
         if (!signed) throw new AppError(403, SERVER_ERRORS.mediaLinkInvalid);
-        // The rules as they stand now decide (decisions 018, 055): a URL without scope opens what
-        // every member sees; a viewer's URL, what that account sees today. Anything else does not
-        // exist, whatever link was kept.
-        if (!(await access.openableKeys(signed.scope, [signed.key])).has(signed.key)) {
-          throw new AppError(404, SERVER_ERRORS.mediaNotFound);
+        // The rules as they stand now decide (decisions 018, 055, 080): a URL without scope opens
+        // what every member sees; a viewer's URL, what that account sees today; a clean file only
+        // to whom no face in it must be blurred. Anything else does not exist, whatever link was
+        // kept.
+        const version = `${await app.readCache.version(request)} ${todayIso()}`;
+        const id = `${signed.scope ?? ''} ${signed.key}`;
+        let opening = openings.get(id, version);
+        if (opening === undefined) {
+          opening = (await access.openable(signed.scope, [signed.key])).get(signed.key) ?? null;
+          openings.set(id, version, opening);
         }
-        const file = await storage.read(signed.key);
+        if (!opening) throw new AppError(404, SERVER_ERRORS.mediaNotFound);
+        // A blurred copy not made yet is made now, once, and kept.
+        const file = opening.spec
+          ? await renditions.open(opening.spec, signed.key)
+          : await storage.read(signed.key);
         if (!file) throw new AppError(404, SERVER_ERRORS.mediaNotFound);
         return reply
           .header('content-type', file.contentType)

@@ -4,6 +4,7 @@ import { can, SERVER_ERRORS } from '@fogata/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ZipFile } from 'yazl';
 import { GalleryAccess } from '../../access/gallery-access.js';
+import { ImageRenditions } from '../../access/image-renditions.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Guard } from '../../plugins/auth.js';
@@ -50,11 +51,27 @@ export async function sendAlbumZip(
   id: number,
   reply: FastifyReply,
 ): Promise<FastifyReply> {
-  await new GalleryAccess(ctx).requireAlbum(viewer, id);
+  const access = new GalleryAccess(ctx);
+  await access.requireAlbum(viewer, id);
   const album = await new AlbumsRepository(ctx.db).findRow(id);
   if (!album) throw new AppError(404, SERVER_ERRORS.albumNotFound);
   const photos = await new PhotosRepository(ctx.db).displayCopies(id);
   const slug = fileSlug(album.title);
+  // Each entry is the viewer's copy (decision 080): the faces they may not see come blurred; a
+  // copy not made yet is made when the archive reaches it, one at a time like the reads.
+  const copies = await access.copiesFor(
+    viewer,
+    'photo',
+    photos.map((photo) => ({
+      id: photo.id,
+      key: photo.image_key,
+      thumbKey: null,
+      placeholder: null,
+      restricted: false,
+      hasFaces: Boolean(photo.has_faces),
+    })),
+  );
+  const renditions = new ImageRenditions(ctx);
 
   const zip = new ZipFile();
   let current: Readable | null = null;
@@ -63,7 +80,12 @@ export async function sendAlbumZip(
       entryName(slug, index, photos.length, photo.image_key),
       { compress: false, mtime: new Date(photo.created_at) },
       (cb) => {
-        ctx.storage.read(photo.image_key).then(
+        const copy = copies.get(photo.id);
+        const opened =
+          copy?.spec && copy.key
+            ? renditions.open(copy.spec, copy.key)
+            : ctx.storage.read(photo.image_key);
+        opened.then(
           (file) => {
             if (!file) return cb(new Error(`falta el archivo ${photo.image_key}`), null as never);
             current = file.stream;

@@ -1,6 +1,10 @@
 import { type Album, can, type SectionRef } from '@fogata/shared';
 import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
-import { albumShownTo, countedPhotoIdsOfAlbum } from '../../access/gallery-access.repository.js';
+import {
+  albumShownTo,
+  countedPhotoIdsOfAlbum,
+  imageHasFaces,
+} from '../../access/gallery-access.repository.js';
 import type { Viewer } from '../../access/viewer.js';
 import { scouterSectionIds } from '../../access/viewer-sections.js';
 import { type Db, type Executor, executorOf } from '../../db/database.js';
@@ -13,6 +17,8 @@ export type AlbumRow = Selectable<AlbumsTable>;
 
 /** An album row with its counts; PostgreSQL returns count() as a string (bigint). */
 export type AlbumWithCounts = AlbumRow & {
+  /** Whether its cover has a face (1/0 on SQLite, a boolean on PostgreSQL). */
+  has_faces: number | boolean;
   photos_count: number | string;
   likes_count: number | string;
   comments_count: number | string;
@@ -86,6 +92,7 @@ export class AlbumsRepository {
         sql<number>`(select count(*) from (${ids}) as shown)`.as('photos_count'),
         likesCountInSql('photo', ids).as('likes_count'),
         commentsCountInSql('photo', ids).as('comments_count'),
+        imageHasFaces('albums').as('has_faces'),
       ])
       .$if(can(viewer?.role ?? null, 'faces:review'), (query) =>
         query.select(facesToReviewSql().as('faces_to_review')),

@@ -8,6 +8,7 @@ import {
 } from '@fogata/shared';
 import { facesChanged } from '../../access/face-changes.js';
 import { GalleryAccess, isRestrictedAlbum } from '../../access/gallery-access.js';
+import { ImageRenditionsRepository } from '../../access/image-renditions.repository.js';
 import type { AppContext } from '../../context.js';
 import { readGroupSettings } from '../../db/group-settings.js';
 import { AppError } from '../../lib/app-error.js';
@@ -105,11 +106,29 @@ export class AlbumsService {
    */
   private async present(viewer: UserRow, rows: AlbumWithCounts[]): Promise<Album[]> {
     const audiences = await this.repo().audiences(rows.map((row) => row.id));
-    const access = this.access();
+    // The cover's faces (decision 080): the viewer's copy of it, read for all the rows at once.
+    const copies = await this.access().copiesFor(
+      viewer,
+      'album',
+      rows.map((row) => ({
+        id: row.id,
+        key: row.cover_key,
+        thumbKey: row.cover_thumb_key,
+        placeholder: row.cover_placeholder,
+        restricted: isRestrictedAlbum(row) || audiences.has(row.id),
+        hasFaces: Boolean(row.has_faces),
+      })),
+    );
     return rows.map((row) => {
-      const audience = audiences.get(row.id);
-      const restricted = isRestrictedAlbum(row) || audience !== undefined;
-      return toAlbum(row, access.urlsFor(viewer, restricted), toRefs(audience));
+      const copy = copies.get(row.id);
+      if (!copy) throw new Error(`sin copia de la portada del álbum ${row.id}`);
+      const shown = {
+        ...row,
+        cover_key: copy.key,
+        cover_thumb_key: copy.thumbKey,
+        cover_placeholder: copy.placeholder,
+      };
+      return toAlbum(shown, copy.urls, toRefs(audiences.get(row.id)));
     });
   }
 
@@ -283,6 +302,7 @@ export class AlbumsService {
     if (cover) {
       await keepMedia(this.ctx, added);
       await deleteMedia(this.ctx, old);
+      // The new cover's faces, the old one's copies stale: made again and dropped by the worker.
       await facesChanged(this.ctx, 'album', [id]);
     }
     if (audienceChanges) await this.changeAudience(user, id, form.title, current, sections);
@@ -328,10 +348,17 @@ export class AlbumsService {
         'photo',
         photoFiles.map((p) => p.id),
       );
+      // The blurred copies of its cover and photos (decision 080) go with them.
+      const renditions = new ImageRenditionsRepository(trx);
       const files = [
         album.cover_key,
         album.cover_thumb_key,
         ...photoFiles.flatMap((p) => [p.image_key, p.thumb_key]),
+        ...(await renditions.deleteOfImages('album', [id])),
+        ...(await renditions.deleteOfImages(
+          'photo',
+          photoFiles.map((p) => p.id),
+        )),
       ];
       await markForDeletion(this.ctx, files, trx);
       await photos.deleteByAlbum(id);

@@ -1,6 +1,7 @@
 import type { Photo } from '@fogata/shared';
 import { type Insertable, type Selectable, sql } from 'kysely';
 import {
+  imageHasFaces,
   photoAlbumForSections,
   photoInAlbumZip,
   photoShownTo,
@@ -22,6 +23,8 @@ export type PhotoWithCounts = PhotoRow & {
   album_status: string;
   /** Whether its album is for some sections (1/0 on SQLite, a boolean on PostgreSQL). */
   album_for_sections: number | boolean;
+  /** Whether it has a face (1/0 on SQLite, a boolean on PostgreSQL). */
+  has_faces: number | boolean;
   likes_count: number | string;
   comments_count: number | string;
   user_has_liked: boolean | number;
@@ -77,6 +80,7 @@ export class PhotosRepository {
           'album_status',
         ),
         photoAlbumForSections().as('album_for_sections'),
+        imageHasFaces('photos').as('has_faces'),
       ]);
     return shownTo === undefined ? query : query.where(photoShownTo(shownTo));
   }
@@ -143,10 +147,12 @@ export class PhotosRepository {
    * What an album's ZIP holds: the display copy of every photo not hidden, in the album's order
    * (newest first). Hidden photos are left out for everyone, managers too.
    */
-  displayCopies(albumId: number): Promise<{ id: number; image_key: string; created_at: string }[]> {
+  displayCopies(
+    albumId: number,
+  ): Promise<{ id: number; image_key: string; created_at: string; has_faces: number | boolean }[]> {
     return this.db
       .selectFrom('photos')
-      .select(['id', 'image_key', 'created_at'])
+      .select(['id', 'image_key', 'created_at', imageHasFaces('photos').as('has_faces')])
       .where('album_id', '=', albumId)
       .where(photoInAlbumZip)
       .orderBy('created_at', 'desc')

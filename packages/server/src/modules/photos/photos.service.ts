@@ -9,6 +9,7 @@ import {
 } from '@fogata/shared';
 import { facesChanged } from '../../access/face-changes.js';
 import { GalleryAccess, isRestrictedPhoto } from '../../access/gallery-access.js';
+import { ImageRenditionsRepository } from '../../access/image-renditions.repository.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
 import { nowIso } from '../../lib/tokens.js';
@@ -83,13 +84,35 @@ export class PhotosService {
 
   /**
    * The API photos of `rows` for `viewer`: a photo hidden, in a draft or in an album for some
-   * sections gets URLs of the viewer's own (decision 055).
+   * sections gets URLs of the viewer's own (decision 055); a photo with faces the viewer may not
+   * see, the blurred copy's files and placeholder (decision 080). The face rule is read once for
+   * all the rows.
    */
-  private present(viewer: UserRow, rows: PhotoWithCounts[]): Photo[] {
-    const access = this.access();
+  private async present(viewer: UserRow, rows: PhotoWithCounts[]): Promise<Photo[]> {
+    const copies = await this.access().copiesFor(
+      viewer,
+      'photo',
+      rows.map((row) => ({
+        id: row.id,
+        key: row.image_key,
+        thumbKey: row.thumb_key,
+        placeholder: row.placeholder,
+        restricted: isRestrictedPhoto(row) || Boolean(row.album_for_sections),
+        hasFaces: Boolean(row.has_faces),
+      })),
+    );
     return rows.map((row) => {
-      const restricted = isRestrictedPhoto(row) || Boolean(row.album_for_sections);
-      return toPhoto(row, access.urlsFor(viewer, restricted));
+      const copy = copies.get(row.id);
+      if (!copy) throw new Error(`sin copia de la foto ${row.id}`);
+      return toPhoto(
+        {
+          ...row,
+          image_key: copy.key ?? row.image_key,
+          thumb_key: copy.thumbKey ?? row.thumb_key,
+          placeholder: copy.placeholder ?? row.placeholder,
+        },
+        copy.urls,
+      );
     });
   }
 
@@ -97,7 +120,7 @@ export class PhotosService {
   async get(viewer: UserRow, id: number): Promise<Photo> {
     const row = await this.repo().find(id, viewer);
     if (!row) throw new AppError(404, SERVER_ERRORS.photoNotFound);
-    const [photo] = this.present(viewer, [row]);
+    const [photo] = await this.present(viewer, [row]);
     if (!photo) throw new AppError(404, SERVER_ERRORS.photoNotFound);
     return photo;
   }
@@ -190,7 +213,7 @@ export class PhotosService {
     await keepMedia(this.ctx, keysOf(stored));
     await facesChanged(this.ctx, 'photo', ids);
 
-    const uploaded = this.present(user, await this.repo().findMany(ids, user.id));
+    const uploaded = await this.present(user, await this.repo().findMany(ids, user.id));
     return { uploaded, failures };
   }
 
@@ -202,7 +225,9 @@ export class PhotosService {
       const photo = await photos.findFiles(id);
       if (!photo) throw new AppError(404, SERVER_ERRORS.photoNotFound);
       const album = await photos.albumOf(id);
-      const keys = [photo.image_key, photo.thumb_key];
+      // Its blurred copies (decision 080) go with it.
+      const copies = await new ImageRenditionsRepository(trx).deleteOfImages('photo', [id]);
+      const keys = [photo.image_key, photo.thumb_key, ...copies];
       await markForDeletion(this.ctx, keys, trx);
       await deleteInteractions(trx, 'photo', [id]);
       await photos.delete(id);
