@@ -1,5 +1,6 @@
 import type { AppContext } from '../context.js';
 import type { FaceImageKind } from './face-visibility.js';
+import { republishImagesOfChildren, republishPublicImages } from './public-images.js';
 
 /*
  * What changes who may see a face, told to the copies that depend on it (issue #25 part 3): the
@@ -9,13 +10,16 @@ import type { FaceImageKind } from './face-visibility.js';
 
 /** The faces of images `ids` of `kind` changed. */
 export async function facesChanged(
-  _ctx: AppContext,
-  _kind: FaceImageKind,
-  _ids: readonly number[],
-): Promise<void> {}
+  ctx: AppContext,
+  kind: FaceImageKind,
+  ids: readonly number[],
+): Promise<void> {
+  // Public images (news, experiences): a new public copy when the faces it blurs changed.
+  if (kind === 'news' || kind === 'experience') await republishPublicImages(ctx, kind, ids);
+}
 
 /** The consent (or the guardians) of children `childIds` changed. */
-export async function childrenChanged(
-  _ctx: AppContext,
-  _childIds: readonly number[],
-): Promise<void> {}
+export async function childrenChanged(ctx: AppContext, childIds: readonly number[]): Promise<void> {
+  // Public images (news, experiences) where these children appear.
+  await republishImagesOfChildren(ctx, childIds);
+}

@@ -15,6 +15,7 @@ import { digests } from './011-digests.js';
 import { sectionsFamilies } from './012-sections-families.js';
 import { childrenSearch } from './013-children-search.js';
 import { imageConsent } from './014-image-consent.js';
+import { publicImages } from './017-public-images.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export interface MigrationContext {
@@ -41,6 +42,7 @@ function migrations(ctx: MigrationContext): Record<string, Migration> {
     '012-sections-families': sectionsFamilies(ctx),
     '013-children-search': childrenSearch(ctx),
     '014-image-consent': imageConsent(ctx),
+    '017-public-images': publicImages(ctx),
   };
 }
 

@@ -5,6 +5,7 @@ import {
   SERVER_ERRORS,
   SERVER_SUCCESS,
 } from '@fogata/shared';
+import { publicImageStored } from '../../access/public-images.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
 import { nowIso } from '../../lib/tokens.js';
@@ -50,15 +51,22 @@ export class ExperiencesService {
     imageFile: UploadedFile,
   ): Promise<ExperienceMutationResult> {
     const now = nowIso();
-    const id = await insertWithImage(this.ctx, EXPERIENCES_FOLDER, imageFile, (image) =>
-      this.repo().insert({
-        ...form,
-        ...image,
-        created_by: user.id,
-        created_at: now,
-        updated_at: now,
-      }),
+    const id = await insertWithImage(
+      this.ctx,
+      EXPERIENCES_FOLDER,
+      imageFile,
+      (image) =>
+        this.repo().insert({
+          ...form,
+          ...image,
+          created_by: user.id,
+          created_at: now,
+          updated_at: now,
+        }),
+      true,
     );
+    // The copy for everyone, by the image-consent rule, and the ledger's entry (decision 085).
+    await publicImageStored(this.ctx, 'experience', id);
     return { message: SERVER_SUCCESS.experienceCreated, experience: await this.get(user, id) };
   }
 
@@ -77,9 +85,11 @@ export class ExperiencesService {
       imageFile,
       before,
       (image) => this.repo().update(id, { ...form, ...image, updated_at: nowIso() }),
+      true,
     );
     // Deleted meanwhile.
     if (!updated) throw new AppError(404, SERVER_ERRORS.experienceNotFound);
+    if (imageFile) await publicImageStored(this.ctx, 'experience', id);
     return { message: SERVER_SUCCESS.experienceUpdated, experience: await this.get(user, id) };
   }
 
@@ -88,11 +98,15 @@ export class ExperiencesService {
     const row = await this.ctx.db.kysely.transaction().execute(async (trx) => {
       const deleted = await new ExperiencesRepository(trx).deleteReturning(id);
       if (!deleted) throw new AppError(404, SERVER_ERRORS.experienceNotFound);
-      await markForDeletion(this.ctx, [deleted.image_key, deleted.image_thumb_key], trx);
+      await markForDeletion(
+        this.ctx,
+        [deleted.image_key, deleted.image_thumb_key, deleted.image_original_key],
+        trx,
+      );
       await deleteInteractions(trx, 'experience', [id]);
       return deleted;
     });
-    await deleteMedia(this.ctx, [row.image_key, row.image_thumb_key]);
+    await deleteMedia(this.ctx, [row.image_key, row.image_thumb_key, row.image_original_key]);
     return { message: SERVER_SUCCESS.experienceDeleted };
   }
 }

@@ -6,6 +6,7 @@ import {
   SERVER_ERRORS,
   SERVER_SUCCESS,
 } from '@fogata/shared';
+import { publicImageStored } from '../../access/public-images.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
 import { nowIso } from '../../lib/tokens.js';
@@ -51,15 +52,22 @@ export class NewsService {
     imageFile: UploadedFile,
   ): Promise<NewsMutationResult> {
     const now = nowIso();
-    const id = await insertWithImage(this.ctx, NEWS_FOLDER, imageFile, (image) =>
-      this.repo().insert({
-        ...form,
-        ...image,
-        created_by: user.id,
-        created_at: now,
-        updated_at: now,
-      }),
+    const id = await insertWithImage(
+      this.ctx,
+      NEWS_FOLDER,
+      imageFile,
+      (image) =>
+        this.repo().insert({
+          ...form,
+          ...image,
+          created_by: user.id,
+          created_at: now,
+          updated_at: now,
+        }),
+      true,
     );
+    // The copy for everyone, by the image-consent rule, and the ledger's entry (decision 085).
+    await publicImageStored(this.ctx, 'news', id);
     return { message: SERVER_SUCCESS.newsCreated, news: await this.get(user, id) };
   }
 
@@ -72,11 +80,17 @@ export class NewsService {
   ): Promise<NewsMutationResult> {
     const before = await this.repo().findRow(id);
     if (!before) throw new AppError(404, SERVER_ERRORS.newsNotFound);
-    const updated = await updateWithImage(this.ctx, NEWS_FOLDER, imageFile, before, (image) =>
-      this.repo().update(id, { ...form, ...image, updated_at: nowIso() }),
+    const updated = await updateWithImage(
+      this.ctx,
+      NEWS_FOLDER,
+      imageFile,
+      before,
+      (image) => this.repo().update(id, { ...form, ...image, updated_at: nowIso() }),
+      true,
     );
     // Deleted meanwhile.
     if (!updated) throw new AppError(404, SERVER_ERRORS.newsNotFound);
+    if (imageFile) await publicImageStored(this.ctx, 'news', id);
     return { message: SERVER_SUCCESS.newsUpdated, news: await this.get(user, id) };
   }
 
@@ -85,11 +99,15 @@ export class NewsService {
     const row = await this.ctx.db.kysely.transaction().execute(async (trx) => {
       const deleted = await new NewsRepository(trx).deleteReturning(id);
       if (!deleted) throw new AppError(404, SERVER_ERRORS.newsNotFound);
-      await markForDeletion(this.ctx, [deleted.image_key, deleted.image_thumb_key], trx);
+      await markForDeletion(
+        this.ctx,
+        [deleted.image_key, deleted.image_thumb_key, deleted.image_original_key],
+        trx,
+      );
       await deleteInteractions(trx, 'news', [id]);
       return deleted;
     });
-    await deleteMedia(this.ctx, [row.image_key, row.image_thumb_key]);
+    await deleteMedia(this.ctx, [row.image_key, row.image_thumb_key, row.image_original_key]);
     return { message: SERVER_SUCCESS.newsDeleted };
   }
 }
