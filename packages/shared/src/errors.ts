@@ -237,4 +237,6 @@ export const SERVER_SUCCESS = {
       : n === 1
         ? 'Paso de sección aplicado: 1 educando ha cambiado.'
         : `Paso de sección aplicado: ${n} educandos han cambiado.`,
+  /** Issue #25 (decision 088): the admin page 'Imagen'. */
+  settingsSaved: 'Ajustes guardados.',
 } as const;

@@ -1,6 +1,10 @@
 import type { AppContext } from '../context.js';
 import type { FaceImageKind } from './face-visibility.js';
-import { republishImagesOfChildren, republishPublicImages } from './public-images.js';
+import {
+  republishAllPublicImages,
+  republishImagesOfChildren,
+  republishPublicImages,
+} from './public-images.js';
 
 /*
  * What changes who may see a face, told to the copies that depend on it (issue #25 part 3): the
@@ -22,4 +26,10 @@ export async function facesChanged(
 export async function childrenChanged(ctx: AppContext, childIds: readonly number[]): Promise<void> {
   // Public images (news, experiences) where these children appear.
   await republishImagesOfChildren(ctx, childIds);
+}
+
+/** 'Aplicar el consentimiento de imagen' was switched: every copy with faces may change. */
+export async function enforcementChanged(ctx: AppContext): Promise<void> {
+  // Public images (news, experiences) with any face.
+  await republishAllPublicImages(ctx);
 }

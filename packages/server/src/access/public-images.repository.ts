@@ -110,3 +110,14 @@ export class PublicImagesRepository {
     await this.db.insertInto('image_publications').values(rows).execute();
   }
 }
+
+/**
+ * Appends publications to the ledger (decision 086): what went out, where, to whom, with which
+ * faces blurred. Called where an image leaves the app: a public copy, a digest, a ZIP.
+ */
+export function recordPublications(
+  db: Executor,
+  rows: Insertable<ImagePublicationsTable>[],
+): Promise<void> {
+  return new PublicImagesRepository(db).record(rows);
+}

@@ -222,7 +222,7 @@ describe('public images under image consent', () => {
       t.app.ctx.db.kysely,
       'image_consent_enforced',
       false,
-      admin.id,
+      admin.row.id,
       new Date().toISOString(),
     );
     try {
@@ -235,7 +235,7 @@ describe('public images under image consent', () => {
 
       await t.app.ctx.db.kysely
         .updateTable('faces')
-        .set({ blur_requested_at: new Date().toISOString(), blur_requested_by: admin.id })
+        .set({ blur_requested_at: new Date().toISOString(), blur_requested_by: admin.row.id })
         .where('id', '=', face)
         .execute();
       await facesChanged(t.app.ctx, 'experience', [id]);
@@ -247,7 +247,7 @@ describe('public images under image consent', () => {
         t.app.ctx.db.kysely,
         'image_consent_enforced',
         true,
-        admin.id,
+        admin.row.id,
         new Date().toISOString(),
       );
     }

@@ -5,6 +5,8 @@ import { authRoutes } from './auth/auth.routes.js';
 import { childrenRoutes } from './children/children.routes.js';
 import { digestsRoutes } from './digests/digests.routes.js';
 import { experiencesRoutes } from './experiences/experiences.routes.js';
+// Issue #25 (pub): the admin page 'Imagen'.
+import { imageLedgerRoutes } from './image-ledger/image-ledger.routes.js';
 import { invitationsRoutes } from './invitations/invitations.routes.js';
 import { monitorsRoutes } from './monitors/monitors.routes.js';
 import { newsRoutes } from './news/news.routes.js';
@@ -13,6 +15,7 @@ import { myDataRoutes } from './profile/my-data.routes.js';
 import { profileRoutes } from './profile/profile.routes.js';
 import { removalRequestsRoutes } from './removal-requests/removal-requests.routes.js';
 import { sectionsRoutes } from './sections/sections.routes.js';
+import { settingsRoutes } from './settings/settings.routes.js';
 import { systemRoutes } from './system/system.routes.js';
 import { usersRoutes } from './users/users.routes.js';
 
@@ -34,4 +37,7 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(monitorsRoutes);
   await api.register(sectionsRoutes);
   await api.register(childrenRoutes);
+  // Issue #25 (pub): the group's settings, the consent preview, the ledger.
+  await api.register(settingsRoutes);
+  await api.register(imageLedgerRoutes);
 }

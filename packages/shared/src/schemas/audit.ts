@@ -25,6 +25,8 @@ export const AUDIT_ACTIONS = [
   'child.moved',
   'guardian.linked',
   'guardian.unlinked',
+  // Issue #25 (decision 088): the group's settings, `details` { setting, from, to }.
+  'settings.changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -37,6 +39,7 @@ export const AUDIT_TARGETS = [
   'invitation',
   'section',
   'child',
+  'settings',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGETS)[number];
 

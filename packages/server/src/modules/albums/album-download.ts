@@ -4,6 +4,7 @@ import { can, SERVER_ERRORS } from '@fogata/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ZipFile } from 'yazl';
 import { GalleryAccess } from '../../access/gallery-access.js';
+import { recordPublications } from '../../access/public-images.repository.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Guard } from '../../plugins/auth.js';
@@ -55,6 +56,18 @@ export async function sendAlbumZip(
   if (!album) throw new AppError(404, SERVER_ERRORS.albumNotFound);
   const photos = await new PhotosRepository(ctx.db).displayCopies(id);
   const slug = fileSlug(album.title);
+  // The ledger (issue #25, decision 086): this album's photos left the app, to this member.
+  await recordPublications(ctx.db.kysely, [
+    {
+      image_kind: 'album',
+      image_id: id,
+      channel: 'zip',
+      title: album.title,
+      recipients: 1,
+      recipient_id: viewer.id,
+      created_at: new Date().toISOString(),
+    },
+  ]);
 
   const zip = new ZipFile();
   let current: Readable | null = null;
