@@ -18,7 +18,7 @@ afterAll(() => t.close());
 
 const BOX = { x: 0.1, y: 0.1, width: 0.2, height: 0.2 };
 
-function patch(payload: unknown, user: TestUser = admin) {
+function patch(payload: Record<string, unknown>, user: TestUser = admin) {
   return t.app.inject({ method: 'PATCH', url: '/api/settings', headers: user.headers, payload });
 }
 
