@@ -88,6 +88,11 @@ export const CLIENT_ERRORS = {
   promotionGet: 'Error al calcular el paso de sección.',
   promotionApply: 'Error al aplicar el paso de sección.',
   ownChildren: 'Error al obtener tus educandos.',
+  /** Issue #25 (decision 088): the admin page 'Imagen'. */
+  settingsGet: 'Error al obtener los ajustes.',
+  settingsSave: 'Error al guardar los ajustes.',
+  consentPreview: 'Error al calcular la vista previa.',
+  imageLedger: 'Error al obtener dónde se han publicado las imágenes.',
 } as const;
 
 /** Messages the server sends in `{ message }`. */

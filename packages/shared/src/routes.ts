@@ -48,6 +48,8 @@ export const ROUTES = {
   promotion: { path: '/admin/paso-de-seccion', getHref: () => '/admin/paso-de-seccion' },
   /** Scouters and admins: members' requests to hide a photo (issue #14, decision 018). */
   removalRequests: { path: '/admin/removal-requests', getHref: () => '/admin/removal-requests' },
+  /** Admins: image consent, face review settings and the image ledger (issue #25, decision 088). */
+  imageSettings: { path: '/admin/imagen', getHref: () => '/admin/imagen' },
   /** Where the external sign-in popup comes back (the provider's redirect URI). */
   authCallback: {
     path: EXTERNAL_SIGNIN_CALLBACK_PATH,

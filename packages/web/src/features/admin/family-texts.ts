@@ -6,6 +6,7 @@ export const ADMIN_NAV_TEXTS = {
   sections: 'Secciones',
   children: 'Educandos',
   promotion: 'Paso de sección',
+  image: 'Imagen',
 } as const;
 
 export const SECTIONS_TEXTS = {

@@ -14,6 +14,8 @@ export function AdminNav() {
     { to: paths.sections.getHref(), label: T.sections, visible: useCan('sections:manage') },
     { to: paths.children.getHref(), label: T.children, visible: useCan('children:manage') },
     { to: paths.promotion.getHref(), label: T.promotion, visible: useCan('children:promote') },
+    // Issue #25 (pub).
+    { to: paths.imageSettings.getHref(), label: T.image, visible: useCan('settings:manage') },
   ].filter((l) => l.visible);
   if (links.length < 2) return null;
   return (
