@@ -7,6 +7,7 @@ import { createUser, type TestUser } from '../test/factories.js';
 import { createChild } from '../test/family-factories.js';
 import { multipartParts } from '../test/images.js';
 import { childrenChanged, facesChanged } from './face-changes.js';
+import { PublicImagesRecheck } from './public-images.js';
 
 /*
  * Public images under image consent (decision 085), on the bytes an anonymous visitor gets: a
@@ -182,6 +183,20 @@ describe('public images under image consent', () => {
         new Date().toISOString(),
       );
     }
+  });
+
+  it('catches up within the minute on its own when no hook told it (the recheck)', async () => {
+    const id = await createNewsWithImage();
+    const child = await createChild(t.app);
+    // Straight in the database: no facesChanged, no childrenChanged.
+    await addFace(t.app, { newsId: id }, FACE, { childId: child });
+    const before = await visitorImage('news', id);
+    expect(await faceState(before.bytes)).toBe('clear');
+    await new PublicImagesRecheck(t.app.ctx).runOnce();
+    const after = await visitorImage('news', id);
+    expect(after.url).not.toBe(before.url);
+    expect(await faceState(after.bytes)).toBe('blurred');
+    expect((await t.app.inject({ url: before.url })).statusCode).toBe(404);
   });
 
   it('deletes the private original with the item', async () => {

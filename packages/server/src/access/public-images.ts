@@ -184,3 +184,41 @@ export async function republishAllPublicImages(ctx: AppContext): Promise<void> {
   await republishPublicImages(ctx, 'news', images.news);
   await republishPublicImages(ctx, 'experience', images.experience);
 }
+
+/**
+ * Every instance, every `config.imageRecheckMs` (60 s): the public images made again wherever the
+ * rule now says otherwise — a change whose hook failed (storage down), a 14th birthday (the
+ * family's consent stops counting), a restore. An image whose set of blurred faces did not change
+ * costs nothing but its read; two instances racing on one image publish it once (the row's
+ * compare-and-set), the other's copy is removed.
+ */
+export class PublicImagesRecheck {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+
+  constructor(private readonly ctx: AppContext) {}
+
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => {
+      this.runOnce().catch((err: unknown) => {
+        this.ctx.log.error({ err }, 'no se pudieron revisar las imágenes públicas; se reintentará');
+      });
+    }, this.ctx.config.imageRecheckMs ?? 60_000);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running?.catch(() => {});
+  }
+
+  /** One check, one at a time per process. */
+  runOnce(): Promise<void> {
+    this.running ??= republishAllPublicImages(this.ctx).finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+}
