@@ -19,14 +19,18 @@ export const IMAGE_TEXTS = {
   previewHeadingOn: 'Caras difuminadas ahora',
   previewIntro:
     'Para un miembro sin educandos en el grupo. Cada familia ve siempre a sus propios hijos; scouters y administradores ven las fotos originales.',
-  previewSummary: (t: ConsentPreviewTotals) =>
-    `${n(t.blurred, 'cara', 'caras')} de ${t.faces.toLocaleString('es-ES')} en ${n(t.albums_with_blur, 'álbum', 'álbumes')} de ${t.albums.toLocaleString('es-ES')}.`,
+  previewSummary: (t: ConsentPreviewTotals, enforced: boolean) =>
+    t.faces === 0
+      ? 'Todavía no se ha encontrado ninguna cara en las fotos de los álbumes.'
+      : `${enforced ? 'Se difuminan' : 'Se difuminarían'} ${t.blurred.toLocaleString('es-ES')} de ${n(t.faces, 'cara', 'caras')} en las fotos, en ${t.albums_with_blur.toLocaleString('es-ES')} de ${n(t.albums, 'álbum', 'álbumes')}.`,
   previewPending: (count: number) =>
     count === 0
       ? 'Todas las caras están revisadas.'
       : `${n(count, 'cara está', 'caras están')} sin revisar: se difuminan hasta que alguien las revise.`,
   previewPublic: (t: ConsentPreviewTotals) =>
-    `Noticias y experiencias (web pública): ${n(t.public_blurred, 'cara', 'caras')} de ${t.public_faces.toLocaleString('es-ES')}.`,
+    t.public_faces === 0
+      ? 'Noticias y experiencias (web pública): ninguna cara encontrada.'
+      : `Noticias y experiencias (web pública): ${t.public_blurred.toLocaleString('es-ES')} de ${n(t.public_faces, 'cara', 'caras')}.`,
   album: 'Álbum',
   photos: 'Fotos',
   faces: 'Caras',
@@ -52,7 +56,6 @@ export const IMAGE_TEXTS = {
     'Cada vez que una imagen sale de la aplicación queda anotado: en una noticia o experiencia pública, en un resumen por correo o en una descarga ZIP. Elige un educando para ver las publicaciones de las imágenes en que aparece y si su cara salió visible o difuminada: lo que alcanza una retirada de consentimiento.',
   ledgerChild: 'Educando',
   ledgerChildHelp: 'Busca un educando por su nombre para ver solo las imágenes en que aparece.',
-  ledgerClear: 'Ver todas',
   ledgerEmpty: 'Todavía no se ha publicado ninguna imagen.',
   ledgerEmptyChild: 'No hay publicaciones de imágenes en que aparezca este educando.',
   when: 'Cuándo',
@@ -75,5 +78,4 @@ export const IMAGE_TEXTS = {
       : (p.recipient_name ?? n(p.recipients, 'miembro', 'miembros')),
   shown: (value: boolean | null) =>
     value === null ? 'Foto a foto' : value ? 'Visible' : 'Difuminada',
-  open: 'Ver imagen publicada',
 } as const;

@@ -70,8 +70,8 @@ export function ConsentPreview({ enforced }: { enforced: boolean }) {
         <LoadError message={totals.error.message} onRetry={() => totals.refetch()} />
       ) : totals.data ? (
         <ul className="mb-3">
-          <li>{T.previewSummary(totals.data)}</li>
-          <li>{T.previewPending(totals.data.pending)}</li>
+          <li>{T.previewSummary(totals.data, enforced)}</li>
+          {totals.data.faces > 0 && <li>{T.previewPending(totals.data.pending)}</li>}
           <li>{T.previewPublic(totals.data)}</li>
         </ul>
       ) : null}

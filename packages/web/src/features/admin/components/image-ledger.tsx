@@ -1,14 +1,29 @@
-import type { InvitationChild } from '@fogata/shared';
+import type { ImagePublication, InvitationChild } from '@fogata/shared';
 import { useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
-import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/format-date';
 import { useImageLedger } from '../api/image-settings';
 import { IMAGE_TEXTS as T } from '../image-texts';
 import { ChildPicker } from './child-picker';
 import { Pager } from './list-controls';
 import { LoadError, TableSkeleton } from './section-state';
+
+/** The page of what an image was published with: the news item, the experience, the album. */
+function itemHref(p: ImagePublication): string | null {
+  switch (p.image_kind) {
+    case 'news':
+      return paths.newsDetail.getHref(p.image_id);
+    case 'experience':
+      return paths.experienceDetail.getHref(p.image_id);
+    case 'album':
+      return paths.album.getHref(p.image_id);
+    default:
+      return null;
+  }
+}
 
 /**
  * Where the group's images went (decision 086), newest first; for one child, the publications
@@ -54,13 +69,8 @@ export function ImageLedger() {
                 </td>
                 <td data-label={T.where}>{T.channel[p.channel]}</td>
                 <td data-label={T.what} className="text-break">
-                  {p.url ? (
-                    <a href={p.url} target="_blank" rel="noreferrer" title={T.open}>
-                      {p.title}
-                    </a>
-                  ) : (
-                    p.title
-                  )}
+                  {/* The item, not the copy's URL: an earlier copy's answers 404 on purpose. */}
+                  {itemHref(p) ? <Link to={itemHref(p) ?? ''}>{p.title}</Link> : p.title}
                 </td>
                 <td data-label={T.to} className="text-break">
                   {T.recipients(p)}
@@ -100,20 +110,14 @@ export function ImageLedger() {
         {T.ledgerHeading}
       </h2>
       <p className="text-body-secondary small">{T.ledgerIntro}</p>
-      <div className="d-flex flex-wrap align-items-end gap-2 mb-3">
-        <div className="flex-grow-1" style={{ maxWidth: '28rem' }}>
-          <ChildPicker
-            value={child ? [child] : []}
-            onChange={pick}
-            label={T.ledgerChild}
-            help={T.ledgerChildHelp}
-          />
-        </div>
-        {child && (
-          <Button variant="outline-dark" size="sm" onClick={() => pick([])}>
-            {T.ledgerClear}
-          </Button>
-        )}
+      {/* The chosen child's chip has its own button to clear the filter. */}
+      <div style={{ maxWidth: '28rem' }}>
+        <ChildPicker
+          value={child ? [child] : []}
+          onChange={pick}
+          label={T.ledgerChild}
+          help={T.ledgerChildHelp}
+        />
       </div>
       {body}
     </section>

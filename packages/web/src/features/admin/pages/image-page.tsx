@@ -40,6 +40,7 @@ function SettingSwitch({
       <Form.Check
         type="switch"
         id={id}
+        role="switch"
         label={<span className="fw-semibold">{label}</span>}
         checked={checked}
         disabled={disabled}
