@@ -53,7 +53,7 @@ export const IMAGE_TEXTS = {
   scanLabel: 'Progreso de la búsqueda de caras',
   ledgerHeading: 'Dónde se han publicado las imágenes',
   ledgerIntro:
-    'Cada vez que una imagen sale de la aplicación queda anotado: en una noticia o experiencia pública, en un resumen por correo o en una descarga ZIP. Elige un educando para ver las publicaciones de las imágenes en que aparece y si su cara salió visible o difuminada: lo que alcanza una retirada de consentimiento.',
+    'Cada vez que una imagen sale de la aplicación queda anotado: en una noticia o experiencia pública, en un resumen por correo o en una descarga ZIP. Elige un educando para ver las publicaciones de las imágenes en que aparece y si su cara se vio o salió difuminada: lo que alcanza una retirada de consentimiento.',
   ledgerChild: 'Educando',
   ledgerChildHelp: 'Busca un educando por su nombre para ver solo las imágenes en que aparece.',
   ledgerEmpty: 'Todavía no se ha publicado ninguna imagen.',

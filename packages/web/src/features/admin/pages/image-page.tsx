@@ -47,7 +47,7 @@ function SettingSwitch({
         aria-describedby={`${id}-help`}
         onChange={(e) => onChange(e.target.checked)}
       />
-      <Form.Text id={`${id}-help`} className="d-block text-body-secondary ms-md-5">
+      <Form.Text id={`${id}-help`} className="d-block text-body-secondary">
         {help}
       </Form.Text>
     </div>
