@@ -3,7 +3,9 @@ import type { AppContext } from '../context.js';
 import { AppError } from '../lib/app-error.js';
 import { isPrivateKey, type MediaStorage } from '../media/storage/storage.js';
 import { type MediaScope, scopeUserId, viewerScope } from '../media/url-signer.js';
+import { seesEveryFace } from './face-visibility.js';
 import { GalleryAccessRepository } from './gallery-access.repository.js';
+import { PublicImagesRepository } from './public-images.repository.js';
 import type { Viewer } from './viewer.js';
 
 /*
@@ -82,7 +84,15 @@ export class GalleryAccess {
     const userId = scopeUserId(scope);
     const viewer = userId === null ? null : await repo.viewer(userId);
     if (!viewer) return new Set();
-    return repo.visibleKeys(keys, viewer);
+    const visible = await repo.visibleKeys(keys, viewer);
+    // Issue #25 (pub, decision 085): the clean originals of public images, for who reviews faces.
+    if (visible.size < keys.length && seesEveryFace(viewer)) {
+      const originals = await new PublicImagesRepository(this.ctx.db.kysely).originalKeys(
+        keys.filter((key) => !visible.has(key)),
+      );
+      for (const key of originals) visible.add(key);
+    }
+    return visible;
   }
 
   /**

@@ -104,6 +104,25 @@ export class PublicImagesRepository {
     };
   }
 
+  /** Which of `keys` are the private originals of news or experience images (two queries). */
+  async originalKeys(keys: readonly string[]): Promise<Set<string>> {
+    if (keys.length === 0) return new Set();
+    const [news, experiences] = await Promise.all(
+      (['news', 'experiences'] as const).map((table) =>
+        this.db
+          .selectFrom(table)
+          .select('image_original_key')
+          .where('image_original_key', 'in', [...keys])
+          .execute(),
+      ),
+    );
+    return new Set(
+      [...(news ?? []), ...(experiences ?? [])].flatMap((row) =>
+        row.image_original_key ? [row.image_original_key] : [],
+      ),
+    );
+  }
+
   /** Appends publications to the ledger. */
   async record(rows: Insertable<ImagePublicationsTable>[]): Promise<void> {
     if (rows.length === 0) return;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeGroupSetting } from '../db/group-settings.js';
+import { viewerScope } from '../media/url-signer.js';
 import { buildTestApp, type TestApp } from '../test/build-app.js';
 import { addFace, recordConsent } from '../test/consent-factories.js';
 import { COMPOSED_FACE, composedFacePicture, faceStateIn } from '../test/face-pixels.js';
@@ -197,6 +198,47 @@ describe('public images under image consent', () => {
     expect(after.url).not.toBe(before.url);
     expect(await faceState(after.bytes)).toBe('blurred');
     expect((await t.app.inject({ url: before.url })).statusCode).toBe(404);
+  });
+
+  it('gives who reviews faces the clean original, signed for them, and no one else', async () => {
+    const id = await createNewsWithImage();
+    const child = await createChild(t.app);
+    await addFace(t.app, { newsId: id }, FACE, { childId: child });
+    await facesChanged(t.app.ctx, 'news', [id]);
+
+    const asScouter = (
+      await t.app.inject({ url: `/api/news/${id}`, headers: scouter.headers })
+    ).json();
+    expect(asScouter.image_url).toMatch(/^\/media\/news\//);
+    expect(asScouter.original_url).toMatch(
+      new RegExp(`^/media/p/news/[0-9a-f]{32}\\.webp\\?exp=\\d+&scope=u${scouter.row.id}&sig=`),
+    );
+    const clean = await t.app.inject({ url: asScouter.original_url });
+    expect(clean.statusCode).toBe(200);
+    expect(await faceState(clean.rawPayload)).toBe('clear');
+    expect(await faceState((await t.app.inject({ url: asScouter.image_url })).rawPayload)).toBe(
+      'blurred',
+    );
+
+    // A member, a visitor: the public copy only; a URL signed for a member opens nothing.
+    const member = await createUser(t.app, { role: 'usuario' });
+    const asMember = (
+      await t.app.inject({ url: `/api/news/${id}`, headers: member.headers })
+    ).json();
+    expect(asMember).not.toHaveProperty('original_url');
+    expect((await t.app.inject({ url: `/api/news/${id}` })).json()).not.toHaveProperty(
+      'original_url',
+    );
+    const key = (
+      await t.app.ctx.db.kysely
+        .selectFrom('news')
+        .select('image_original_key')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
+    ).image_original_key as string;
+    const forMember = t.app.ctx.mediaUrls.url(key, undefined, viewerScope(member.row.id));
+    expect((await t.app.inject({ url: forMember })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: t.app.ctx.mediaUrls.url(key) })).statusCode).toBe(404);
   });
 
   it('deletes the private original with the item', async () => {

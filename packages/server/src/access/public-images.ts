@@ -2,13 +2,14 @@ import type { AppContext } from '../context.js';
 import { toBlurredVariants } from '../media/face-blur.js';
 import { deleteMedia, keepMedia, markForDeletion, saveMedia } from '../media/media-files.js';
 import { newMediaKey } from '../media/storage/storage.js';
-import { PRIVATE_KEY_PREFIX } from '../media/url-signer.js';
-import { blurSetKey, FaceVisibility } from './face-visibility.js';
+import { PRIVATE_KEY_PREFIX, viewerScope } from '../media/url-signer.js';
+import { blurSetKey, FaceVisibility, seesEveryFace } from './face-visibility.js';
 import {
   type PublicImageKind,
   type PublicImageRow,
   PublicImagesRepository,
 } from './public-images.repository.js';
+import type { Viewer } from './viewer.js';
 
 /*
  * Public images under image consent (issue #25 §3, decision 085). A news item's or an
@@ -221,4 +222,18 @@ export class PublicImagesRecheck {
     });
     return this.running;
   }
+}
+
+/**
+ * The clean original of a news item's or an experience's image for `viewer`, in the detail of the
+ * item: only for who reviews faces (`faces:review`), as a signed URL of their own (decision 085).
+ * Anyone else: nothing (the public copy is theirs).
+ */
+export function originalUrlFor(
+  ctx: AppContext,
+  viewer: Viewer | null,
+  originalKey: string | null,
+): { original_url?: string } {
+  if (!viewer || !originalKey || !seesEveryFace(viewer)) return {};
+  return { original_url: ctx.mediaUrls.url(originalKey, undefined, viewerScope(viewer.id)) };
 }

@@ -5,7 +5,7 @@ import {
   SERVER_ERRORS,
   SERVER_SUCCESS,
 } from '@fogata/shared';
-import { publicImageStored } from '../../access/public-images.js';
+import { originalUrlFor, publicImageStored } from '../../access/public-images.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
 import { nowIso } from '../../lib/tokens.js';
@@ -36,7 +36,10 @@ export class ExperiencesService {
   async get(viewer: UserRow | null, id: number): Promise<Experience> {
     const row = await this.repo().find(id, viewer?.id ?? null);
     if (!row) throw new AppError(404, SERVER_ERRORS.experienceNotFound);
-    return toExperience(row, this.ctx.storage);
+    return {
+      ...toExperience(row, this.ctx.storage),
+      ...originalUrlFor(this.ctx, viewer, row.image_original_key),
+    };
   }
 
   /** Whether experience `id` exists (likes and comments ask first). */

@@ -6,7 +6,7 @@ import {
   SERVER_ERRORS,
   SERVER_SUCCESS,
 } from '@fogata/shared';
-import { publicImageStored } from '../../access/public-images.js';
+import { originalUrlFor, publicImageStored } from '../../access/public-images.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
 import { nowIso } from '../../lib/tokens.js';
@@ -37,7 +37,10 @@ export class NewsService {
   async get(viewer: UserRow | null, id: number): Promise<News> {
     const row = await this.repo().find(id, viewer?.id ?? null);
     if (!row) throw new AppError(404, SERVER_ERRORS.newsNotFound);
-    return toNews(row, this.ctx.storage);
+    return {
+      ...toNews(row, this.ctx.storage),
+      ...originalUrlFor(this.ctx, viewer, row.image_original_key),
+    };
   }
 
   /** Whether news item `id` exists (likes and comments ask first). */
