@@ -12,6 +12,18 @@ import {
  * guardians. Called after the change is committed; the blurred copies are made again from here.
  */
 
+/**
+ * The public images' part never fails the change that called it (already committed): a failure
+ * (storage down) is logged, and the recheck of every minute makes the copy (decision 085).
+ */
+async function caughtUpLater(ctx: AppContext, work: Promise<unknown>): Promise<void> {
+  try {
+    await work;
+  } catch (err) {
+    ctx.log.error({ err }, 'no se pudo rehacer una imagen pública; se reintentará en un minuto');
+  }
+}
+
 /** The faces of images `ids` of `kind` changed. */
 export async function facesChanged(
   ctx: AppContext,
@@ -19,17 +31,19 @@ export async function facesChanged(
   ids: readonly number[],
 ): Promise<void> {
   // Public images (news, experiences): a new public copy when the faces it blurs changed.
-  if (kind === 'news' || kind === 'experience') await republishPublicImages(ctx, kind, ids);
+  if (kind === 'news' || kind === 'experience') {
+    await caughtUpLater(ctx, republishPublicImages(ctx, kind, ids));
+  }
 }
 
 /** The consent (or the guardians) of children `childIds` changed. */
 export async function childrenChanged(ctx: AppContext, childIds: readonly number[]): Promise<void> {
   // Public images (news, experiences) where these children appear.
-  await republishImagesOfChildren(ctx, childIds);
+  await caughtUpLater(ctx, republishImagesOfChildren(ctx, childIds));
 }
 
 /** 'Aplicar el consentimiento de imagen' was switched: every copy with faces may change. */
 export async function enforcementChanged(ctx: AppContext): Promise<void> {
   // Public images (news, experiences) with any face.
-  await republishAllPublicImages(ctx);
+  await caughtUpLater(ctx, republishAllPublicImages(ctx));
 }
