@@ -197,6 +197,10 @@ test("the admin page 'Imagen': settings with a preview and a confirmation, and t
   await expect(ledger.getByText('Visible', { exact: true })).toHaveCount(2);
   await screen(page, 'public-consent-imagen');
   await expectAccessible(page, "'Imagen'");
+  // A phone: nothing sticks out sideways.
+  await page.setViewportSize({ width: 375, height: 800 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   // Switching enforcement off asks first, says what changes, and is audited.
   await enforce.click();
