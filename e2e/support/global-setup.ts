@@ -137,6 +137,8 @@ export default async function globalSetup() {
       AUTH_RATE_LIMIT: '1000',
       // The digest (decision 022): checked every second, from midnight, so it leaves at once.
       DIGEST_CHECK_SECONDS: '1',
+      // Issue #25 (pub): public images re-checked against image consent every second.
+      IMAGE_CONSENT_RECHECK_SECONDS: '1',
       DIGEST_HOUR: '0',
       OIDC_ISSUER: oidc.issuer,
       OIDC_CLIENT_ID: E2E.oidcClientId,

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { PublicImagesRecheck } from './access/public-images.js';
 import { RenditionWorker } from './access/rendition-worker.js';
 import type { AppContext } from './context.js';
 import { MediaSweeper } from './media/sweeper.js';
@@ -38,6 +39,10 @@ export function registerBackgroundJobs(app: FastifyInstance, ctx: AppContext): v
   const renditions = new RenditionWorker(ctx);
   app.addHook('onReady', async () => renditions.start());
   app.addHook('onClose', () => renditions.stop());
+  // Issue #25 (pub): public images re-checked against image consent every minute (decision 085).
+  const publicImages = new PublicImagesRecheck(ctx);
+  app.addHook('onReady', async () => publicImages.start());
+  app.addHook('onClose', () => publicImages.stop());
   // Read the provider's discovery document early; when it fails, sign-in retries on demand.
   app.addHook('onReady', async () => {
     ctx.oidc?.discover().catch((err: unknown) => {

@@ -73,6 +73,11 @@ export interface Config {
    * out of the way and run it by hand.
    */
   faceScan?: Partial<FaceScanConfig>;
+  /**
+   * Issue #25 (decision 085): how often each instance checks that every public image shows what
+   * image consent allows today (a change a hook missed, a 14th birthday). 60 s unless given.
+   */
+  imageRecheckMs?: number;
 }
 
 export interface FaceScanConfig {
@@ -322,6 +327,7 @@ const envSchema = z.object({
   WEB_DIST: envText,
   DEMO: envText,
   LOG_LEVEL: envText,
+  IMAGE_CONSENT_RECHECK_SECONDS: positiveInt('IMAGE_CONSENT_RECHECK_SECONDS', 60),
   ...digestShape,
   ...storageShape,
 });
@@ -384,5 +390,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     digest: toDigest(e),
     storage,
     logLevel: e.LOG_LEVEL ?? 'info',
+    imageRecheckMs: e.IMAGE_CONSENT_RECHECK_SECONDS * 1000,
   };
 }

@@ -96,6 +96,11 @@ export const CLIENT_ERRORS = {
   consentRegister: 'Error al obtener el registro de consentimientos.',
   childPhotos: 'Error al obtener las fotos de tu educando.',
   blurRequest: 'Error al pedir que se difumine la cara.',
+  /** Issue #25 (decision 088): the admin page 'Imagen'. */
+  settingsGet: 'Error al obtener los ajustes.',
+  settingsSave: 'Error al guardar los ajustes.',
+  consentPreview: 'Error al calcular la vista previa.',
+  imageLedger: 'Error al obtener dónde se han publicado las imágenes.',
 } as const;
 
 /** Messages the server sends in `{ message }`. */
@@ -271,4 +276,6 @@ export const SERVER_SUCCESS = {
   consentTextCreated: (version: number) =>
     `Nueva versión del texto guardada (versión ${version}). Se pedirá a las familias que respondan de nuevo.`,
   blurRequested: 'Hecho: su cara se difumina en esta foto para todos, y los scouters ya lo saben.',
+  /** Issue #25 (decision 088): the admin page 'Imagen'. */
+  settingsSaved: 'Ajustes guardados.',
 } as const;

@@ -17,6 +17,7 @@ export * from './schemas/common.js';
 export * from './schemas/consent.js';
 export * from './schemas/experience.js';
 export * from './schemas/face.js';
+export * from './schemas/image-settings.js';
 export * from './schemas/invitation.js';
 export * from './schemas/monitor.js';
 export * from './schemas/my-data.js';

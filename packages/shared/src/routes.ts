@@ -65,6 +65,8 @@ export const ROUTES = {
     path: '/mis-educandos/:childId/fotos',
     getHref: (id: number | string) => `/mis-educandos/${id}/fotos`,
   },
+  /** Admins: image consent, face review settings and the image ledger (issue #25, decision 088). */
+  imageSettings: { path: '/admin/imagen', getHref: () => '/admin/imagen' },
   /** Where the external sign-in popup comes back (the provider's redirect URI). */
   authCallback: {
     path: EXTERNAL_SIGNIN_CALLBACK_PATH,

@@ -1,15 +1,33 @@
 import type { AppContext } from '../context.js';
 import type { FaceImageKind } from './face-visibility.js';
 import { ImageRenditionsRepository } from './image-renditions.repository.js';
+import {
+  republishAllPublicImages,
+  republishImagesOfChildren,
+  republishPublicImages,
+} from './public-images.js';
 import { queueCopies, queueImagesOf } from './rendition-worker.js';
 
 /*
  * What changes who may see a face, told to the copies that depend on it (issue #25 part 3): the
- * faces of an image (detected, reviewed, drawn, a guardian's request), and a child's consent or
- * guardians. Called after the change is committed; the blurred copies are made again from here.
- * Who sees which copy is read at each request anyway (decision 080): these only make the new
- * copies ahead and drop the old ones.
+ * faces of an image (detected, reviewed, drawn, a guardian's request), a child's consent or
+ * guardians, and the group's 'Aplicar el consentimiento de imagen'. Called after the change is
+ * committed. The gallery's copies (decision 080): who sees which is read at each request anyway,
+ * so these only queue the new copies ahead and the old ones' removal. The public images
+ * (decision 085): a new public copy under a new URL when the faces it blurs changed.
  */
+
+/**
+ * The public images' part never fails the change that called it (already committed): a failure
+ * (storage down) is logged, and the recheck of every minute makes the copy (decision 085).
+ */
+async function caughtUpLater(ctx: AppContext, work: Promise<unknown>): Promise<void> {
+  try {
+    await work;
+  } catch (err) {
+    ctx.log.error({ err }, 'no se pudo rehacer una imagen pública; se reintentará en un minuto');
+  }
+}
 
 /** The faces of images `ids` of `kind` changed. */
 export async function facesChanged(
@@ -17,8 +35,8 @@ export async function facesChanged(
   kind: FaceImageKind,
   ids: readonly number[],
 ): Promise<void> {
-  // The gallery's copies (photos, album covers).
   if (kind === 'photo' || kind === 'album') await queueCopies(ctx, kind, ids);
+  else await caughtUpLater(ctx, republishPublicImages(ctx, kind, ids));
 }
 
 /** The consent (or the guardians) of children `childIds` changed. */
@@ -26,13 +44,13 @@ export async function childrenChanged(ctx: AppContext, childIds: readonly number
   // The gallery's copies of every photo and cover with a face of theirs.
   const repo = new ImageRenditionsRepository(ctx.db.kysely);
   await queueImagesOf(ctx, await repo.imagesWithChildren(childIds));
+  // The public images (news, experiences) where they appear.
+  await caughtUpLater(ctx, republishImagesOfChildren(ctx, childIds));
 }
 
-/**
- * The group's settings changed ('Aplicar el consentimiento de imagen'): every image with a face
- * may look different.
- */
-export async function groupSettingsChanged(ctx: AppContext): Promise<void> {
+/** 'Aplicar el consentimiento de imagen' was switched: every image with a face may change. */
+export async function enforcementChanged(ctx: AppContext): Promise<void> {
   const repo = new ImageRenditionsRepository(ctx.db.kysely);
   await queueImagesOf(ctx, await repo.imagesWithFaces());
+  await caughtUpLater(ctx, republishAllPublicImages(ctx));
 }

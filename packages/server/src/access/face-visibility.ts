@@ -154,8 +154,15 @@ export class FaceVisibility {
   }
 }
 
-/** The rule for one face, given the setting and the children the viewer may see. */
-function mustBlur(face: FaceRuleRow, enforced: boolean, shownChildren: Set<number>): boolean {
+/**
+ * The rule for one face, given the setting and the children the viewer may see. Exported for the
+ * preview of 'Aplicar el consentimiento de imagen' (modules/settings), which asks it of counts.
+ */
+export function mustBlur(
+  face: Pick<FaceRuleRow, 'status' | 'child_id' | 'blur_requested_at'>,
+  enforced: boolean,
+  shownChildren: Set<number>,
+): boolean {
   if (face.blur_requested_at !== null) return true;
   if (!enforced) return false;
   switch (face.status) {

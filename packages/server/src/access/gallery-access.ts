@@ -4,7 +4,7 @@ import { executorOf } from '../db/database.js';
 import { AppError } from '../lib/app-error.js';
 import { isPrivateKey, type MediaStorage } from '../media/storage/storage.js';
 import { type MediaScope, scopeUserId, viewerScope } from '../media/url-signer.js';
-import { type BlurPlan, blurSetKey, FaceVisibility } from './face-visibility.js';
+import { type BlurPlan, blurSetKey, FaceVisibility, seesEveryFace } from './face-visibility.js';
 import { GalleryAccessRepository } from './gallery-access.repository.js';
 import {
   type GalleryImageKind,
@@ -16,6 +16,7 @@ import {
   rowBoxes,
 } from './image-renditions.js';
 import { ImageRenditionsRepository } from './image-renditions.repository.js';
+import { PublicImagesRepository } from './public-images.repository.js';
 import type { Viewer } from './viewer.js';
 
 /** An image's stored files as its row has them, and whether only some viewers may see it. */
@@ -184,6 +185,13 @@ export class GalleryAccess {
       if (copy.key === made.imageKey || copy.key === made.thumbKey) {
         result.set(copy.key, { spec });
       }
+    }
+    // Issue #25 (decision 085): the clean originals of public images, for who reviews faces.
+    if (viewer && result.size < keys.length && seesEveryFace(viewer)) {
+      const originals = await new PublicImagesRepository(db).originalKeys(
+        keys.filter((key) => !result.has(key)),
+      );
+      for (const key of originals) result.set(key, { spec: null });
     }
     return result;
   }

@@ -30,6 +30,7 @@ export const BACKUP_TABLES = [
   'child_consents',
   'faces',
   'face_scan_queue',
+  'image_publications',
   'mail_queue',
   'audit_log',
 ] as const;

@@ -153,8 +153,18 @@ interface ImageColumns {
   image_height: number | null;
 }
 
+/**
+ * News and experiences under image consent (migration 017, decision 085): the clean display copy
+ * kept private, and which faces the public copy blurs ('' none; null: a row from before 017,
+ * whose public copy is the original).
+ */
+interface ConsentedImageColumns extends ImageColumns {
+  image_original_key: string | null;
+  image_blur_set: string | null;
+}
+
 /** A news item: public, with likes and comments. */
-export interface NewsTable extends ImageColumns {
+export interface NewsTable extends ConsentedImageColumns {
   id: Generated<number>;
   title: string;
   /** The short summary shown in italics. */
@@ -168,7 +178,7 @@ export interface NewsTable extends ImageColumns {
 export type ExperienceCategoryColumn = 'ruta' | 'campamento' | 'zona';
 
 /** An experience (trip report): public, with likes and comments. */
-export interface ExperiencesTable extends ImageColumns {
+export interface ExperiencesTable extends ConsentedImageColumns {
   id: Generated<number>;
   title: string;
   description: string;
@@ -220,6 +230,8 @@ export interface MailQueueTable {
   created_at: string;
   /** Extra headers as JSON (a digest's List-Unsubscribe), or null. */
   headers: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Inline images as JSON ([{ cid, filename, contentType, base64 }]), or null (migration 017). */
+  attachments: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** An audit trail entry (migration 009): append-only, names copied in, details as JSON text. */
@@ -402,6 +414,23 @@ export interface RenditionQueueTable {
   attempts: ColumnType<number, number | undefined, number>;
 }
 
+/** Where an image was published (migration 017, decision 086): append-only. */
+export interface ImagePublicationsTable {
+  id: Generated<number>;
+  image_kind: 'photo' | 'album' | 'news' | 'experience';
+  image_id: number;
+  channel: 'news' | 'experience' | 'digest' | 'zip';
+  /** What it went out in: the item's title, the album's. */
+  title: string;
+  /** How many people it reached (a digest: 1 per mail; a public page: 0, anyone). */
+  recipients: ColumnType<number, number | undefined, number>;
+  recipient_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The faces blurred in what went out (`blurSetKey`), '' none. */
+  blurred_faces: ColumnType<string, string | undefined, string>;
+  url: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   invitations: InvitationsTable;
@@ -433,4 +462,5 @@ export interface Database {
   face_scan_queue: FaceScanQueueTable;
   image_renditions: ImageRenditionsTable;
   rendition_queue: RenditionQueueTable;
+  image_publications: ImagePublicationsTable;
 }

@@ -205,9 +205,10 @@ describe('demo content on an empty database', () => {
     expect(photos[0].image_url).toMatch(/^\/media\/p\/photos\//);
     expect((await t.app.inject({ url: photos[0].image_url })).statusCode).toBe(200);
 
-    // Display copy and thumbnail per image: 12 photos + 2 covers private, 6 + 6 + 5 public.
+    // Display copy and thumbnail per image: 12 photos + 2 covers private, 6 + 6 + 5 public; and
+    // the clean original of each news and experience image, private (decision 085).
     const root = join(t.config.dataDir, 'media');
-    expect(filesUnder(`${root}-private`)).toHaveLength(2 * 14);
+    expect(filesUnder(`${root}-private`)).toHaveLength(2 * 14 + 6 + 6);
     expect(filesUnder(join(root, 'news'))).toHaveLength(12);
     expect(filesUnder(join(root, 'experiences'))).toHaveLength(12);
     expect(filesUnder(join(root, 'monitors'))).toHaveLength(10);

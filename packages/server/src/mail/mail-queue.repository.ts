@@ -1,9 +1,25 @@
 import { type Selectable, sql } from 'kysely';
 import { type Db, type Executor, executorOf } from '../db/database.js';
 import type { MailQueueTable } from '../db/schema.js';
-import type { MailMessage } from './mailer.js';
+import type { InlineImage, MailMessage } from './mailer.js';
 
 export type MailQueueRow = Selectable<MailQueueTable>;
+
+/** Inline images as the queue stores them: JSON, the bytes in base64. */
+function serializeAttachments(attachments: InlineImage[]): string {
+  return JSON.stringify(
+    attachments.map(({ content, ...rest }) => ({ ...rest, base64: content.toString('base64') })),
+  );
+}
+
+/** The inline images of a queued row, as the mailer takes them. */
+export function attachmentsOf(row: Pick<MailQueueRow, 'attachments'>): InlineImage[] {
+  if (!row.attachments) return [];
+  const stored = JSON.parse(row.attachments) as (Omit<InlineImage, 'content'> & {
+    base64: string;
+  })[];
+  return stored.map(({ base64, ...rest }) => ({ ...rest, content: Buffer.from(base64, 'base64') }));
+}
 
 /** SQL on `mail_queue`. */
 export class MailQueueRepository {
@@ -24,6 +40,7 @@ export class MailQueueRepository {
         html: message.html,
         link: message.link ?? null,
         headers: message.headers ? JSON.stringify(message.headers) : null,
+        attachments: message.attachments?.length ? serializeAttachments(message.attachments) : null,
         next_attempt_at: now,
         expires_at: expiresAt,
         created_at: now,
@@ -117,6 +134,7 @@ export class MailQueueRepository {
         html: '',
         link: null,
         headers: null,
+        attachments: null,
       })
       .where('id', '=', id)
       .where('locked_until', '=', lease)
@@ -136,7 +154,9 @@ export class MailQueueRepository {
         last_error: error,
         next_attempt_at: retryAt,
         locked_until: null,
-        ...(retryAt === null ? { text: '', html: '', link: null, headers: null } : {}),
+        ...(retryAt === null
+          ? { text: '', html: '', link: null, headers: null, attachments: null }
+          : {}),
       })
       .where('id', '=', id)
       .where('locked_until', '=', lease)

@@ -3,7 +3,7 @@ import type { Transaction } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { nowIso } from '../lib/tokens.js';
-import { MailQueueRepository, type MailQueueRow } from './mail-queue.repository.js';
+import { attachmentsOf, MailQueueRepository, type MailQueueRow } from './mail-queue.repository.js';
 import type { Mailer, MailMessage } from './mailer.js';
 
 /**
@@ -250,6 +250,7 @@ export class MailQueue {
           html: row.html,
           ...(row.link ? { link: row.link } : {}),
           ...(row.headers ? { headers: JSON.parse(row.headers) as Record<string, string> } : {}),
+          ...(row.attachments ? { attachments: attachmentsOf(row) } : {}),
         }),
         new Promise<never>((_, reject) => {
           timer = setTimeout(

@@ -13,6 +13,16 @@ export interface MailMessage {
   link?: string;
   /** Extra headers (a digest's List-Unsubscribe and List-Unsubscribe-Post). */
   headers?: Record<string, string>;
+  /** Images shown inline (`<img src="cid:…">`): a digest's album covers (decision 087). */
+  attachments?: InlineImage[];
+}
+
+/** An image carried in the message itself, named by its content id. */
+export interface InlineImage {
+  cid: string;
+  filename: string;
+  contentType: string;
+  content: Buffer;
 }
 
 export interface Mailer {
@@ -85,6 +95,13 @@ export function withTimeouts(smtpUrl: string): string {
   return url.toString();
 }
 
-function pick({ to, subject, text, html, headers }: MailMessage) {
-  return { to, subject, text, html, ...(headers ? { headers } : {}) };
+function pick({ to, subject, text, html, headers, attachments }: MailMessage) {
+  return {
+    to,
+    subject,
+    text,
+    html,
+    ...(headers ? { headers } : {}),
+    ...(attachments?.length ? { attachments: attachments.map((a) => ({ ...a })) } : {}),
+  };
 }

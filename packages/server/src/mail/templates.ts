@@ -104,7 +104,12 @@ export function removalRequestMail(opts: {
 /** One kind of content in a digest: its heading, its items with links, and where to see all. */
 export interface DigestMailSection {
   heading: string;
-  items: { title: string; link: string }[];
+  /** `image`: an inline picture (an album's cover, decision 087), by its content id. */
+  items: {
+    title: string;
+    link: string;
+    image?: { cid: string; alt: string; width: number; height: number };
+  }[];
   /** How many there are in all (more than listed: a line points to `allLink`). */
   total: number;
   allLink: string;
@@ -126,6 +131,8 @@ export function digestMail(opts: {
   profileLink: string;
   unsubscribeLink: string;
   oneClickUrl: string;
+  /** The inline images the items name. */
+  attachments?: MailMessage['attachments'];
 }): MailMessage {
   const sections = opts.sections.filter((s) => s.items.length > 0);
   const more = (s: DigestMailSection) => s.total - s.items.length;
@@ -152,6 +159,8 @@ export function digestMail(opts: {
 
   const link = (href: string, label: string) =>
     `<a href="${escapeHtml(href)}" style="color:#c0392b">${escapeHtml(label)}</a>`;
+  const picture = (href: string, image: NonNullable<DigestMailSection['items'][number]['image']>) =>
+    `<a href="${escapeHtml(href)}"><img src="cid:${escapeHtml(image.cid)}" alt="${escapeHtml(image.alt)}" width="${image.width}" height="${image.height}" style="display:block;max-width:100%;height:auto;border-radius:6px;margin:6px 0 2px"></a>`;
   const html = `<!doctype html>
 <html lang="es"><body style="font-family: sans-serif; line-height: 1.5; color: #222">
 <h2>${escapeHtml(opts.groupName)}</h2>
@@ -161,7 +170,7 @@ ${sections
   .map(
     (s) => `<h3 style="font-size:1.1em;margin-bottom:4px">${escapeHtml(s.heading)}</h3>
 <ul>
-${s.items.map((i) => `<li>${link(i.link, i.title)}</li>`).join('\n')}${
+${s.items.map((i) => `<li>${i.image ? picture(i.link, i.image) : ''}${link(i.link, i.title)}</li>`).join('\n')}${
   more(s) > 0 ? `\n<li>${link(s.allLink, moreText(s))}</li>` : ''
 }
 </ul>`,
@@ -181,6 +190,7 @@ ${s.items.map((i) => `<li>${link(i.link, i.title)}</li>`).join('\n')}${
       'List-Unsubscribe': `<${opts.oneClickUrl}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     },
+    ...(opts.attachments?.length ? { attachments: opts.attachments } : {}),
   };
 }
 

@@ -18,8 +18,8 @@ export const MEDIA_KEY_COLUMNS = {
   users: ['avatar_key'],
   albums: ['cover_key', 'cover_thumb_key'],
   photos: ['image_key', 'thumb_key'],
-  news: ['image_key', 'image_thumb_key'],
-  experiences: ['image_key', 'image_thumb_key'],
+  news: ['image_key', 'image_thumb_key', 'image_original_key'],
+  experiences: ['image_key', 'image_thumb_key', 'image_original_key'],
   monitors: ['image_key', 'image_thumb_key'],
   image_renditions: ['image_key', 'thumb_key'],
 } as const satisfies { [T in keyof Database]?: readonly (keyof Database[T] & string)[] };

@@ -7,6 +7,8 @@ import { consentsRoutes } from './consents/consents.routes.js';
 import { digestsRoutes } from './digests/digests.routes.js';
 import { experiencesRoutes } from './experiences/experiences.routes.js';
 import { facesRoutes } from './faces/faces.routes.js';
+// Issue #25 (pub): the admin page 'Imagen'.
+import { imageLedgerRoutes } from './image-ledger/image-ledger.routes.js';
 import { invitationsRoutes } from './invitations/invitations.routes.js';
 import { monitorsRoutes } from './monitors/monitors.routes.js';
 import { newsRoutes } from './news/news.routes.js';
@@ -15,6 +17,7 @@ import { myDataRoutes } from './profile/my-data.routes.js';
 import { profileRoutes } from './profile/profile.routes.js';
 import { removalRequestsRoutes } from './removal-requests/removal-requests.routes.js';
 import { sectionsRoutes } from './sections/sections.routes.js';
+import { settingsRoutes } from './settings/settings.routes.js';
 import { systemRoutes } from './system/system.routes.js';
 import { usersRoutes } from './users/users.routes.js';
 
@@ -40,4 +43,7 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(facesRoutes);
   // Issue #25 (decisions 070–074): the consent register and 'Fotos de mi educando'.
   await api.register(consentsRoutes);
+  // Issue #25 (pub): the group's settings, the consent preview, the ledger.
+  await api.register(settingsRoutes);
+  await api.register(imageLedgerRoutes);
 }

@@ -950,7 +950,49 @@ const endpoints: Endpoint[] = [
   ...familyEndpoints,
   ...faceEndpoints,
   ...consentEndpoints,
+  // Issue #25 (pub): the admin page 'Imagen'.
+  ...imageSettingsEndpoints(),
 ];
+
+/** The group's settings, the consent preview and the ledger (admins, `settings:manage`). */
+function imageSettingsEndpoints(): Endpoint[] {
+  return [
+    {
+      name: 'GET /api/settings',
+      capability: 'settings:manage',
+      success: 200,
+      request: async () => ({ url: '/api/settings' }),
+    },
+    {
+      name: 'PATCH /api/settings',
+      capability: 'settings:manage',
+      success: 200,
+      request: async () => ({
+        method: 'PATCH',
+        url: '/api/settings',
+        payload: { publish_only_reviewed: false },
+      }),
+    },
+    {
+      name: 'GET /api/settings/consent-preview',
+      capability: 'settings:manage',
+      success: 200,
+      request: async () => ({ url: '/api/settings/consent-preview' }),
+    },
+    {
+      name: 'GET /api/settings/consent-preview/albums',
+      capability: 'settings:manage',
+      success: 200,
+      request: async () => ({ url: '/api/settings/consent-preview/albums?page=1&limit=5' }),
+    },
+    {
+      name: 'GET /api/image-ledger',
+      capability: 'settings:manage',
+      success: 200,
+      request: async () => ({ url: '/api/image-ledger?page=1&limit=5' }),
+    },
+  ];
+}
 
 const actors: Actor[] = [null, ...ROLES];
 

@@ -31,6 +31,8 @@ export const AUDIT_ACTIONS = [
   'consent.recorded',
   'consent_text.created',
   'face.blur_requested',
+  // Issue #25 (decision 088): the group's settings, `details` { setting, from, to }.
+  'settings.changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -46,6 +48,7 @@ export const AUDIT_TARGETS = [
   'news',
   'experience',
   'consent_text',
+  'settings',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGETS)[number];
 

@@ -49,6 +49,8 @@ export const experienceSchema = z.object({
   likes_count: z.number().int(),
   comments_count: z.number().int(),
   user_has_liked: z.boolean(),
+  /** Issue #25 (decision 085): the clean image, in the detail, for `faces:review` (signed). */
+  original_url: z.string().optional(),
 });
 export type Experience = z.infer<typeof experienceSchema>;
 

@@ -64,6 +64,11 @@ export const newsSchema = z.object({
   likes_count: z.number().int(),
   comments_count: z.number().int(),
   user_has_liked: z.boolean(),
+  /**
+   * Issue #25 (decision 085): the clean image, for who reviews faces (`faces:review`) and only in
+   * the detail, as a signed URL of their own; `image_url` may have faces blurred.
+   */
+  original_url: z.string().optional(),
 });
 export type News = z.infer<typeof newsSchema>;
 
@@ -71,7 +76,7 @@ export type News = z.infer<typeof newsSchema>;
  * An item of GET /news: everything but `content`. Cards show the summary; the full text, which
  * may run to 20 000 characters, is read on the detail page (GET /news/{id}).
  */
-export const newsSummarySchema = newsSchema.omit({ content: true });
+export const newsSummarySchema = newsSchema.omit({ content: true, original_url: true });
 export type NewsSummary = z.infer<typeof newsSummarySchema>;
 
 /** GET /news query: `limit` 1–100, default all. */

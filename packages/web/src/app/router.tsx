@@ -61,6 +61,8 @@ const PromotionPage = lazyPage(
   () => import('../features/admin/pages/promotion-page'),
   'PromotionPage',
 );
+// Issue #25 (pub): the admin page 'Imagen'.
+const ImagePage = lazyPage(() => import('../features/admin/pages/image-page'), 'ImagePage');
 const RemovalRequestsPage = lazyPage(
   () => import('../features/admin/pages/removal-requests-page'),
   'RemovalRequestsPage',
@@ -245,6 +247,15 @@ export const routes: RouteObject[] = [
           <ProtectedRoute>
             <ChildPhotosPage />
           </ProtectedRoute>
+        ),
+      },
+      {
+        // Issue #25 (pub): image consent, the settings and the ledger (admins).
+        path: paths.imageSettings.path,
+        element: (
+          <AdminRoute>
+            <ImagePage />
+          </AdminRoute>
         ),
       },
       { path: '*', element: <NotFoundPage /> },

@@ -16,6 +16,7 @@ import { sectionsFamilies } from './012-sections-families.js';
 import { childrenSearch } from './013-children-search.js';
 import { imageConsent } from './014-image-consent.js';
 import { imageRenditions } from './016-image-renditions.js';
+import { publicImages } from './017-public-images.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export interface MigrationContext {
@@ -43,6 +44,7 @@ function migrations(ctx: MigrationContext): Record<string, Migration> {
     '013-children-search': childrenSearch(ctx),
     '014-image-consent': imageConsent(ctx),
     '016-image-renditions': imageRenditions(ctx),
+    '017-public-images': publicImages(ctx),
   };
 }
 

@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ZipFile } from 'yazl';
 import { GalleryAccess } from '../../access/gallery-access.js';
 import { ImageRenditions } from '../../access/image-renditions.js';
+import { recordPublications } from '../../access/public-images.repository.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Guard } from '../../plugins/auth.js';
@@ -72,6 +73,18 @@ export async function sendAlbumZip(
     })),
   );
   const renditions = new ImageRenditions(ctx);
+  // The ledger (issue #25, decision 086): this album's photos left the app, to this member.
+  await recordPublications(ctx.db.kysely, [
+    {
+      image_kind: 'album',
+      image_id: id,
+      channel: 'zip',
+      title: album.title,
+      recipients: 1,
+      recipient_id: viewer.id,
+      created_at: new Date().toISOString(),
+    },
+  ]);
 
   const zip = new ZipFile();
   let current: Readable | null = null;

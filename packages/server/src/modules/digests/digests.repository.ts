@@ -6,7 +6,8 @@ import { type Db, type Executor, executorOf } from '../../db/database.js';
 
 /** Items of one kind in a digest: the newest first, at most `limit`, and how many in all. */
 export interface DigestSection {
-  items: { id: number; title: string }[];
+  /** `cover_key`: an album's cover (the clean display copy), shown in the mail (decision 087). */
+  items: { id: number; title: string; cover_key?: string | null }[];
   total: number;
 }
 
@@ -72,7 +73,7 @@ export class DigestsRepository {
       .where('created_at', '<=', until);
     const [albumItems, albumCount, newsItems, newsCount, expItems, expCount] = await Promise.all([
       albums
-        .select(['albums.id', 'albums.title'])
+        .select(['albums.id', 'albums.title', 'albums.cover_key'])
         .orderBy(publishedAt, 'desc')
         .orderBy('albums.id', 'desc')
         .limit(limit)

@@ -1,7 +1,9 @@
 import { DIGEST_MESSAGES, ROUTES } from '@fogata/shared';
+import { recordPublications } from '../../access/public-images.repository.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
 import { digestMail } from '../../mail/templates.js';
+import { type DigestCover, DigestCovers } from './digest-covers.js';
 import { digestSince, isDigestDue } from './digest-schedule.js';
 import { DigestTokens } from './digest-token.js';
 import {
@@ -77,6 +79,8 @@ export class DigestService {
     const { config } = this.ctx;
     const repo = new DigestsRepository(this.ctx.db);
     const candidates = await repo.candidates();
+    // Each cover is rendered once per set of blurred faces, for every recipient of this check.
+    const covers = new DigestCovers(this.ctx);
     let sent = 0;
     for (const member of candidates) {
       if (!isDigestDue(member.digest, member.digest_last_sent_at, now, config.digest)) continue;
@@ -85,12 +89,27 @@ export class DigestService {
       const content = await repo.newContent(member, since, nowIso, ITEMS_PER_SECTION);
       // Nothing new: no mail, and nothing recorded (the next check looks again).
       if (isEmpty(content)) continue;
+      const memberCovers = await covers.for(member, content.albums.items);
       const claimed = await this.ctx.db.kysely.transaction().execute(async (trx) => {
         if (
           !(await new DigestsRepository(trx).claim(member.id, member.digest_last_sent_at, nowIso))
         )
           return false;
-        await this.ctx.mailQueue.enqueue(this.mailFor(member, content), { trx });
+        await this.ctx.mailQueue.enqueue(this.mailFor(member, content, memberCovers), { trx });
+        // The ledger (decision 086): each cover went to this member, with these faces blurred.
+        await recordPublications(
+          trx,
+          memberCovers.map((cover) => ({
+            image_kind: 'album' as const,
+            image_id: cover.albumId,
+            channel: 'digest' as const,
+            title: content.albums.items.find((a) => a.id === cover.albumId)?.title ?? '',
+            recipients: 1,
+            recipient_id: member.id,
+            blurred_faces: cover.blurredFaces,
+            created_at: nowIso,
+          })),
+        );
         return true;
       });
       if (claimed) sent += 1;
@@ -99,7 +118,7 @@ export class DigestService {
     return sent;
   }
 
-  private mailFor(member: DigestCandidate, content: DigestContent) {
+  private mailFor(member: DigestCandidate, content: DigestContent, covers: DigestCover[]) {
     const { publicUrl, group } = this.ctx.config;
     const token = digestTokens(this.ctx).sign(member);
     const query = `?token=${encodeURIComponent(token)}`;
@@ -120,7 +139,27 @@ export class DigestService {
       groupName: group.name,
       frequency: member.digest === 'daily' ? 'daily' : 'weekly',
       sections: [
-        section('Álbumes', content.albums, ROUTES.album.getHref, ROUTES.gallery.getHref()),
+        {
+          ...section('Álbumes', content.albums, ROUTES.album.getHref, ROUTES.gallery.getHref()),
+          // Each album with its cover, inline (decision 087).
+          items: content.albums.items.map((album) => {
+            const cover = covers.find((c) => c.albumId === album.id);
+            return {
+              title: album.title,
+              link: `${publicUrl}${ROUTES.album.getHref(album.id)}`,
+              ...(cover
+                ? {
+                    image: {
+                      cid: cover.cid,
+                      alt: `Portada del álbum «${album.title}»`,
+                      width: cover.width,
+                      height: cover.height,
+                    },
+                  }
+                : {}),
+            };
+          }),
+        },
         section('Noticias', content.news, ROUTES.newsDetail.getHref, ROUTES.news.getHref()),
         section(
           'Experiencias',
@@ -132,6 +171,12 @@ export class DigestService {
       profileLink: `${publicUrl}${ROUTES.profileEdit.getHref()}`,
       unsubscribeLink: `${publicUrl}${ROUTES.unsubscribe.getHref(token)}`,
       oneClickUrl: `${publicUrl}${UNSUBSCRIBE_API_PATH}${query}`,
+      attachments: covers.map(({ cid, filename, contentType, content }) => ({
+        cid,
+        filename,
+        contentType,
+        content,
+      })),
     });
   }
 

@@ -5,7 +5,7 @@ import {
   SERVER_ERRORS,
   SERVER_SUCCESS,
 } from '@fogata/shared';
-import { facesChanged } from '../../access/face-changes.js';
+import { originalUrlFor, publicImageStored } from '../../access/public-images.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
 import { nowIso } from '../../lib/tokens.js';
@@ -37,7 +37,10 @@ export class ExperiencesService {
   async get(viewer: UserRow | null, id: number): Promise<Experience> {
     const row = await this.repo().find(id, viewer?.id ?? null);
     if (!row) throw new AppError(404, SERVER_ERRORS.experienceNotFound);
-    return toExperience(row, this.ctx.storage);
+    return {
+      ...toExperience(row, this.ctx.storage),
+      ...originalUrlFor(this.ctx, viewer, row.image_original_key),
+    };
   }
 
   /** Whether experience `id` exists (likes and comments ask first). */
@@ -69,9 +72,10 @@ export class ExperiencesService {
           if (faces) await saveFaceSearch(trx, { kind: 'experience', id }, faces, now);
           return id;
         }),
-      { faces: true },
+      { faces: true, keepOriginal: true },
     );
-    await facesChanged(this.ctx, 'experience', [id]);
+    // The copy for everyone, by the image-consent rule, and the ledger's entry (decision 085).
+    await publicImageStored(this.ctx, 'experience', id);
     return { message: SERVER_SUCCESS.experienceCreated, experience: await this.get(user, id) };
   }
 
@@ -103,11 +107,11 @@ export class ExperiencesService {
           }
           return changed;
         }),
-      { faces: true },
+      { faces: true, keepOriginal: true },
     );
     // Deleted meanwhile.
     if (!updated) throw new AppError(404, SERVER_ERRORS.experienceNotFound);
-    if (imageFile) await facesChanged(this.ctx, 'experience', [id]);
+    if (imageFile) await publicImageStored(this.ctx, 'experience', id);
     return { message: SERVER_SUCCESS.experienceUpdated, experience: await this.get(user, id) };
   }
 
@@ -116,11 +120,15 @@ export class ExperiencesService {
     const row = await this.ctx.db.kysely.transaction().execute(async (trx) => {
       const deleted = await new ExperiencesRepository(trx).deleteReturning(id);
       if (!deleted) throw new AppError(404, SERVER_ERRORS.experienceNotFound);
-      await markForDeletion(this.ctx, [deleted.image_key, deleted.image_thumb_key], trx);
+      await markForDeletion(
+        this.ctx,
+        [deleted.image_key, deleted.image_thumb_key, deleted.image_original_key],
+        trx,
+      );
       await deleteInteractions(trx, 'experience', [id]);
       return deleted;
     });
-    await deleteMedia(this.ctx, [row.image_key, row.image_thumb_key]);
+    await deleteMedia(this.ctx, [row.image_key, row.image_thumb_key, row.image_original_key]);
     return { message: SERVER_SUCCESS.experienceDeleted };
   }
 }

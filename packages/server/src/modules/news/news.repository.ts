@@ -19,7 +19,10 @@ export type NewsWithCounts = NewsRow & {
 };
 
 /** A list row: everything but the full text. */
-export type NewsSummaryWithCounts = Omit<NewsWithCounts, 'content'>;
+export type NewsSummaryWithCounts = Omit<
+  NewsWithCounts,
+  'content' | 'image_original_key' | 'image_blur_set'
+>;
 
 /** The columns of a list row (all but `content`). */
 const SUMMARY_COLUMNS = [

@@ -6,7 +6,7 @@ import {
   SERVER_ERRORS,
   SERVER_SUCCESS,
 } from '@fogata/shared';
-import { facesChanged } from '../../access/face-changes.js';
+import { originalUrlFor, publicImageStored } from '../../access/public-images.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
 import { nowIso } from '../../lib/tokens.js';
@@ -38,7 +38,10 @@ export class NewsService {
   async get(viewer: UserRow | null, id: number): Promise<News> {
     const row = await this.repo().find(id, viewer?.id ?? null);
     if (!row) throw new AppError(404, SERVER_ERRORS.newsNotFound);
-    return toNews(row, this.ctx.storage);
+    return {
+      ...toNews(row, this.ctx.storage),
+      ...originalUrlFor(this.ctx, viewer, row.image_original_key),
+    };
   }
 
   /** Whether news item `id` exists (likes and comments ask first). */
@@ -70,9 +73,10 @@ export class NewsService {
           if (faces) await saveFaceSearch(trx, { kind: 'news', id }, faces, now);
           return id;
         }),
-      { faces: true },
+      { faces: true, keepOriginal: true },
     );
-    await facesChanged(this.ctx, 'news', [id]);
+    // The copy for everyone, by the image-consent rule, and the ledger's entry (decision 085).
+    await publicImageStored(this.ctx, 'news', id);
     return { message: SERVER_SUCCESS.newsCreated, news: await this.get(user, id) };
   }
 
@@ -102,11 +106,11 @@ export class NewsService {
           if (changed && faces) await replaceFaceSearch(trx, { kind: 'news', id }, faces, now);
           return changed;
         }),
-      { faces: true },
+      { faces: true, keepOriginal: true },
     );
     // Deleted meanwhile.
     if (!updated) throw new AppError(404, SERVER_ERRORS.newsNotFound);
-    if (imageFile) await facesChanged(this.ctx, 'news', [id]);
+    if (imageFile) await publicImageStored(this.ctx, 'news', id);
     return { message: SERVER_SUCCESS.newsUpdated, news: await this.get(user, id) };
   }
 
@@ -115,11 +119,15 @@ export class NewsService {
     const row = await this.ctx.db.kysely.transaction().execute(async (trx) => {
       const deleted = await new NewsRepository(trx).deleteReturning(id);
       if (!deleted) throw new AppError(404, SERVER_ERRORS.newsNotFound);
-      await markForDeletion(this.ctx, [deleted.image_key, deleted.image_thumb_key], trx);
+      await markForDeletion(
+        this.ctx,
+        [deleted.image_key, deleted.image_thumb_key, deleted.image_original_key],
+        trx,
+      );
       await deleteInteractions(trx, 'news', [id]);
       return deleted;
     });
-    await deleteMedia(this.ctx, [row.image_key, row.image_thumb_key]);
+    await deleteMedia(this.ctx, [row.image_key, row.image_thumb_key, row.image_original_key]);
     return { message: SERVER_SUCCESS.newsDeleted };
   }
 }

@@ -107,13 +107,16 @@ describe('POST /api/news', () => {
       likes_count: 0,
       comments_count: 0,
       user_has_liked: false,
+      // Its author reviews faces: the clean original too, signed for them (decision 085).
+      original_url: expect.stringMatching(/^\/media\/p\/news\/[0-9a-f]{32}\.webp\?/),
     });
     expect(news.thumb_url).not.toBe(news.image_url);
 
-    // Anyone reads it, with no session.
+    // Anyone reads it, with no session (and no original).
     const read = await t.app.inject({ url: `/api/news/${news.id}` });
     expect(read.statusCode).toBe(200);
-    expect(read.json()).toEqual(news);
+    const { original_url: _original, ...everyone } = news;
+    expect(read.json()).toEqual(everyone);
   });
 
   it('serves the images publicly with long-lived immutable caching', async () => {

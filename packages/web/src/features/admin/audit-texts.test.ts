@@ -72,3 +72,22 @@ describe('the audit sentences of sections and children (issue #24)', () => {
     );
   });
 });
+
+describe('the audit sentence of a settings change (issue #25)', () => {
+  it('names the setting in Spanish and whether it was switched on or off', () => {
+    const change = (setting: string, to: string): AuditEntry => ({
+      ...sent({}),
+      action: 'settings.changed',
+      target_type: 'settings',
+      target_id: null,
+      target_label: setting,
+      details: { setting, from: to === 'on' ? 'off' : 'on', to },
+    });
+    expect(AUDIT_TEXTS.describe(change('image_consent_enforced', 'on'))).toBe(
+      'Activó «Aplicar el consentimiento de imagen».',
+    );
+    expect(AUDIT_TEXTS.describe(change('publish_only_reviewed', 'off'))).toBe(
+      'Desactivó «Publicar solo álbumes revisados».',
+    );
+  });
+});

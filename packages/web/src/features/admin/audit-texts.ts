@@ -10,6 +10,12 @@ const RESOLUTIONS: Record<string, string> = {
   show: 'la volvió a mostrar',
 };
 
+/** The group's settings by their key (`details.setting` of 'settings.changed'). */
+const SETTING_LABELS: Record<string, string> = {
+  image_consent_enforced: 'Aplicar el consentimiento de imagen',
+  publish_only_reviewed: 'Publicar solo álbumes revisados',
+};
+
 /** Texts of the admin panel's 'Registro de actividad' (issue #14 part 5). */
 export const AUDIT_TEXTS = {
   title: 'Registro de actividad',
@@ -94,6 +100,9 @@ export const AUDIT_TEXTS = {
         return `Escribió la versión ${d.version ?? ''} del texto del consentimiento de imagen.`;
       case 'face.blur_requested':
         return `Pidió difuminar al educando n.º ${d.child ?? ''} en una foto del álbum${quoted(label)}.`;
+      // Issue #25 (pub, decision 088).
+      case 'settings.changed':
+        return `${d.to === 'on' ? 'Activó' : 'Desactivó'} «${SETTING_LABELS[d.setting ?? ''] ?? d.setting ?? ''}».`;
     }
   },
 } as const;

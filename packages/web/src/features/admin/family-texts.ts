@@ -8,6 +8,7 @@ export const ADMIN_NAV_TEXTS = {
   promotion: 'Paso de sección',
   /** Issue #25. */
   consent: 'Consentimiento',
+  image: 'Imagen',
 } as const;
 
 export const SECTIONS_TEXTS = {

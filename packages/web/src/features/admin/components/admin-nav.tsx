@@ -16,6 +16,8 @@ export function AdminNav() {
     { to: paths.promotion.getHref(), label: T.promotion, visible: useCan('children:promote') },
     // Issue #25: the register (scouters, their sections) and the text (admins).
     { to: paths.consent.getHref(), label: T.consent, visible: useCan('consent:record') },
+    // Issue #25 (pub).
+    { to: paths.imageSettings.getHref(), label: T.image, visible: useCan('settings:manage') },
   ].filter((l) => l.visible);
   if (links.length < 2) return null;
   return (

@@ -23,9 +23,14 @@ function useDebounced(value: string, ms = 250): string {
 export function ChildPicker({
   value,
   onChange,
+  label = T.label,
+  help = T.help,
 }: {
   value: InvitationChild[];
   onChange: (children: InvitationChild[]) => void;
+  /** The field's label and help, when it is not the invitation's (the image ledger's filter). */
+  label?: string;
+  help?: string;
 }) {
   const id = useId();
   const [text, setText] = useState('');
@@ -78,7 +83,7 @@ export function ChildPicker({
 
   return (
     <div className="mb-3 child-picker">
-      <Form.Label htmlFor={`${id}-input`}>{T.label}</Form.Label>
+      <Form.Label htmlFor={`${id}-input`}>{label}</Form.Label>
       {value.length > 0 && (
         <ul className="list-unstyled d-flex flex-wrap gap-2 mb-2" aria-label={T.chosen}>
           {value.map((child) => (
@@ -119,7 +124,7 @@ export function ChildPicker({
         <div
           id={listId}
           role="listbox"
-          aria-label={T.label}
+          aria-label={label}
           className="list-group w-100 shadow child-picker-list"
           hidden={!showList || results.length === 0}
         >
@@ -149,7 +154,7 @@ export function ChildPicker({
         {status}
       </div>
       <Form.Text id={`${id}-help`} className="text-body-secondary">
-        {T.help}
+        {help}
       </Form.Text>
     </div>
   );

@@ -108,7 +108,8 @@ function ExperienceForm({
           editing && experience.image_thumb ? (
             <CurrentImage
               label={T.currentImage}
-              src={experience.image_thumb}
+              // Who reviews faces edits over the clean original; the public copy may be blurred.
+              src={experience.original_url ?? experience.image_thumb}
               placeholder={experience.image_placeholder}
               width={experience.image_width}
               height={experience.image_height}

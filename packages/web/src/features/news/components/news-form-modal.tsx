@@ -104,7 +104,8 @@ function NewsForm({ news, onClose }: { news: News | null; onClose: () => void })
           editing && news.thumb_url ? (
             <CurrentImage
               label={T.currentImage}
-              src={news.thumb_url}
+              // Who reviews faces edits over the clean original; the public copy may be blurred.
+              src={news.original_url ?? news.thumb_url}
               placeholder={news.placeholder}
               width={news.width}
               height={news.height}
