@@ -40,6 +40,11 @@ export default async function globalSetup() {
                 subject: mail.subject,
                 text: mail.text,
                 html: mail.html || '',
+                attachments: mail.attachments.map((a) => ({
+                  contentType: a.contentType,
+                  cid: a.cid,
+                  content: a.content.toString('base64'),
+                })),
               }),
             );
             callback();

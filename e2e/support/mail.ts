@@ -7,6 +7,8 @@ export interface CapturedMail {
   subject: string;
   text: string;
   html: string;
+  /** Inline images and files, their bytes in base64 (a digest's album covers). */
+  attachments?: { contentType: string; cid?: string; content: string }[];
 }
 
 /** All mail the SMTP receiver has captured, oldest first. */
