@@ -49,7 +49,7 @@ type Conv = {
 
 interface Detector {
   tf: Tf;
-  /** Runs the network on one [1, 512, 512, 3] tensor of 0..255 values; boxes as [top, left, bottom, right] of the square. */
+  /** Runs the network on one [1, 512, 512, 3] tensor of -1..1 values; boxes as [top, left, bottom, right] of the square. */
   run(input: TF.Tensor4D): Promise<{ boxes: Float32Array; scores: Float32Array }>;
 }
 
@@ -161,42 +161,60 @@ async function createDetector(): Promise<Detector> {
       activation: 'relu6',
     });
 
-  const forward = (input: TF.Tensor4D) =>
-    tf.tidy(() => {
-      let x = relu6(tf.sub(tf.div(input, 127.5), 1) as TF.Tensor4D, first, 2);
-      let conv11: TF.Tensor4D | undefined;
+  // Each layer's input is freed as soon as the next is computed (one tf.tidy around the whole
+  // network would hold every layer's output to the end: ~200 MB of WebAssembly memory instead of
+  // a few tens). The six feature maps the box predictors read are kept until then.
+  const forward = (input: TF.Tensor4D): [TF.Tensor, TF.Tensor] => {
+    const features: TF.Tensor4D[] = [];
+    const next = (x: TF.Tensor4D, layer: (x: TF.Tensor4D) => TF.Tensor4D) => {
+      const out = layer(x);
+      if (!features.includes(x)) x.dispose();
+      return out;
+    };
+    try {
+      let x = relu6(input, first, 2);
       pairs.forEach((pair, i) => {
-        x = tf.fused.depthwiseConv2d({
-          x,
-          filter: pair.depthwise.filter,
-          strides: pair.stride,
-          pad: 'same',
-          bias: pair.depthwise.bias,
-          activation: 'relu6',
-        });
-        x = relu6(x, pair.pointwise, 1);
-        if (i + 1 === 11) conv11 = x;
+        x = next(x, (t) =>
+          tf.fused.depthwiseConv2d({
+            x: t,
+            filter: pair.depthwise.filter,
+            strides: pair.stride,
+            pad: 'same',
+            bias: pair.depthwise.bias,
+            activation: 'relu6',
+          }),
+        );
+        x = next(x, (t) => relu6(t, pair.pointwise, 1));
+        if (i + 1 === 11 || i + 1 === 13) features.push(x);
       });
-      const features: TF.Tensor4D[] = [conv11 as TF.Tensor4D, x];
-      let y = x;
       extra.forEach((layer, i) => {
-        y = relu6(y, layer.conv, layer.stride);
-        if (i % 2 === 1) features.push(y);
+        x = next(x, (t) => relu6(t, layer.conv, layer.stride));
+        if (i % 2 === 1) features.push(x);
       });
-      const boxes: TF.Tensor[] = [];
-      const classes: TF.Tensor[] = [];
-      features.forEach((feature, i) => {
-        const p = boxPredictors[i] as (typeof boxPredictors)[number];
-        const linear = (c: Conv) =>
-          tf.fused.conv2d({ x: feature, filter: c.filter, strides: 1, pad: 'same', bias: c.bias });
-        boxes.push(tf.reshape(linear(p.box), [-1, 4]));
-        classes.push(tf.reshape(linear(p.cls), [-1, 3]));
+      return tf.tidy(() => {
+        const boxes: TF.Tensor[] = [];
+        const classes: TF.Tensor[] = [];
+        features.forEach((feature, i) => {
+          const p = boxPredictors[i] as (typeof boxPredictors)[number];
+          const linear = (c: Conv) =>
+            tf.fused.conv2d({
+              x: feature,
+              filter: c.filter,
+              strides: 1,
+              pad: 'same',
+              bias: c.bias,
+            });
+          boxes.push(tf.reshape(linear(p.box), [-1, 4]));
+          classes.push(tf.reshape(linear(p.cls), [-1, 3]));
+        });
+        // Column 1 is "face" (0 is background, 2 unused).
+        const scores = tf.sigmoid(tf.slice(tf.concat(classes, 0), [0, 1], [-1, 1]));
+        return [tf.concat(boxes, 0), scores];
       });
-      const encoded = tf.concat(boxes, 0);
-      // Column 1 is "face" (0 is background, 2 unused).
-      const scores = tf.sigmoid(tf.slice(tf.concat(classes, 0), [0, 1], [-1, 1]));
-      return [encoded, scores] as const;
-    });
+    } finally {
+      for (const f of features) f.dispose();
+    }
+  };
 
   return {
     tf,
@@ -260,50 +278,45 @@ async function detectInCopy(
 ): Promise<Box[]> {
   const { tf } = d;
   const found: Box[] = [];
-  const image = tf.tensor3d(pixels, [height, width, 3], 'int32');
-  try {
-    for (const top of tileStarts(height)) {
-      for (const left of tileStarts(width)) {
-        const w = Math.min(INPUT, width - left);
-        const h = Math.min(INPUT, height - top);
-        // Padded bottom and right with black to the network's square.
-        const tile = tf.tidy(() => {
-          const cut = tf.slice(image, [top, left, 0], [h, w, 3]);
-          const padded = tf.pad(cut, [
-            [0, INPUT - h],
-            [0, INPUT - w],
-            [0, 0],
-          ]);
-          return tf.expandDims(tf.cast(padded, 'float32'), 0);
-        }) as TF.Tensor4D;
-        let result: { boxes: Float32Array; scores: Float32Array };
-        try {
-          result = await d.run(tile);
-        } finally {
-          tile.dispose();
-        }
-        const edge = 2;
-        for (let i = 0; i < result.scores.length; i += 1) {
-          const score = result.scores[i] as number;
-          if (score < MIN_SCORE) continue;
-          const b = i * 4;
-          const y0 = Math.max(0, (result.boxes[b] as number) * INPUT);
-          const x0 = Math.max(0, (result.boxes[b + 1] as number) * INPUT);
-          const y1 = Math.min(h, (result.boxes[b + 2] as number) * INPUT);
-          const x1 = Math.min(w, (result.boxes[b + 3] as number) * INPUT);
-          if (x1 - x0 < 2 || y1 - y0 < 2) continue;
-          const cut =
-            (left > 0 && x0 < edge) ||
-            (top > 0 && y0 < edge) ||
-            (left + w < width && x1 > w - edge) ||
-            (top + h < height && y1 > h - edge);
-          if (cut) continue;
-          found.push({ x: left + x0, y: top + y0, width: x1 - x0, height: y1 - y0, score });
-        }
+  // One tile's input, reused: values scaled to -1..1 as the network was trained, the part past
+  // the photo's edge left black (-1). Filled in plain code, so the photo never becomes a tensor.
+  const input = new Float32Array(INPUT * INPUT * 3);
+  for (const top of tileStarts(height)) {
+    for (const left of tileStarts(width)) {
+      const w = Math.min(INPUT, width - left);
+      const h = Math.min(INPUT, height - top);
+      input.fill(-1);
+      for (let row = 0; row < h; row += 1) {
+        const from = ((top + row) * width + left) * 3;
+        const to = row * INPUT * 3;
+        for (let i = 0; i < w * 3; i += 1) input[to + i] = (pixels[from + i] as number) / 127.5 - 1;
+      }
+      const tile = tf.tensor4d(input, [1, INPUT, INPUT, 3]);
+      let result: { boxes: Float32Array; scores: Float32Array };
+      try {
+        result = await d.run(tile);
+      } finally {
+        tile.dispose();
+      }
+      const edge = 2;
+      for (let i = 0; i < result.scores.length; i += 1) {
+        const score = result.scores[i] as number;
+        if (score < MIN_SCORE) continue;
+        const b = i * 4;
+        const y0 = Math.max(0, (result.boxes[b] as number) * INPUT);
+        const x0 = Math.max(0, (result.boxes[b + 1] as number) * INPUT);
+        const y1 = Math.min(h, (result.boxes[b + 2] as number) * INPUT);
+        const x1 = Math.min(w, (result.boxes[b + 3] as number) * INPUT);
+        if (x1 - x0 < 2 || y1 - y0 < 2) continue;
+        const cut =
+          (left > 0 && x0 < edge) ||
+          (top > 0 && y0 < edge) ||
+          (left + w < width && x1 > w - edge) ||
+          (top + h < height && y1 > h - edge);
+        if (cut) continue;
+        found.push({ x: left + x0, y: top + y0, width: x1 - x0, height: y1 - y0, score });
       }
     }
-  } finally {
-    image.dispose();
   }
   return found;
 }

@@ -4,7 +4,8 @@
 // expected face boxes. Nothing here is committed as an image.
 //
 // This file imports only node: modules and sharp, so the e2e specs can import it as it is
-// (`import { groupPhoto } from '../../packages/server/src/test/face-fixtures.ts'`).
+// (`import { groupPhoto } from '../../packages/server/src/test/face-fixtures.js'` from
+// e2e/support/); it finds fixtures/faces/ by walking up from its own folder.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
