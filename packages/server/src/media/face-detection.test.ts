@@ -3,6 +3,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SERVER_ERRORS } from '@fogata/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   type FaceBox,
@@ -13,6 +14,7 @@ import {
   matchFaces,
   type PlacedFace,
 } from '../test/face-fixtures.js';
+import { pngClaimingHugeSize } from '../test/images.js';
 import { type DetectedFace, detectFaces, mergeFaces } from './face-detection.js';
 
 // The detector on real photographs of faces (fixtures/faces/) and on group photos composed from
@@ -153,8 +155,17 @@ describe('detectFaces', { timeout: 60_000 }, () => {
     expect(c).toEqual(a);
   });
 
-  it('rejects bytes that are not an image', async () => {
-    await expect(detectFaces(Buffer.from('no soy una foto'))).rejects.toThrow();
+  it('rejects bytes that are not an image, or too many pixels, with the upload 400s', async () => {
+    await expect(detectFaces(Buffer.from('no soy una foto'))).rejects.toMatchObject({
+      statusCode: 400,
+      message: SERVER_ERRORS.imageUnreadable,
+    });
+    await expect(detectFaces(await pngClaimingHugeSize())).rejects.toMatchObject({
+      statusCode: 400,
+      message: SERVER_ERRORS.imageTooManyPixels,
+    });
+    // A failed call does not stop the next.
+    expect(await detectFaces(fixturePhoto('camera'))).toHaveLength(1);
   });
 });
 

@@ -15,7 +15,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type * as TF from '@tensorflow/tfjs-core';
 import sharp from 'sharp';
-import { MAX_INPUT_PIXELS } from './image-pipeline.js';
+import { asImageError, MAX_INPUT_PIXELS } from './image-pipeline.js';
 
 /** A face found in an image: its box as fractions (0..1) of the image's width and height. */
 export interface DetectedFace {
@@ -366,7 +366,10 @@ async function uprightCopy(input: Buffer | string, longSide: number) {
 async function detect(input: Buffer | string): Promise<DetectedFace[]> {
   const d = await loadDetector();
   // The finer copy first (JPEG shrink-on-load keeps a 50 MP decode small), the coarse one from it.
-  const fine = await uprightCopy(input, FINE_LONG_SIDE);
+  // An unreadable image or one over the pixel limit is the same 400 as for its variants.
+  const fine = await uprightCopy(input, FINE_LONG_SIDE).catch((err: unknown) => {
+    throw asImageError(err);
+  });
   const { width, height } = fine.info;
   const passes: { pixels: Buffer; width: number; height: number }[] = [];
   if (Math.max(width, height) > INPUT) {
