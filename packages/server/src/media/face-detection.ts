@@ -26,6 +26,12 @@ export interface DetectedFace {
   score: number;
 }
 
+/**
+ * Which detector found a photo's faces (model and passes): kept beside the boxes, it tells which
+ * photos a changed detector should scan again.
+ */
+export const FACE_DETECTOR = 'face-api-1.7.15/ssd-mobilenet-v1/512+1024-tiles';
+
 /** The network's input: a 512×512 RGB square. */
 const INPUT = 512;
 /** The long side of the finer pass's copy; two passes in all. */
