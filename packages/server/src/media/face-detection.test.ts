@@ -4,6 +4,7 @@ import https from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SERVER_ERRORS } from '@fogata/shared';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   type FaceBox,
@@ -154,6 +155,27 @@ describe('detectFaces', { timeout: 60_000 }, () => {
     expect(a).toHaveLength(1);
     expect(b).toEqual([]);
     expect(c).toEqual(a);
+  });
+
+  it('takes any shape and kind of image the upload takes', async () => {
+    const make = (width: number, height: number, channels: 3 | 4) =>
+      sharp({ create: { width, height, channels, background: '#808080' } });
+    const images = [
+      await make(8, 8, 3).jpeg().toBuffer(),
+      await make(6000, 300, 3).jpeg().toBuffer(),
+      await make(200, 3000, 3).webp().toBuffer(),
+      await make(300, 300, 4).png().toBuffer(),
+      await make(300, 300, 3).greyscale().gif().toBuffer(),
+    ];
+    for (const image of images) expect(await detectFaces(image)).toEqual([]);
+    // A greyscale photo and one with transparency still show their face.
+    const grey = await sharp(fixturePhoto('astronaut')).greyscale().png().toBuffer();
+    const clear = await sharp(fixturePhoto('astronaut')).ensureAlpha(0.9).png().toBuffer();
+    for (const image of [grey, clear]) {
+      const faces = await detectFaces(image);
+      expect(faces).toHaveLength(1);
+      expect(iou(faces[0] as DetectedFace, fixtureBox('astronaut'))).toBeGreaterThanOrEqual(0.4);
+    }
   });
 
   it('rejects bytes that are not an image, or too many pixels, with the upload 400s', async () => {
