@@ -269,7 +269,10 @@ test("another family gets Ana's face blurred in the grid and the detail, Bruno's
   expect(await looks(thumb, ANA_FACE)).toBe('blurred');
   expect(await looks(thumb, BRUNO_FACE)).toBe('clear');
   await screen(page, 'image-consent-grid-other-family');
-  await page.getByRole('img', { name: /Foto 1/ }).first().click();
+  await page
+    .getByRole('img', { name: /Foto 1/ })
+    .first()
+    .click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
   const detailImage = await bytesOf(page, /Foto 1 de 1|Foto ampliada|grupo/);
@@ -349,9 +352,12 @@ test('withdrawing gallery consent blurs Bruno again, and the clear link stops se
     .getByRole('radio', { name: 'No' })
     .check();
   await expect(
-    other.getByTestId('my-children').locator('[data-purpose="gallery"]').getByText('No autorizado', {
-      exact: true,
-    }),
+    other
+      .getByTestId('my-children')
+      .locator('[data-purpose="gallery"]')
+      .getByText('No autorizado', {
+        exact: true,
+      }),
   ).toBeVisible();
   await other.close();
 
@@ -380,8 +386,7 @@ test("a news item's image is blurred for a visitor until 'Web pública', and aga
   expect(made.status()).toBe(201);
   const newsId = ((await made.json()) as { news: { id: number } }).news.id;
   const imageUrl = async () =>
-    ((await (await request.get(`/api/news/${newsId}`)).json()) as { image_url: string })
-      .image_url;
+    ((await (await request.get(`/api/news/${newsId}`)).json()) as { image_url: string }).image_url;
   const fetchImage = async (url: string) => (await request.get(url)).body();
 
   // Faces not reviewed yet: both blurred for everyone.

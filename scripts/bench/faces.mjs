@@ -1,139 +1,146 @@
-// Issue #25 part 3: what the face rule costs an album's list. An album of 2000 photos, each with
-// two children's faces (one child without gallery consent, one with it), read by a member over
-// the API: the whole list, fresh (a write before each request, so the read cache holds nothing)
-// and cached, with 'Aplicar el consentimiento de imagen' on and off, against the same album
-// before it had any face.
-
+// Face detection (issue #25 §2): the time per 12 MP photo, the detector's recall on group photos
+// composed from fixtures/faces (faces of 100 to 900 px, one stored turned by EXIF, two photos with
+// no face), and what detection adds to the upload pipeline: toImageVariants alone against
+// toImageVariants then detectFaces on the same camera-sized JPEGs.
+//
+// The server's modules are TypeScript: esbuild bundles the three needed into packages/server/dist
+// (npm dependencies stay external, so the model is read from node_modules as in the server).
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
-import { seedBigAlbum } from './big-album.mjs';
-import { signIn } from './servers.mjs';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import { root } from '../lib.mjs';
 
-const PHOTOS = 2000;
-const ROUNDS = 10;
-
-/** Opens the demo server's database from this process (another connection: the server sees its writes). */
-function openDb(dataDir) {
-  const db = new Database(join(dataDir, 'fogata.db'));
-  db.pragma('busy_timeout = 5000');
-  return db;
+async function serverModules() {
+  const server = join(root, 'packages/server');
+  const pkg = JSON.parse(readFileSync(join(server, 'package.json'), 'utf8'));
+  const outfile = join(server, 'dist/bench-faces.mjs');
+  await build({
+    stdin: {
+      contents: [
+        "export { detectFaces } from './src/media/face-detection.ts';",
+        "export { toImageVariants } from './src/media/image-pipeline.ts';",
+        "export * from './src/test/face-fixtures.ts';",
+      ].join('\n'),
+      resolveDir: server,
+      loader: 'ts',
+    },
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    external: Object.keys(pkg.dependencies ?? {}).filter((name) => name !== '@fogata/shared'),
+    logLevel: 'warning',
+  });
+  return import(`${pathToFileURL(outfile).href}?t=${Date.now()}`);
 }
 
-/** Two children (one with gallery consent) and their faces on every photo of `albumId`. */
-function seedFaces(db, albumId) {
-  const now = new Date().toISOString();
-  const section = db.prepare('select id from sections order by id limit 1').get().id;
-  const child = (name) => {
-    const id = Number(
-      db
-        .prepare(
-          `insert into children (full_name, name_search, birth_date, section_id, active, created_at, updated_at)
-           values (?, ?, '2015-03-10', ?, 1, ?, ?)`,
-        )
-        .run(name, name.toLowerCase(), section, now, now).lastInsertRowid,
-    );
-    db.prepare(
-      'insert into child_sections (child_id, section_id, started_at, ended_at) values (?, ?, ?, null)',
-    ).run(id, section, now);
-    return id;
-  };
-  db.transaction(() => {
-    const without = child('Educando Sin Consentimiento');
-    const consenting = child('Educando Con Consentimiento');
-    db.prepare(
-      `insert into child_consents (child_id, purpose, granted, given_by, recorded_by, note, text_version, created_at)
-       values (?, 'gallery', 1, 'guardian', null, null, 1, ?)`,
-    ).run(consenting, now);
-    const face = db.prepare(
-      `insert into faces (photo_id, x, y, width, height, score, source, status, child_id, created_at)
-       values (?, ?, 0.2, 0.1, 0.15, 0.9, 'detector', 'child', ?, ?)`,
-    );
-    for (const { id } of db.prepare('select id from photos where album_id = ?').all(albumId)) {
-      face.run(id, 0.2, without, now);
-      face.run(id, 0.6, consenting, now);
-    }
-  })();
-}
+/** Six faces of about 400 px on a 4000×3000 photo: the issue's group photo. */
+const sixLarge = Array.from({ length: 6 }, (_, i) => ({
+  fixture: i % 2 === 1 ? 'camera' : 'astronaut',
+  x: 350 + (i % 3) * 1250 + (i >= 3 ? 200 : 0),
+  y: i >= 3 ? 1750 : 350,
+  size: 380 + ((i * 13) % 60),
+  mirror: i === 3,
+}));
 
-function setEnforced(db, on) {
-  db.prepare(
-    "update group_settings set value = ?, updated_at = ? where key = 'image_consent_enforced'",
-  ).run(on ? '1' : '0', new Date().toISOString());
-}
+/** Twelve faces of 100 to 150 px: a group seen from afar. */
+const twelveSmall = Array.from({ length: 12 }, (_, i) => ({
+  fixture: i % 3 === 1 ? 'camera' : 'astronaut',
+  x: 200 + (i % 6) * 620,
+  y: i >= 6 ? 1800 : 500,
+  size: 100 + ((i * 7) % 50),
+  mirror: i % 4 === 3,
+}));
 
-/** One GET of `path`: its time in ms and its body. */
-async function get(base, path, token) {
-  const t = performance.now();
-  const res = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } });
-  if (!res.ok) throw new Error(`${path}: ${res.status}`);
-  const body = await res.json();
-  return { ms: performance.now() - t, body };
-}
+/** Five faces from 120 to 900 px, stored turned (EXIF orientation 6). */
+const mixed = [
+  { fixture: 'astronaut', x: 300, y: 400, size: 900 },
+  { fixture: 'camera', x: 2200, y: 300, size: 250 },
+  { fixture: 'astronaut', x: 3100, y: 500, size: 160, mirror: true },
+  { fixture: 'camera', x: 2400, y: 1800, size: 120 },
+  { fixture: 'astronaut', x: 3300, y: 1900, size: 200 },
+];
 
-/** A write from this process: the server's read cache holds nothing after it (decision 020). */
-function touch(db) {
-  db.prepare("update group_settings set updated_at = ? where key = 'publish_only_reviewed'").run(
-    new Date().toISOString(),
-  );
-}
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const ms = (v) => `${Math.round(v)} ms`;
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-};
+/** Lines of the face figures. */
+export async function faceFigures({ runs = 5, uploads = 3 } = {}) {
+  const m = await serverModules();
+  const photo = (faces, options = {}) =>
+    m.groupPhoto({ width: 4000, height: 3000, faces, ...options });
+  const set = [
+    { data: m.fixturePhoto('astronaut'), boxes: [m.fixtureBox('astronaut')] },
+    { data: m.fixturePhoto('camera'), boxes: [m.fixtureBox('camera')] },
+    await photo(sixLarge),
+    await photo(twelveSmall, { background: 'gradient', seed: 3 }),
+    await photo(mixed, { orientation: 6, background: 'gradient' }),
+    await photo([], { seed: 9 }),
+    await photo([], { background: 'gradient' }),
+  ];
 
-/**
- * Lines of the faces figures; `app` from startDemoServer. Two albums of 2000 photos, one without
- * faces (the baseline) and one with; the three cases taken in turns, round after round, so that
- * whatever else the machine does falls on all of them alike. Medians.
- */
-export async function facesFigures(app) {
-  const plain = seedBigAlbum(app.dataDir, PHOTOS);
-  const withFaces = seedBigAlbum(app.dataDir, PHOTOS);
-  const token = await signIn(app.base, app.accounts.usuario);
-  const db = openDb(app.dataDir);
-  const times = { plain: [], on: [], off: [], plainCached: [], onCached: [], offCached: [] };
-  let blurred = 0;
-  const bytes = {};
-  try {
-    seedFaces(db, withFaces);
-    const paths = {
-      plain: `/api/photos/album/${plain}`,
-      faces: `/api/photos/album/${withFaces}`,
-    };
-    // Warm-up: the first requests pay the JIT and the statement cache.
-    for (let i = 0; i < 3; i += 1) {
-      touch(db);
-      await get(app.base, paths.plain, token);
-      await get(app.base, paths.faces, token);
-    }
-    for (let round = 0; round < ROUNDS; round += 1) {
-      for (const [label, path, on] of [
-        ['plain', paths.plain, true],
-        ['on', paths.faces, true],
-        ['off', paths.faces, false],
-      ]) {
-        setEnforced(db, on);
-        const fresh = await get(app.base, path, token);
-        const cached = await get(app.base, path, token);
-        times[label].push(fresh.ms);
-        times[`${label}Cached`].push(cached.ms);
-        if (label === 'on')
-          blurred = fresh.body.filter((p) => p.image_url.includes('/renditions/')).length;
-        bytes[label] = Buffer.byteLength(JSON.stringify(fresh.body));
-      }
-    }
-    const m = (label) => median(times[label]);
-    const f = (label) =>
-      `sin caché ${m(label).toFixed(1)} ms (${(m(label) / m('plain')).toFixed(2)}×), en caché ${m(`${label}Cached`).toFixed(1)} ms; ${(bytes[label] / 1024).toFixed(0)} KiB`;
-    return [
-      `Caras (issue #25): álbumes de ${PHOTOS} fotos, GET /api/photos/album/{id} entero como usuario (sin caché: tras una escritura), mediana de ${ROUNDS} rondas alternas:`,
-      `  sin caras:                              ${f('plain')}`,
-      `  dos caras por foto, consentimiento aplicado: ${f('on')}; ${blurred} de ${PHOTOS} con copia difuminada`,
-      `  dos caras por foto, sin aplicar:         ${f('off')}`,
-    ];
-  } finally {
-    setEnforced(db, true);
-    db.close();
+  let t = performance.now();
+  await m.detectFaces(set[0].data);
+  const loadMs = performance.now() - t;
+
+  let truth = 0;
+  let found = 0;
+  let duplicates = 0;
+  let strays = 0;
+  for (const item of set) {
+    const match = m.matchFaces(item.boxes, await m.detectFaces(item.data));
+    truth += item.boxes.length;
+    found += match.found;
+    duplicates += match.duplicates;
+    strays += match.strays;
   }
+
+  const group = set[2].data;
+  const times = [];
+  for (let i = 0; i < runs; i += 1) {
+    t = performance.now();
+    await m.detectFaces(group);
+    times.push(performance.now() - t);
+  }
+
+  // The pipeline: camera-sized JPEGs with faces, variants alone against variants then detection,
+  // taking turns, the best of two rounds each (the machine may be shared).
+  const files = [];
+  for (let i = 0; i < uploads; i += 1) files.push((await photo(sixLarge, { seed: 20 + i })).data);
+  const alone = async () => {
+    const start = performance.now();
+    for (const f of files) await m.toImageVariants(f);
+    return performance.now() - start;
+  };
+  const withFaces = async () => {
+    const start = performance.now();
+    for (const f of files) {
+      await m.toImageVariants(f);
+      await m.detectFaces(f);
+    }
+    return performance.now() - start;
+  };
+  await alone();
+  await withFaces();
+  let aloneMs = Number.POSITIVE_INFINITY;
+  let facesMs = Number.POSITIVE_INFINITY;
+  for (let round = 0; round < 2; round += 1) {
+    facesMs = Math.min(facesMs, await withFaces());
+    aloneMs = Math.min(aloneMs, await alone());
+  }
+  const perAlone = aloneMs / uploads;
+  const perFaces = facesMs / uploads;
+  // The detector's memory: the WebAssembly heap of TensorFlow.js (the model and the largest
+  // layer outputs; it never shrinks), not the process's, which holds the composed photos too.
+  const tf = await import('@tensorflow/tfjs-core');
+  const heapMiB = (tf.backend()?.wasm?.HEAPU8?.length ?? 0) / 1024 / 1024;
+
+  return [
+    `Caras: detección en una foto de 12 MP (4000×3000, seis caras): mediana ${ms(median(times))} de ${runs} (mín. ${ms(Math.min(...times))}, máx. ${ms(Math.max(...times))}); cargar el modelo, una vez por proceso: ${ms(loadMs)}`,
+    `Caras: acierto ${found}/${truth} en ${set.length} fotos de prueba (caras de 100 a 900 px, una girada por EXIF, dos sin caras), ${duplicates} duplicadas, ${strays} donde no hay cara`,
+    `Caras: toImageVariants + detectFaces frente a toImageVariants sola, ${uploads} JPEG de 4000×3000: ${(facesMs / aloneMs).toFixed(2)}× (${ms(perFaces)} frente a ${ms(perAlone)} por foto: la detección añade ${ms(perFaces - perAlone)})`,
+    `Caras: memoria WebAssembly del detector tras medir: ${heapMiB.toFixed(0)} MiB (el modelo, 22 MB, y las capas de una pasada)`,
+  ];
 }

@@ -1,32 +1,37 @@
 // The performance figures of issue #12, measured in one run on the built app in demo mode:
 // read endpoints against a bare Fastify route, the first load and Lighthouse, the photo
-// pipeline against sharp alone, and an album of 2000 photos. Ratios first: absolute times drift
+// pipeline against sharp alone, an album of 2000 photos, and face detection (issue #25). Ratios first: absolute times drift
 // between machines (and on a machine shared with others' test runs).
 //
-// `node scripts/bench/performance.mjs [reads] [web] [photos] [album] [faces]` runs only those parts.
+// `node scripts/bench/performance.mjs [reads] [web] [photos] [album] [face-rule] [faces]` runs only those parts.
 import { bigAlbumFigures } from './big-album.mjs';
-import { facesFigures } from './faces.mjs';
+import { faceRuleFigures } from './face-rule.mjs';
+import { faceFigures } from './faces.mjs';
 import { photoFigures } from './photos.mjs';
 import { readFigures } from './reads.mjs';
 import { startDemoServer } from './servers.mjs';
 import { webFigures } from './web.mjs';
 
-export const PARTS = ['reads', 'web', 'photos', 'album', 'faces'];
+export const PARTS = ['reads', 'web', 'photos', 'album', 'face-rule', 'faces'];
 
 /** Prints each part's lines as it finishes; `parts` picks some (all by default). */
 export async function performanceFigures(parts = PARTS, { print = console.log } = {}) {
-  const app = await startDemoServer();
-  try {
-    print('━━ Rendimiento (issue #12): cocientes medidos en esta misma ejecución ━━');
-    // Order matters: the reads see the demo content as it is; the upload and the big album add to it.
-    if (parts.includes('reads')) for (const line of (await readFigures(app)).lines) print(line);
-    if (parts.includes('web')) for (const line of await webFigures(app)) print(line);
-    if (parts.includes('photos')) for (const line of await photoFigures(app)) print(line);
-    if (parts.includes('album')) for (const line of await bigAlbumFigures(app)) print(line);
-    if (parts.includes('faces')) for (const line of await facesFigures(app)) print(line);
-  } finally {
-    await app.stop();
+  print('━━ Rendimiento (issue #12): cocientes medidos en esta misma ejecución ━━');
+  // Face detection runs in this process, on the server's own modules: no server needed.
+  if (parts.some((part) => part !== 'faces')) {
+    const app = await startDemoServer();
+    try {
+      // Order matters: the reads see the demo content as it is; the upload and the big album add to it.
+      if (parts.includes('reads')) for (const line of (await readFigures(app)).lines) print(line);
+      if (parts.includes('web')) for (const line of await webFigures(app)) print(line);
+      if (parts.includes('photos')) for (const line of await photoFigures(app)) print(line);
+      if (parts.includes('album')) for (const line of await bigAlbumFigures(app)) print(line);
+      if (parts.includes('face-rule')) for (const line of await faceRuleFigures(app)) print(line);
+    } finally {
+      await app.stop();
+    }
   }
+  if (parts.includes('faces')) for (const line of await faceFigures()) print(line);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -1,7 +1,21 @@
-/*
- * Face detection (issue #25, decision 062): boxes only, never anything that could identify a
- * person. The detector itself lands with decision 065; until then no face is found.
- */
+// Where the faces are in a photo, so that image consent (issue #25) can blur the ones it must.
+//
+// Boxes only (decision 065): no landmarks, no descriptors, no embeddings, no age, gender or
+// expression — nothing that could identify or profile a child. The detector is the SSD MobileNet v1
+// of @vladmandic/face-api, whose weights ship inside that npm package; only its weight files are
+// used, read from disk here, and run on TensorFlow.js' WebAssembly backend (decision 066). Its
+// face recognition, landmark, age/gender and expression weights sit unused in the package and are
+// never loaded.
+//
+// Group photos (decision 067): a 512 px pass over the whole photo finds the large faces, then
+// overlapping 512 px tiles of a 1024 px copy find the small ones (a 100 px face in a 4000 px photo
+// is 26 px there); the boxes of all passes are merged so that one face gives one box.
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type * as TF from '@tensorflow/tfjs-core';
+import sharp from 'sharp';
+import { asImageError, MAX_INPUT_PIXELS } from './image-pipeline.js';
 
 /** A face found in an image: its box as fractions (0..1) of the image's width and height. */
 export interface DetectedFace {
@@ -12,7 +26,400 @@ export interface DetectedFace {
   score: number;
 }
 
+/**
+ * Which detector found a photo's faces (model and passes): kept beside the boxes, it tells which
+ * photos a changed detector should scan again.
+ */
+export const FACE_DETECTOR = 'face-api-1.7.15/ssd-mobilenet-v1/512+1024-tiles';
+
+/** The network's input: a 512×512 RGB square. */
+const INPUT = 512;
+/** The long side of the finer pass's copy; two passes in all. */
+const FINE_LONG_SIDE = 1024;
+/** Overlap of neighbouring tiles in the finer pass, in its pixels: a face up to this size is whole in one tile. */
+const TILE_OVERLAP = 128;
+/** Scores below this are not faces (face-api's default; measured in decision 067). */
+const MIN_SCORE = 0.5;
+/** Two boxes overlapping more than this (intersection over union) are one face. */
+const SAME_FACE_IOU = 0.3;
+/** A box whose area lies this much inside a better box is the same face seen at another scale. */
+const SAME_FACE_INSIDE = 0.6;
+
+type Tf = typeof TF;
+
+/** A convolution's filter and bias (a type, not an interface: tf.tidy may return it). */
+type Conv = {
+  filter: TF.Tensor4D;
+  bias: TF.Tensor1D;
+};
+
+interface Detector {
+  tf: Tf;
+  /** Runs the network on one [1, 512, 512, 3] tensor of -1..1 values; boxes as [top, left, bottom, right] of the square. */
+  run(input: TF.Tensor4D): Promise<{ boxes: Float32Array; scores: Float32Array }>;
+}
+
+let detector: Promise<Detector> | undefined;
+
+/** The model, loaded once per process on first use; a failed load is tried again next time. */
+function loadDetector(): Promise<Detector> {
+  detector ??= createDetector().catch((err: unknown) => {
+    detector = undefined;
+    throw err;
+  });
+  return detector;
+}
+
+/** The folder of the weight files inside the installed @vladmandic/face-api package. */
+function modelDir(): string {
+  const require = createRequire(import.meta.url);
+  return join(dirname(require.resolve('@vladmandic/face-api/package.json')), 'model');
+}
+
+/**
+ * The SSD's weights as named tensors, read from disk: the package's manifest lists the binary
+ * shards and how each weight is quantised (Node's fetch cannot read file:// URLs, and nothing is
+ * ever fetched from the network).
+ */
+async function readWeights(tf: Tf): Promise<TF.NamedTensorMap> {
+  const dir = modelDir();
+  const manifest = JSON.parse(
+    await readFile(join(dir, 'ssd_mobilenetv1_model-weights_manifest.json'), 'utf8'),
+  ) as TF.io.WeightsManifestConfig;
+  const tensors: TF.NamedTensorMap = {};
+  for (const group of manifest) {
+    const shards = await Promise.all(group.paths.map((p) => readFile(join(dir, p))));
+    const bytes = Buffer.concat(shards);
+    const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+    Object.assign(tensors, tf.io.decodeWeights(buffer as ArrayBuffer, group.weights));
+  }
+  return tensors;
+}
+
+async function createDetector(): Promise<Detector> {
+  const tf: Tf = await import('@tensorflow/tfjs-core');
+  await import('@tensorflow/tfjs-backend-wasm');
+  // The .wasm binary is read from the package's folder on disk (Emscripten under Node).
+  if (!(await tf.setBackend('wasm'))) throw new Error('TensorFlow.js: wasm backend unavailable');
+  await tf.ready();
+  tf.enableProdMode();
+  const weights = await readWeights(tf);
+  const w = (name: string) => {
+    const t = weights[name];
+    if (!t) throw new Error(`face detector: weight ${name} missing`);
+    return t;
+  };
+
+  // Batch normalisation folded into the depthwise filters and a bias, so each layer is one
+  // fused WebAssembly call (convolution, bias, ReLU6) instead of four.
+  const conv = (prefix: string): Conv => ({
+    filter: w(`${prefix}/weights`) as TF.Tensor4D,
+    bias: w(`${prefix}/convolution_bn_offset`) as TF.Tensor1D,
+  });
+  const depthwise = (prefix: string): Conv =>
+    tf.tidy(() => {
+      const k = tf.div(
+        w(`${prefix}/BatchNorm/gamma`),
+        tf.sqrt(tf.add(w(`${prefix}/BatchNorm/moving_variance`), 0.001)),
+      );
+      const filter = w(`${prefix}/depthwise_weights`) as TF.Tensor4D;
+      return {
+        filter: tf.mul(filter, tf.reshape(k, [1, 1, -1, 1])) as TF.Tensor4D,
+        bias: tf.sub(
+          w(`${prefix}/BatchNorm/beta`),
+          tf.mul(w(`${prefix}/BatchNorm/moving_mean`), k),
+        ),
+      } as Conv;
+    });
+  const predictor = (prefix: string): Conv => ({
+    filter: w(`${prefix}/weights`) as TF.Tensor4D,
+    bias: w(`${prefix}/biases`) as TF.Tensor1D,
+  });
+
+  const first = conv('MobilenetV1/Conv2d_0_pointwise');
+  const pairs = Array.from({ length: 13 }, (_, i) => ({
+    depthwise: depthwise(`MobilenetV1/Conv2d_${i + 1}_depthwise`),
+    pointwise: conv(`MobilenetV1/Conv2d_${i + 1}_pointwise`),
+    stride: [2, 4, 6, 12].includes(i + 1) ? 2 : 1,
+  }));
+  const extra = Array.from({ length: 8 }, (_, i) => ({
+    conv: conv(`Prediction/Conv2d_${i}_pointwise`),
+    stride: i % 2 === 1 ? 2 : 1,
+  }));
+  const boxPredictors = Array.from({ length: 6 }, (_, i) => ({
+    box: predictor(`Prediction/BoxPredictor_${i}/BoxEncodingPredictor`),
+    cls: predictor(`Prediction/BoxPredictor_${i}/ClassPredictor`),
+  }));
+  // The anchor boxes, [top, left, bottom, right] fractions of the square, fixed for 512 px.
+  const anchors = (await w('Output/extra_dim').data()) as Float32Array;
+  // What was folded (and the anchors, now plain numbers) is not needed any more.
+  for (const [name, tensor] of Object.entries(weights)) {
+    if (/BatchNorm|depthwise_weights|extra_dim/.test(name)) tensor.dispose();
+  }
+
+  const relu6 = (x: TF.Tensor4D, c: Conv, stride: number) =>
+    tf.fused.conv2d({
+      x,
+      filter: c.filter,
+      strides: stride,
+      pad: 'same',
+      bias: c.bias,
+      activation: 'relu6',
+    });
+
+  // Each layer's input is freed as soon as the next is computed (one tf.tidy around the whole
+  // network would hold every layer's output to the end: ~200 MB of WebAssembly memory instead of
+  // a few tens). The six feature maps the box predictors read are kept until then.
+  const forward = (input: TF.Tensor4D): [TF.Tensor, TF.Tensor] => {
+    const features: TF.Tensor4D[] = [];
+    const next = (x: TF.Tensor4D, layer: (x: TF.Tensor4D) => TF.Tensor4D) => {
+      const out = layer(x);
+      if (!features.includes(x)) x.dispose();
+      return out;
+    };
+    try {
+      let x = relu6(input, first, 2);
+      pairs.forEach((pair, i) => {
+        x = next(x, (t) =>
+          tf.fused.depthwiseConv2d({
+            x: t,
+            filter: pair.depthwise.filter,
+            strides: pair.stride,
+            pad: 'same',
+            bias: pair.depthwise.bias,
+            activation: 'relu6',
+          }),
+        );
+        x = next(x, (t) => relu6(t, pair.pointwise, 1));
+        if (i + 1 === 11 || i + 1 === 13) features.push(x);
+      });
+      extra.forEach((layer, i) => {
+        x = next(x, (t) => relu6(t, layer.conv, layer.stride));
+        if (i % 2 === 1) features.push(x);
+      });
+      return tf.tidy(() => {
+        const boxes: TF.Tensor[] = [];
+        const classes: TF.Tensor[] = [];
+        features.forEach((feature, i) => {
+          const p = boxPredictors[i] as (typeof boxPredictors)[number];
+          const linear = (c: Conv) =>
+            tf.fused.conv2d({
+              x: feature,
+              filter: c.filter,
+              strides: 1,
+              pad: 'same',
+              bias: c.bias,
+            });
+          boxes.push(tf.reshape(linear(p.box), [-1, 4]));
+          classes.push(tf.reshape(linear(p.cls), [-1, 3]));
+        });
+        // Column 1 is "face" (0 is background, 2 unused).
+        const scores = tf.sigmoid(tf.slice(tf.concat(classes, 0), [0, 1], [-1, 1]));
+        return [tf.concat(boxes, 0), scores];
+      });
+    } finally {
+      for (const f of features) f.dispose();
+    }
+  };
+
+  return {
+    tf,
+    async run(input) {
+      const [encoded, scoreTensor] = forward(input);
+      try {
+        const enc = (await encoded.data()) as Float32Array;
+        const scores = (await scoreTensor.data()) as Float32Array;
+        // Decoded in plain code, only for the anchors that scored: the SSD box coder of the
+        // TensorFlow Object Detection API (scales 10, 10, 5, 5).
+        const boxes = new Float32Array(enc.length);
+        for (let i = 0; i < scores.length; i += 1) {
+          if ((scores[i] as number) < MIN_SCORE) continue;
+          const a = i * 4;
+          const ah = (anchors[a + 2] as number) - (anchors[a] as number);
+          const aw = (anchors[a + 3] as number) - (anchors[a + 1] as number);
+          const cy = (anchors[a] as number) + ah / 2 + ((enc[a] as number) / 10) * ah;
+          const cx = (anchors[a + 1] as number) + aw / 2 + ((enc[a + 1] as number) / 10) * aw;
+          const h = Math.exp((enc[a + 2] as number) / 5) * ah;
+          const wd = Math.exp((enc[a + 3] as number) / 5) * aw;
+          boxes[a] = cy - h / 2;
+          boxes[a + 1] = cx - wd / 2;
+          boxes[a + 2] = cy + h / 2;
+          boxes[a + 3] = cx + wd / 2;
+        }
+        return { boxes, scores };
+      } finally {
+        encoded.dispose();
+        scoreTensor.dispose();
+      }
+    },
+  };
+}
+
+/** A box in pixels of one pass's copy. */
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  score: number;
+}
+
+/** Where the tiles of one side start: evenly spread, overlapping by at least TILE_OVERLAP. */
+function tileStarts(length: number): number[] {
+  if (length <= INPUT) return [0];
+  const count = Math.ceil((length - TILE_OVERLAP) / (INPUT - TILE_OVERLAP));
+  return Array.from({ length: count }, (_, i) => Math.round((i * (length - INPUT)) / (count - 1)));
+}
+
+/**
+ * The faces in one copy of the photo (RGB pixels), in its pixels: the network runs on each
+ * 512 px tile; a box touching a tile's inner edge is dropped, the face being whole in the
+ * neighbouring tile (or, if larger than the overlap, found by the coarser pass).
+ */
+async function detectInCopy(
+  d: Detector,
+  pixels: Buffer,
+  width: number,
+  height: number,
+): Promise<Box[]> {
+  const { tf } = d;
+  const found: Box[] = [];
+  // One tile's input, reused: values scaled to -1..1 as the network was trained, the part past
+  // the photo's edge left black (-1). Filled in plain code, so the photo never becomes a tensor.
+  const input = new Float32Array(INPUT * INPUT * 3);
+  for (const top of tileStarts(height)) {
+    for (const left of tileStarts(width)) {
+      const w = Math.min(INPUT, width - left);
+      const h = Math.min(INPUT, height - top);
+      input.fill(-1);
+      for (let row = 0; row < h; row += 1) {
+        const from = ((top + row) * width + left) * 3;
+        const to = row * INPUT * 3;
+        for (let i = 0; i < w * 3; i += 1) input[to + i] = (pixels[from + i] as number) / 127.5 - 1;
+      }
+      const tile = tf.tensor4d(input, [1, INPUT, INPUT, 3]);
+      let result: { boxes: Float32Array; scores: Float32Array };
+      try {
+        result = await d.run(tile);
+      } finally {
+        tile.dispose();
+      }
+      const edge = 2;
+      for (let i = 0; i < result.scores.length; i += 1) {
+        const score = result.scores[i] as number;
+        if (score < MIN_SCORE) continue;
+        const b = i * 4;
+        const y0 = Math.max(0, (result.boxes[b] as number) * INPUT);
+        const x0 = Math.max(0, (result.boxes[b + 1] as number) * INPUT);
+        const y1 = Math.min(h, (result.boxes[b + 2] as number) * INPUT);
+        const x1 = Math.min(w, (result.boxes[b + 3] as number) * INPUT);
+        if (x1 - x0 < 2 || y1 - y0 < 2) continue;
+        const cut =
+          (left > 0 && x0 < edge) ||
+          (top > 0 && y0 < edge) ||
+          (left + w < width && x1 > w - edge) ||
+          (top + h < height && y1 > h - edge);
+        if (cut) continue;
+        found.push({ x: left + x0, y: top + y0, width: x1 - x0, height: y1 - y0, score });
+      }
+    }
+  }
+  return found;
+}
+
+/** Area shared by two boxes. */
+function overlap(a: FaceLike, b: FaceLike): number {
+  const w = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
+  const h = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
+  return w > 0 && h > 0 ? w * h : 0;
+}
+
+type FaceLike = Pick<DetectedFace, 'x' | 'y' | 'width' | 'height'>;
+
+/**
+ * One box per face: the best-scoring box of a group wins; another box is the same face when it
+ * overlaps it (IoU) or lies mostly inside it or around it (the same face at another scale).
+ */
+export function mergeFaces<T extends FaceLike & { score: number }>(boxes: T[]): T[] {
+  const kept: T[] = [];
+  for (const box of [...boxes].sort((a, b) => b.score - a.score)) {
+    const same = kept.some((k) => {
+      const inter = overlap(k, box);
+      if (inter === 0) return false;
+      const areaK = k.width * k.height;
+      const areaB = box.width * box.height;
+      return (
+        inter / (areaK + areaB - inter) > SAME_FACE_IOU ||
+        inter > SAME_FACE_INSIDE * Math.min(areaK, areaB)
+      );
+    });
+    if (!same) kept.push(box);
+  }
+  return kept;
+}
+
+/** The photo's pixels, upright (EXIF orientation applied), at most `longSide` on the longer side. */
+async function uprightCopy(input: Buffer | string, longSide: number) {
+  return sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
+    .rotate()
+    .resize(longSide, longSide, { fit: 'inside', withoutEnlargement: true })
+    .flatten({ background: '#ffffff' })
+    .toColourspace('srgb')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+}
+
+async function detect(input: Buffer | string): Promise<DetectedFace[]> {
+  const d = await loadDetector();
+  // The finer copy first (JPEG shrink-on-load keeps a 50 MP decode small), the coarse one from it.
+  // An unreadable image or one over the pixel limit is the same 400 as for its variants.
+  const fine = await uprightCopy(input, FINE_LONG_SIDE).catch((err: unknown) => {
+    throw asImageError(err);
+  });
+  const { width, height } = fine.info;
+  const passes: { pixels: Buffer; width: number; height: number }[] = [];
+  if (Math.max(width, height) > INPUT) {
+    const coarse = await sharp(fine.data, { raw: { width, height, channels: 3 } })
+      .resize(INPUT, INPUT, { fit: 'inside' })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    passes.push({ pixels: coarse.data, width: coarse.info.width, height: coarse.info.height });
+  }
+  passes.push({ pixels: fine.data, width, height });
+  const all: DetectedFace[] = [];
+  for (const pass of passes) {
+    for (const box of await detectInCopy(d, pass.pixels, pass.width, pass.height)) {
+      all.push({
+        x: box.x / pass.width,
+        y: box.y / pass.height,
+        width: box.width / pass.width,
+        height: box.height / pass.height,
+        score: box.score,
+      });
+    }
+  }
+  return mergeFaces(all).map((f) => ({
+    x: clamp01(f.x),
+    y: clamp01(f.y),
+    width: Math.min(f.width, 1 - clamp01(f.x)),
+    height: Math.min(f.height, 1 - clamp01(f.y)),
+    score: Math.round(f.score * 1000) / 1000,
+  }));
+}
+
+function clamp01(v: number): number {
+  return Math.min(1, Math.max(0, v));
+}
+
+/** Detections run one at a time in the whole process: each holds a decoded copy and the network's memory. */
+let queue: Promise<unknown> = Promise.resolve();
+
 /** The faces in an image (bytes or a file path), boxes in the oriented image's frame. */
-export async function detectFaces(_input: Buffer | string): Promise<DetectedFace[]> {
-  return [];
+export function detectFaces(input: Buffer | string): Promise<DetectedFace[]> {
+  const run = queue.then(
+    () => detect(input),
+    () => detect(input),
+  );
+  queue = run.catch(() => undefined);
+  return run;
 }

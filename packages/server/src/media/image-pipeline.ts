@@ -52,7 +52,7 @@ function decode(input: ImageInput) {
 }
 
 /** sharp's failures as the Spanish 400 a user can act on. */
-function asImageError(err: unknown): AppError {
+export function asImageError(err: unknown): AppError {
   if (err instanceof AppError) return err;
   if (err instanceof Error && /pixel limit/i.test(err.message)) {
     return new AppError(400, SERVER_ERRORS.imageTooManyPixels);
