@@ -64,4 +64,12 @@ export class DemoRepository {
       .where('id', '=', id)
       .execute();
   }
+
+  /** The faces found in a photo, or in an album's cover, with their boxes' left edge. */
+  async facesOf(image: { photoId: number } | { albumId: number }) {
+    const query = this.db.kysely.selectFrom('faces').select(['id', 'x']);
+    return 'photoId' in image
+      ? query.where('photo_id', '=', image.photoId).execute()
+      : query.where('album_id', '=', image.albumId).execute();
+  }
 }

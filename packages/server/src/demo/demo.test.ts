@@ -32,8 +32,10 @@ describe('demo content on an empty database', () => {
     t = await buildTestApp({ demo: true });
     // A pending invitation (like the first-start admin link) does not make a database non-empty.
     await createInvitation(t.app, { role: 'admin' });
+    // The real detector, as `DEMO=1` runs: the summer camp's faces must be found.
+    t.app.ctx.faceDetector = undefined;
     outcome = await seedDemo(t.app.ctx, NOW);
-  }, 60_000);
+  }, 120_000);
   afterAll(() => t.close());
 
   it('creates news, experiences of each category, monitors, albums with photos, likes and comments', async () => {
@@ -43,8 +45,8 @@ describe('demo content on an empty database', () => {
       monitors: 5,
       news: 6,
       experiences: 6,
-      albums: 2,
-      photos: 12,
+      albums: 3,
+      photos: 15,
       likes: expect.any(Number),
       comments: 11,
       children: 6,
@@ -183,6 +185,53 @@ describe('demo content on an empty database', () => {
     });
   });
 
+  it('shows image consent at work: the camp’s faces found by the real detector, reviewed, blurred by consent', async () => {
+    if (!outcome.seeded) throw new Error('the demo did not seed');
+    const tokenOf = async (role: string) => {
+      const account = outcome.seeded ? outcome.accounts.find((a) => a.role === role)! : null;
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: account?.email, password: account?.password },
+      });
+      return { authorization: `Bearer ${login.json().token}` };
+    };
+    const scouter = await tokenOf('scouter');
+    const albums = (await t.app.inject({ url: '/api/albums', headers: scouter })).json();
+    const camp = albums.find((a: { title: string }) => a.title === 'Campamento de verano');
+    // One face left for the scouter to review (the first at sunrise).
+    expect(camp.faces_to_review).toBe(1);
+    const faces = await t.app.ctx.db.kysely
+      .selectFrom('faces')
+      .leftJoin('children', 'children.id', 'faces.child_id')
+      .innerJoin('photos', 'photos.id', 'faces.photo_id')
+      .select(['photos.description', 'faces.x', 'faces.status', 'children.full_name'])
+      .where('photos.album_id', '=', camp.id)
+      .orderBy('photos.id')
+      .orderBy('faces.x')
+      .execute();
+    expect(faces.map((f) => [f.description, f.status, f.full_name])).toEqual([
+      ['Juegos junto al río', 'child', 'Pablo Gómez Ortega'],
+      ['Juegos junto al río', 'child', 'Hugo López Martín'],
+      ['La cena del último día', 'child', 'Irene Sánchez Vidal'],
+      ['La cena del último día', 'adult', null],
+      ['Salida al amanecer', 'pending', null],
+      ['Salida al amanecer', 'child', 'Lucía Gómez Ortega'],
+    ]);
+    // The usuario (Pablo's and Lucía's family) gets each picture with a face blurred: Hugo
+    // (no answer), Irene (withdrawn), the one not reviewed; the scouter gets the originals.
+    const list = async (headers: Record<string, string>) =>
+      (await t.app.inject({ url: `/api/photos/album/${camp.id}`, headers })).json() as {
+        image_url: string;
+      }[];
+    for (const photo of await list(await tokenOf('usuario'))) {
+      expect(photo.image_url).toMatch(/^\/media\/p\/renditions\//);
+    }
+    for (const photo of await list(scouter)) {
+      expect(photo.image_url).toMatch(/^\/media\/p\/photos\//);
+    }
+  });
+
   it('stores the gallery as members-only media, like real uploads', async () => {
     if (!outcome.seeded) throw new Error('the demo did not seed');
     const usuario = outcome.accounts.find((a) => a.role === 'usuario')!;
@@ -193,22 +242,24 @@ describe('demo content on an empty database', () => {
     });
     const headers = { authorization: `Bearer ${login.json().token}` };
     const albums = (await t.app.inject({ url: '/api/albums', headers })).json();
-    expect(albums.map((a: { photos_count: number }) => a.photos_count)).toEqual([6, 6]);
-    expect(albums[0].cover).toMatch(/^\/media\/p\/albums\/[0-9a-f]{32}\.webp\?exp=/);
+    expect(albums.map((a: { photos_count: number }) => a.photos_count)).toEqual([3, 6, 6]);
+    expect(albums[1].cover).toMatch(/^\/media\/p\/albums\/[0-9a-f]{32}\.webp\?exp=/);
     expect(
       albums.reduce((n: number, a: { comments_count: number }) => n + a.comments_count, 0),
     ).toBe(4);
     const photos = (
-      await t.app.inject({ url: `/api/photos/album/${albums[0].id}`, headers })
+      await t.app.inject({ url: `/api/photos/album/${albums[1].id}`, headers })
     ).json();
     expect(photos).toHaveLength(6);
     expect(photos[0].image_url).toMatch(/^\/media\/p\/photos\//);
     expect((await t.app.inject({ url: photos[0].image_url })).statusCode).toBe(200);
 
-    // Display copy and thumbnail per image: 12 photos + 2 covers private, 6 + 6 + 5 public; and
-    // the clean original of each news and experience image, private (decision 085).
+    // Display copy and thumbnail per image: 15 photos + 3 covers private, 6 + 6 + 5 public; and
+    // the clean original of each news and experience image, private (decision 085). The blurred
+    // copies of the camp's pictures are the worker's, made when it gets to them.
     const root = join(t.config.dataDir, 'media');
-    expect(filesUnder(`${root}-private`)).toHaveLength(2 * 14 + 6 + 6);
+    const stored = filesUnder(`${root}-private`).filter((f) => !f.includes('renditions'));
+    expect(stored).toHaveLength(2 * 18 + 6 + 6);
     expect(filesUnder(join(root, 'news'))).toHaveLength(12);
     expect(filesUnder(join(root, 'experiences'))).toHaveLength(12);
     expect(filesUnder(join(root, 'monitors'))).toHaveLength(10);

@@ -12,6 +12,7 @@ import { AlbumsService } from '../modules/albums/albums.service.js';
 import { ChildrenService } from '../modules/children/children.service.js';
 import { ConsentsService } from '../modules/consents/consents.service.js';
 import { ExperiencesService } from '../modules/experiences/experiences.service.js';
+import { FacesService } from '../modules/faces/faces.service.js';
 import { InteractionsService } from '../modules/interactions/interactions.service.js';
 import { MonitorsService } from '../modules/monitors/monitors.service.js';
 import { NewsService } from '../modules/news/news.service.js';
@@ -31,6 +32,13 @@ import {
   type DemoComment,
   type MonthDay,
 } from './demo-content.js';
+import {
+  DEMO_GROUP_ALBUM,
+  DEMO_GROUP_PHOTOS,
+  demoFacesFolder,
+  groupPictureJpeg,
+  leftAndRight,
+} from './demo-faces.js';
 import { portraitSvg, type SceneKind, sceneSvg, svgToJpeg } from './demo-images.js';
 
 /** An account the console shows, to sign in with. */
@@ -121,6 +129,10 @@ export async function seedDemo(ctx: AppContext, now = new Date()): Promise<DemoO
   const scene = (kind: SceneKind, seed: number, name: string) =>
     picture(sceneSvg(seed, kind), `${name}.jpg`);
 
+  // The drawn pictures have no face: no detector for them (a second of a core each). The group
+  // pictures below go through the real one.
+  const detector = ctx.faceDetector;
+  ctx.faceDetector = async () => [];
   try {
     // People: the three accounts to sign in with, then members whose password nobody knows.
     const users = new UsersRepository(ctx.db);
@@ -161,6 +173,7 @@ export async function seedDemo(ctx: AppContext, now = new Date()): Promise<DemoO
     };
     await sections.setScouters(admin, sectionOf('Tropa'), [scouter.id]);
     const children = new ChildrenService(ctx);
+    const childIds = new Map<string, number>();
     const consents = new ConsentsService(ctx, () => todayIso(now));
     for (const child of DEMO_CHILDREN) {
       const birth = new Date(now.getTime() - 45 * DAY_MS);
@@ -171,6 +184,7 @@ export async function seedDemo(ctx: AppContext, now = new Date()): Promise<DemoO
         section_id: sectionOf(child.section),
       });
       for (const key of child.guardians) await children.link(admin, made.child.id, person(key).id);
+      childIds.set(child.name, made.child.id);
       counts.children += 1;
       // Issue #25: the child's image consents, through the calls a family and a manager use.
       for (const c of child.consents ?? []) {
@@ -304,8 +318,77 @@ export async function seedDemo(ctx: AppContext, now = new Date()): Promise<DemoO
       counts.photos += uploaded.length;
     }
 
+    // Issue #25: the summer camp, group pictures with real faces, found by the real detector and
+    // reviewed by the admin (one face left to review); each family sees them by its consents.
+    const facesFolder = demoFacesFolder();
+    if (facesFolder) {
+      ctx.faceDetector = detector;
+      const faces = new FacesService(ctx);
+      const assign = async (
+        ids: [number | null, number | null],
+        photo: (typeof DEMO_GROUP_PHOTOS)[number],
+      ) => {
+        for (const [side, id] of ids.entries()) {
+          const who = photo.faces[side];
+          if (id === null || who === null || who === undefined) continue;
+          const childId = childIds.get(who);
+          // The admin reviews: the camp was the whole group's, children of every section.
+          await faces.review(
+            admin,
+            id,
+            who === 'adulto' || childId === undefined
+              ? { status: 'adult' }
+              : { status: 'child', child_id: childId },
+          );
+        }
+      };
+      const groupFile = async (photo: (typeof DEMO_GROUP_PHOTOS)[number], name: string) => {
+        const data = await groupPictureJpeg(facesFolder, photo);
+        fileNumber += 1;
+        const path = join(tmp, String(fileNumber));
+        await writeFile(path, data);
+        return {
+          field: 'images',
+          filename: `${name}.jpg`,
+          path,
+          size: data.length,
+          tooLarge: false,
+        };
+      };
+      const [first] = DEMO_GROUP_PHOTOS;
+      if (!first) throw new Error('Sin fotos de grupo de demostración');
+      const { album } = await albums.create(
+        scouter,
+        { title: DEMO_GROUP_ALBUM.title, description: DEMO_GROUP_ALBUM.description, publish: true },
+        { ...(await groupFile(first, 'portada-campamento')), field: 'cover' },
+      );
+      await assign(leftAndRight(await repo.facesOf({ albumId: album.id })), first);
+      const files: UploadedFile[] = [];
+      for (const [p, photo] of DEMO_GROUP_PHOTOS.entries()) {
+        files.push(await groupFile(photo, `campamento-${p + 1}`));
+      }
+      const upload = await photos.upload(scouter, {
+        albumId: album.id,
+        files,
+        captions: DEMO_GROUP_PHOTOS.map((photo) => photo.caption),
+      });
+      if (upload.failures.length > 0) {
+        throw new Error(`Fotos de demostración rechazadas: ${JSON.stringify(upload.failures)}`);
+      }
+      const uploaded = [...upload.uploaded].sort((x, y) => x.id - y.id);
+      for (const [p, photo] of uploaded.entries()) {
+        const group = DEMO_GROUP_PHOTOS[p];
+        if (group) await assign(leftAndRight(await repo.facesOf({ photoId: photo.id })), group);
+      }
+      await repo.backdate('albums', album.id, ago(DEMO_GROUP_ALBUM.daysAgo));
+      await repo.backdatePhotos(album.id, ago(DEMO_GROUP_ALBUM.daysAgo));
+      counts.albums += 1;
+      counts.photos += uploaded.length;
+    }
+
     return { seeded: true, accounts, counts, ms: Date.now() - started };
   } finally {
+    ctx.faceDetector = detector;
     await rm(tmp, { recursive: true, force: true });
   }
 }

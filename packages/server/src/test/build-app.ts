@@ -83,6 +83,15 @@ export async function createPgDatabase(): Promise<{ url: string; drop(): Promise
 }
 
 /**
+ * The tests' uploads find no face: the real detector takes a second of a core per image, and the
+ * tests of what faces do add theirs with `addFace`. The detector's own tests, and those of the
+ * upload pipeline and the scan, give `app.ctx.faceDetector` back (undefined: the real one).
+ */
+function withoutFaceDetection(app: FastifyInstance): void {
+  app.ctx.faceDetector = async () => [];
+}
+
+/**
  * Builds a migrated app on a fresh database: a SQLite file in a temp dir, or a fresh PostgreSQL
  * database when DATABASE_URL is set. `prepare` runs before the app is ready (to add routes).
  */
@@ -94,6 +103,7 @@ export async function buildTestApp(
   const pgDb = await createPgDatabase();
   const config = testConfig(dataDir, { databaseUrl: pgDb?.url ?? null, ...overrides });
   const app = await buildApp(config, { logger: false, validateResponses: true });
+  withoutFaceDetection(app);
   await migrateToLatest(app.ctx.db.kysely, app.ctx.db.dialect);
   await prepare?.(app);
   await app.ready();
@@ -118,6 +128,7 @@ export async function buildTestAppOnSameDatabase(
 ): Promise<TestApp> {
   const config = { ...first.config, ...overrides };
   const app = await buildApp(config, { logger: false, validateResponses: true });
+  withoutFaceDetection(app);
   await app.ready();
   return { app, config, close: () => app.close() };
 }
