@@ -11,6 +11,11 @@ export const IMAGE_SETTINGS_MESSAGES = {
   settingsEmpty: 'Indica al menos un ajuste que cambiar.',
   settingInvalid: 'El valor de un ajuste debe ser verdadero o falso.',
   childInvalid: 'El educando no es válido.',
+  /** Switching image consent on while stored images still wait for their faces to be found. */
+  scanUnfinished: (n: number) =>
+    n === 1
+      ? 'Aún falta buscar las caras de 1 imagen guardada antes de la actualización: podrás aplicar el consentimiento en cuanto termine (el avance está en esta página).'
+      : `Aún falta buscar las caras de ${n} imágenes guardadas antes de la actualización: podrás aplicar el consentimiento en cuanto termine (el avance está en esta página).`,
 } as const;
 
 /**

@@ -22,6 +22,15 @@ export interface PreviewAlbumRow {
 export class SettingsRepository {
   constructor(private readonly db: Executor) {}
 
+  /** How many stored images still wait for the background face scan. */
+  async imagesToScan(): Promise<number> {
+    const row = await this.db
+      .selectFrom('face_scan_queue')
+      .select(({ fn }) => fn.countAll<number | string>().as('n'))
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
   /** A page of albums, newest first, with their photo counts; and how many there are. */
   async albumsPage(
     page: number,

@@ -66,6 +66,15 @@ export class SettingsService {
     if (GROUP_SETTING_KEYS.every((key) => patch[key] === undefined)) {
       throw new AppError(400, IMAGE_SETTINGS_MESSAGES.settingsEmpty);
     }
+    // An image not searched yet has no face to blur: image consent applied before the scan of a
+    // group's older photos ends would show their faces as they are. Wait for it (decision 088).
+    if (patch.image_consent_enforced === true) {
+      const before = await readGroupSettings(this.ctx.db.kysely);
+      const waiting = await new SettingsRepository(this.ctx.db.kysely).imagesToScan();
+      if (!before.image_consent_enforced && waiting > 0) {
+        throw new AppError(409, IMAGE_SETTINGS_MESSAGES.scanUnfinished(waiting));
+      }
+    }
     const now = nowIso();
     const changed = await this.ctx.db.kysely.transaction().execute(async (trx) => {
       const keys: string[] = [];

@@ -189,4 +189,22 @@ describe('the group settings', () => {
       .executeTakeFirstOrThrow();
     expect(row.image_blur_set).not.toBe('');
   });
+
+  it('will not switch image consent on while older images still wait for their faces', async () => {
+    expect((await patch({ image_consent_enforced: false })).statusCode).toBe(200);
+    const photo = await createPhoto(t.app, (await createAlbum(t.app)).id);
+    await t.app.ctx.db.kysely
+      .insertInto('face_scan_queue')
+      .values({ photo_id: photo.id, created_at: new Date().toISOString() })
+      .execute();
+    const refused = await patch({ image_consent_enforced: true });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ message: IMAGE_SETTINGS_MESSAGES.scanUnfinished(1) });
+    expect((await t.app.inject({ url: '/api/settings', headers: admin.headers })).json()).toEqual(
+      expect.objectContaining({ image_consent_enforced: false }),
+    );
+    // Scanned (the queue is empty): it may.
+    await t.app.ctx.db.kysely.deleteFrom('face_scan_queue').execute();
+    expect((await patch({ image_consent_enforced: true })).statusCode).toBe(200);
+  });
 });
