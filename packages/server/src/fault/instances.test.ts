@@ -85,7 +85,7 @@ describe('two instances on one database and one bucket', () => {
           ).n,
         );
       expect([await count('news'), await count('albums'), await count('photos')]).toEqual([
-        6, 2, 12,
+        6, 3, 15,
       ]);
       const admins = await db.kysely
         .selectFrom('users')
