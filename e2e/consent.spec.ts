@@ -221,6 +221,12 @@ test("the family asks for their child to be blurred in a photo ('Fotos de mi edu
   ).toBeVisible();
   await expect(page.getByText('Difuminado en esta foto')).toBeVisible();
   await expect(page.getByRole('button', { name: /Difuminar a mi hijo/ })).toHaveCount(0);
+  // The picture now shown is the blurred copy, and it loads.
+  const picture = page.getByRole('img', { name: 'Foto 1 en la que aparece tu educando' });
+  await expect
+    .poll(() => picture.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0))
+    .toBe(true);
+  expect(await picture.evaluate((el: HTMLImageElement) => el.currentSrc)).toContain('/renditions/');
   await screen(page, 'consent-child-photos-blurred');
   const [face] = await dbRun<{ blur_requested_at: string | null }[]>([
     { sql: 'select blur_requested_at from faces where photo_id = ?', params: [photoId] },
