@@ -25,10 +25,7 @@ export const AUDIT_TEXTS = {
   when: 'Cuándo',
   who: 'Quién',
   what: 'Qué',
-  previous: 'Anterior',
-  next: 'Siguiente',
   pagination: 'Páginas del registro de actividad',
-  page: (page: number, pages: number) => `Página ${page} de ${pages}`,
   total: (n: number) => (n === 1 ? '1 entrada' : `${n} entradas`),
   /** What an entry records, in one Spanish sentence. */
   describe(entry: AuditEntry): string {

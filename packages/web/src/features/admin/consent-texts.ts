@@ -22,10 +22,7 @@ export const CONSENT_ADMIN_TEXTS = {
   none: 'Sin responder',
   outdated: 'texto anterior',
   givenBy: { guardian: 'familia en Fogata', paper: 'hoja firmada', own: 'propio' },
-  previous: 'Anterior',
-  next: 'Siguiente',
   pagination: 'Páginas del registro',
-  page: (page: number, pages: number) => `Página ${page} de ${pages}`,
   total: (n: number) => (n === 1 ? '1 educando' : `${n} educandos`),
   textTitle: 'Texto del consentimiento',
   textIntro:

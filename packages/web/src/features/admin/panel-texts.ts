@@ -22,11 +22,8 @@ export const PANEL_TEXTS = {
   invitationsFilters: 'Buscar y filtrar invitaciones',
   noUsersMatch: 'Ningún usuario coincide con la búsqueda.',
   noInvitationsMatch: 'Ninguna invitación coincide con la búsqueda.',
-  previous: 'Anterior',
-  next: 'Siguiente',
   usersPages: 'Páginas de usuarios',
   invitationsPages: 'Páginas de invitaciones',
-  page: (page: number, pages: number) => `Página ${page} de ${pages}`,
   users: (n: number) => (n === 1 ? '1 usuario' : `${n} usuarios`),
   invitations: (n: number) => (n === 1 ? '1 invitación' : `${n} invitaciones`),
   /** The users table's extra column: the children and sections of each user. */

@@ -96,10 +96,7 @@ export const CHILD_PHOTOS_TEXTS = {
   blurred: 'Difuminado en esta foto',
   photoAlt: (n: number) => `Foto ${n} en la que aparece tu educando`,
   back: 'Volver a mi perfil',
-  previous: 'Anterior',
-  next: 'Siguiente',
   pagination: 'Páginas de fotos',
-  page: (page: number, pages: number) => `Página ${page} de ${pages}`,
   total: (n: number) => (n === 1 ? '1 foto' : `${n} fotos`),
   notFound: 'No encontramos a este educando entre los tuyos.',
 } as const;

@@ -1,8 +1,8 @@
 import { AUDIT_PAGE_SIZE } from '@fogata/shared';
 import { useState } from 'react';
-import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
 import { TextWithEmails } from '../../../components/email-address';
+import { Pager } from '../../../components/pager';
 import { formatDateTime } from '../../../lib/format-date';
 import { useAudit } from '../api/get-audit';
 import { AUDIT_TEXTS as T } from '../audit-texts';
@@ -15,7 +15,6 @@ import { LoadError, TableSkeleton } from './section-state';
 export function AuditTable() {
   const [page, setPage] = useState(1);
   const audit = useAudit(page);
-  const pages = Math.max(1, Math.ceil((audit.data?.total ?? 0) / AUDIT_PAGE_SIZE));
 
   let body: React.ReactNode;
   if (audit.isPending) {
@@ -67,32 +66,15 @@ export function AuditTable() {
             </tbody>
           </Table>
         </div>
-        <nav
-          aria-label={T.pagination}
-          className="d-flex flex-wrap align-items-center justify-content-between gap-2 mt-2"
-        >
-          <span className="small text-body-secondary" aria-live="polite">
-            {T.page(page, pages)} · {T.total(audit.data.total)}
-          </span>
-          <div className="d-flex gap-2">
-            <Button
-              size="sm"
-              variant="outline-dark"
-              disabled={page <= 1 || audit.isFetching}
-              onClick={() => setPage((p) => Math.max(1, p - 1))}
-            >
-              {T.previous}
-            </Button>
-            <Button
-              size="sm"
-              variant="outline-dark"
-              disabled={page >= pages || audit.isFetching}
-              onClick={() => setPage((p) => p + 1)}
-            >
-              {T.next}
-            </Button>
-          </div>
-        </nav>
+        <Pager
+          label={T.pagination}
+          page={page}
+          total={audit.data.total}
+          pageSize={AUDIT_PAGE_SIZE}
+          count={T.total}
+          busy={audit.isFetching}
+          onPage={setPage}
+        />
       </>
     );
   }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
+import { Pager as SharedPager } from '../../../components/pager';
 import { PANEL_PAGE_SIZE, PANEL_TEXTS as T } from '../panel-texts';
 
 /** A search box whose value reaches `onSearch` once the typing pauses. */
@@ -63,49 +63,7 @@ export function FilterSelect({
   );
 }
 
-/** 'Página X de Y · N …' with the previous and next buttons. */
-export function Pager({
-  label,
-  page,
-  total,
-  count,
-  busy,
-  onPage,
-}: {
-  label: string;
-  page: number;
-  total: number;
-  count: (n: number) => string;
-  busy: boolean;
-  onPage: (page: number) => void;
-}) {
-  const pages = Math.max(1, Math.ceil(total / PANEL_PAGE_SIZE));
-  return (
-    <nav
-      aria-label={label}
-      className="d-flex flex-wrap align-items-center justify-content-between gap-2 mt-2"
-    >
-      <span className="small text-body-secondary" aria-live="polite">
-        {T.page(Math.min(page, pages), pages)} · {count(total)}
-      </span>
-      <div className="d-flex gap-2">
-        <Button
-          size="sm"
-          variant="outline-dark"
-          disabled={page <= 1 || busy}
-          onClick={() => onPage(Math.max(1, page - 1))}
-        >
-          {T.previous}
-        </Button>
-        <Button
-          size="sm"
-          variant="outline-dark"
-          disabled={page >= pages || busy}
-          onClick={() => onPage(page + 1)}
-        >
-          {T.next}
-        </Button>
-      </div>
-    </nav>
-  );
+/** The panel's pager: `components/pager` in pages of PANEL_PAGE_SIZE. */
+export function Pager(props: Omit<Parameters<typeof SharedPager>[0], 'pageSize'>) {
+  return <SharedPager {...props} pageSize={PANEL_PAGE_SIZE} />;
 }

@@ -15,6 +15,7 @@ import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import { type AlertVariant, DismissibleAlert } from '../../../components/dismissible-alert';
 import { EmailAddress } from '../../../components/email-address';
+import { Pager } from '../../../components/pager';
 import { SectionBadge } from '../../../components/section-badge';
 import { paths } from '../../../config/paths';
 import { useCan } from '../../../lib/can';
@@ -67,7 +68,6 @@ export function ChildrenPage() {
   if (!canManage) return <DismissibleAlert variant="danger" message={SERVER_ERRORS.forbidden} />;
 
   const total = children.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / CHILDREN_PAGE_SIZE));
 
   let body: React.ReactNode;
   if (children.isPending) {
@@ -232,32 +232,15 @@ export function ChildrenPage() {
       />
       {body}
       {children.data && children.data.total > 0 && (
-        <nav
-          aria-label={T.pagination}
-          className="d-flex flex-wrap align-items-center justify-content-between gap-2 mt-2"
-        >
-          <span className="small text-body-secondary" aria-live="polite">
-            {T.page(page, pages)} · {T.total(total)}
-          </span>
-          <div className="d-flex gap-2">
-            <Button
-              size="sm"
-              variant="outline-dark"
-              disabled={page <= 1 || children.isFetching}
-              onClick={() => setPage((p) => Math.max(1, p - 1))}
-            >
-              {T.previous}
-            </Button>
-            <Button
-              size="sm"
-              variant="outline-dark"
-              disabled={page >= pages || children.isFetching}
-              onClick={() => setPage((p) => p + 1)}
-            >
-              {T.next}
-            </Button>
-          </div>
-        </nav>
+        <Pager
+          label={T.pagination}
+          page={page}
+          total={total}
+          pageSize={CHILDREN_PAGE_SIZE}
+          count={T.total}
+          busy={children.isFetching}
+          onPage={setPage}
+        />
       )}
       <ChildFormModal
         show={form !== null}

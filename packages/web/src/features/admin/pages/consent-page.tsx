@@ -12,6 +12,7 @@ import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import { type AlertVariant, DismissibleAlert } from '../../../components/dismissible-alert';
+import { Pager } from '../../../components/pager';
 import { useCan } from '../../../lib/can';
 import { formatLongDate } from '../../../lib/format-date';
 import {
@@ -96,7 +97,6 @@ function Register() {
   if (sections.data.length === 0) return <p className="text-body-secondary">{T.noSections}</p>;
 
   const total = register.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / CONSENT_REGISTER_PAGE_SIZE));
   let table: React.ReactNode;
   if (register.isPending) table = <TableSkeleton />;
   else if (register.isError) {
@@ -169,32 +169,15 @@ function Register() {
       />
       {table}
       {total > CONSENT_REGISTER_PAGE_SIZE && (
-        <nav
-          aria-label={T.pagination}
-          className="d-flex flex-wrap align-items-center justify-content-between gap-2 mt-2"
-        >
-          <span className="small text-body-secondary" aria-live="polite">
-            {T.page(page, pages)} · {T.total(total)}
-          </span>
-          <div className="d-flex gap-2">
-            <Button
-              size="sm"
-              variant="outline-dark"
-              disabled={page <= 1 || register.isFetching}
-              onClick={() => setPage((p) => Math.max(1, p - 1))}
-            >
-              {T.previous}
-            </Button>
-            <Button
-              size="sm"
-              variant="outline-dark"
-              disabled={page >= pages || register.isFetching}
-              onClick={() => setPage((p) => p + 1)}
-            >
-              {T.next}
-            </Button>
-          </div>
-        </nav>
+        <Pager
+          label={T.pagination}
+          page={page}
+          total={total}
+          pageSize={CONSENT_REGISTER_PAGE_SIZE}
+          count={T.total}
+          busy={register.isFetching}
+          onPage={setPage}
+        />
       )}
     </section>
   );

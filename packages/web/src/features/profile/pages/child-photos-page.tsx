@@ -7,6 +7,7 @@ import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { Link, useParams } from 'react-router';
 import { ImageWithPlaceholder } from '../../../components/image-with-placeholder';
+import { Pager } from '../../../components/pager';
 import { paths } from '../../../config/paths';
 import type { ApiError } from '../../../lib/api-client';
 import { useBlurRequest, useChildPhotos } from '../api/consents';
@@ -44,7 +45,6 @@ export function ChildPhotosPage() {
   };
 
   const total = photos.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / CHILD_PHOTOS_PAGE_SIZE));
   let body: React.ReactNode;
   if (photos.isPending) {
     body = <p className="text-body-secondary">…</p>;
@@ -117,32 +117,16 @@ export function ChildPhotosPage() {
       )}
       {body}
       {total > CHILD_PHOTOS_PAGE_SIZE && (
-        <nav
-          aria-label={T.pagination}
-          className="d-flex flex-wrap align-items-center justify-content-between gap-2 mt-3"
-        >
-          <span className="small text-body-secondary" aria-live="polite">
-            {T.page(page, pages)} · {T.total(total)}
-          </span>
-          <div className="d-flex gap-2">
-            <Button
-              size="sm"
-              variant="outline-dark"
-              disabled={page <= 1 || photos.isFetching}
-              onClick={() => setPage((p) => Math.max(1, p - 1))}
-            >
-              {T.previous}
-            </Button>
-            <Button
-              size="sm"
-              variant="outline-dark"
-              disabled={page >= pages || photos.isFetching}
-              onClick={() => setPage((p) => p + 1)}
-            >
-              {T.next}
-            </Button>
-          </div>
-        </nav>
+        <Pager
+          label={T.pagination}
+          page={page}
+          total={total}
+          pageSize={CHILD_PHOTOS_PAGE_SIZE}
+          count={T.total}
+          busy={photos.isFetching}
+          onPage={setPage}
+          className="mt-3"
+        />
       )}
     </>
   );
