@@ -44,11 +44,16 @@ export async function watchForText(page: Page, text: string): Promise<() => Prom
       .toBe(true);
 }
 
-/** Opens the navigation drawer. */
+/**
+ * Opens the navigation drawer. The button is in the page's HTML before the script that opens it
+ * has run: on a loaded machine a first click can land before that, so it clicks again.
+ */
 export async function openDrawer(page: Page) {
-  await page.getByRole('button', { name: 'Abrir menú' }).click();
   const drawer = page.getByRole('dialog');
-  await expect(drawer).toBeVisible();
+  await expect(async () => {
+    if (!(await drawer.isVisible())) await page.getByRole('button', { name: 'Abrir menú' }).click();
+    await expect(drawer).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
   return drawer;
 }
 
