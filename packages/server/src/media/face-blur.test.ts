@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { detail, greyRegion as grey, meanDifference } from '../test/face-pixels.js';
 import { paddedRegion, toBlurredVariants } from './face-blur.js';
 import { toImageVariants } from './image-pipeline.js';
 
@@ -10,29 +10,6 @@ const astronaut = readFileSync(
 );
 /** Around the astronaut's face, as fractions of the 512 px picture. */
 const FACE = { x: 0.33, y: 0.1, width: 0.25, height: 0.3 };
-
-/** Grey pixels of `image` in a region, as a flat array. */
-async function grey(image: Buffer, region: ReturnType<typeof paddedRegion>) {
-  return sharp(image).greyscale().extract(region).raw().toBuffer();
-}
-
-/** The mean absolute difference between neighbours: how much detail a region holds. */
-function detail(pixels: Buffer, width: number): number {
-  let sum = 0;
-  let n = 0;
-  for (let i = 0; i + 1 < pixels.length; i += 1) {
-    if ((i + 1) % width === 0) continue;
-    sum += Math.abs((pixels[i] ?? 0) - (pixels[i + 1] ?? 0));
-    n += 1;
-  }
-  return sum / n;
-}
-
-function meanDifference(a: Buffer, b: Buffer): number {
-  let sum = 0;
-  for (let i = 0; i < a.length; i += 1) sum += Math.abs((a[i] ?? 0) - (b[i] ?? 0));
-  return sum / a.length;
-}
 
 describe('the face blur', () => {
   it('pads the box by half its size on each side, within the picture', () => {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { paddedRegion } from '../media/face-blur.js';
+import { detail, greyRegion, meanDifference } from './face-pixels.js';
 
 /*
  * Pixels of faces for the tests of what a viewer receives (issue #25 part 3): a group photo
@@ -44,28 +45,6 @@ function inner(box: Box, width: number, height: number) {
     width,
     height,
   );
-}
-
-async function greyRegion(image: Buffer, region: ReturnType<typeof paddedRegion>) {
-  return sharp(image).greyscale().extract(region).raw().toBuffer();
-}
-
-/** The mean absolute difference between horizontal neighbours: how much detail pixels hold. */
-function detail(pixels: Buffer, width: number): number {
-  let sum = 0;
-  let n = 0;
-  for (let i = 0; i + 1 < pixels.length; i += 1) {
-    if ((i + 1) % width === 0) continue;
-    sum += Math.abs((pixels[i] ?? 0) - (pixels[i + 1] ?? 0));
-    n += 1;
-  }
-  return sum / n;
-}
-
-function meanDifference(a: Buffer, b: Buffer): number {
-  let sum = 0;
-  for (let i = 0; i < a.length; i += 1) sum += Math.abs((a[i] ?? 0) - (b[i] ?? 0));
-  return sum / a.length;
 }
 
 /**
