@@ -33,12 +33,15 @@ const fraction = z
 
 /** A box drawn on an image: within it (0..1, x + width ≤ 1, y + height ≤ 1), not too small. */
 export const faceBoxSchema = z
-  .object({
-    x: fraction,
-    y: fraction,
-    width: fraction.min(FACE_BOX_MIN, { error: FACE_MESSAGES.boxTooSmall }),
-    height: fraction.min(FACE_BOX_MIN, { error: FACE_MESSAGES.boxTooSmall }),
-  })
+  .object(
+    {
+      x: fraction,
+      y: fraction,
+      width: fraction.min(FACE_BOX_MIN, { error: FACE_MESSAGES.boxTooSmall }),
+      height: fraction.min(FACE_BOX_MIN, { error: FACE_MESSAGES.boxTooSmall }),
+    },
+    { error: FACE_MESSAGES.boxInvalid },
+  )
   // A rounding error of the browser's arithmetic (1e-9) is not a box outside the image.
   .refine((box) => box.x + box.width <= 1 + 1e-6 && box.y + box.height <= 1 + 1e-6, {
     error: FACE_MESSAGES.boxOutside,
@@ -117,10 +120,13 @@ export type FaceReviewInput = z.infer<typeof faceReviewSchema>;
 
 /** POST /faces: a box a manager drew on an image the detector left without it. */
 export const newFaceSchema = z.object({
-  image: z.object({
-    kind: z.enum(FACE_IMAGE_KINDS, { error: FACE_MESSAGES.imageInvalid }),
-    id: z.number({ error: FACE_MESSAGES.imageInvalid }).int().positive(),
-  }),
+  image: z.object(
+    {
+      kind: z.enum(FACE_IMAGE_KINDS, { error: FACE_MESSAGES.imageInvalid }),
+      id: z.number({ error: FACE_MESSAGES.imageInvalid }).int().positive(),
+    },
+    { error: FACE_MESSAGES.imageInvalid },
+  ),
   box: faceBoxSchema,
 });
 export type NewFaceInput = z.infer<typeof newFaceSchema>;

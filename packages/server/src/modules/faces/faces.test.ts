@@ -321,6 +321,13 @@ describe('POST and DELETE /api/faces', () => {
       box,
     });
     expect(badKind.json().message).toBe(FACE_MESSAGES.imageInvalid);
+    // A body without the image or the box at all says which, in the same words.
+    const empty = await send('POST', '/api/faces', admin, { photo_id: 1, x: 0.9 });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().errors).toEqual([
+      { field: 'image', message: FACE_MESSAGES.imageInvalid },
+      { field: 'box', message: FACE_MESSAGES.boxInvalid },
+    ]);
     const missing = await send('POST', '/api/faces', admin, {
       image: { kind: 'news', id: 999999 },
       box,
