@@ -278,4 +278,6 @@ export const SERVER_SUCCESS = {
   blurRequested: 'Hecho: su cara se difumina en esta foto para todos, y los scouters ya lo saben.',
   /** Issue #25 (decision 088): the admin page 'Imagen'. */
   settingsSaved: 'Ajustes guardados.',
+  /** Issue #25 (decision 099): an image the detector could not search, looked at by hand. */
+  imageSearched: 'Imagen revisada: ya no se difumina entera.',
 } as const;

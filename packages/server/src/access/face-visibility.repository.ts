@@ -49,6 +49,21 @@ export class FaceVisibilityRepository {
       .execute() as Promise<FaceRuleRow[]>;
   }
 
+  /**
+   * The images among `ids` of `kind` whose faces were not looked for: still waiting for the
+   * background scan, or given up on by it (decision 099). One query.
+   */
+  async unsearched(kind: FaceImageKind, ids: readonly number[]): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const owner = FACE_OWNER_COLUMN[kind];
+    const rows = await this.db
+      .selectFrom('face_scan_queue')
+      .select(`${owner} as image_id`)
+      .where(owner, 'in', [...new Set(ids)])
+      .execute();
+    return [...new Set(rows.map((row) => Number(row.image_id)))];
+  }
+
   /** The children `userId` is a guardian of. */
   async guardedChildIds(userId: number): Promise<Set<number>> {
     const rows = await this.db

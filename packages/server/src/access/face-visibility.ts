@@ -1,6 +1,7 @@
 import { type ConsentPurpose, can } from '@fogata/shared';
 import type { Executor } from '../db/database.js';
 import { readGroupSettings } from '../db/group-settings.js';
+import { UNSEARCHED_FACE_ID } from '../media/face-search.js';
 import { type FaceRuleRow, FaceVisibilityRepository } from './face-visibility.repository.js';
 import { consentingChildIds, todayIso } from './image-consent.js';
 import type { Viewer } from './viewer.js';
@@ -11,7 +12,8 @@ import type { Viewer } from './viewer.js';
  * - a face a guardian asked to blur ('Difuminar a mi hijo/a en esta foto') is blurred for all;
  * - with 'Aplicar el consentimiento de imagen' off (a group that upgraded and has not entered its
  *   consents yet), nothing else is;
- * - a face not reviewed yet is blurred;
+ * - a face not reviewed yet is blurred, and so is the whole of an image whose faces could not be
+ *   looked for yet (the detector failed on it: decision 099);
  * - an adult, or a box that is not a face, is shown;
  * - a child is shown when their consent covers the image's purpose — 'Galería del grupo' for a
  *   photo or an album's cover, 'Web pública' for a news item's or an experience's image — or,
@@ -64,6 +66,21 @@ export interface BlurPlan {
   member: FaceBox[];
 }
 
+/** The whole of image `imageId`, as a face not reviewed: blurred for all but managers. */
+function unsearchedFace(imageId: number): FaceRuleRow {
+  return {
+    id: UNSEARCHED_FACE_ID,
+    image_id: imageId,
+    x: 0,
+    y: 0,
+    width: 1,
+    height: 1,
+    status: 'pending',
+    child_id: null,
+    blur_requested_at: null,
+  };
+}
+
 function boxOf(face: FaceRuleRow): FaceBox {
   return { id: face.id, x: face.x, y: face.y, width: face.width, height: face.height };
 }
@@ -105,12 +122,15 @@ export class FaceVisibility {
     );
     if (ids.length === 0) return result;
     const repo = new FaceVisibilityRepository(this.db);
-    const [faces, settings] = await Promise.all([
+    const [found, settings, unsearched] = await Promise.all([
       repo.faces(kind, ids),
       readGroupSettings(this.db),
+      repo.unsearched(kind, ids),
     ]);
-    if (faces.length === 0) return result;
     const enforced = settings.image_consent_enforced;
+    // An image whose faces were not looked for yet is one face, not reviewed, as large as itself.
+    const faces = enforced ? [...found, ...unsearched.map(unsearchedFace)] : found;
+    if (faces.length === 0) return result;
     const manager = seesEveryFace(viewer);
     const { consenting, guarded } = await this.shownChildren(
       manager ? null : viewer,

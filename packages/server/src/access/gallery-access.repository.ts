@@ -104,12 +104,17 @@ export function photoAlbumForSections() {
 
 /**
  * A column of a query on `photos` or `albums`: 1 (true) when the image has a face found or drawn,
- * so a list of images without any reads no face rule (decision 080).
+ * or its faces were not looked for yet (decision 099), so a list of images without any reads no
+ * face rule (decision 080).
  */
 export function imageHasFaces(owner: 'photos' | 'albums') {
   return owner === 'photos'
-    ? sql<number | boolean>`exists (select 1 from faces f where f.photo_id = photos.id)`
-    : sql<number | boolean>`exists (select 1 from faces f where f.album_id = albums.id)`;
+    ? sql<
+        number | boolean
+      >`(exists (select 1 from faces f where f.photo_id = photos.id) or exists (select 1 from face_scan_queue q where q.photo_id = photos.id))`
+    : sql<
+        number | boolean
+      >`(exists (select 1 from faces f where f.album_id = albums.id) or exists (select 1 from face_scan_queue q where q.album_id = albums.id))`;
 }
 
 /** A `where` on `photos`: what an album's ZIP holds, for everyone, managers too (not hidden). */

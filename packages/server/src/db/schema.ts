@@ -383,6 +383,8 @@ export interface FaceScanQueueTable {
   claimed_until: ColumnType<string | null, string | null | undefined, string | null>;
   attempts: ColumnType<number, number | undefined, number>;
   created_at: string;
+  /** Set when the scan stopped trying (migration 018): the image stays unsearched. */
+  gave_up_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A blurred copy of an image whose files are stored (migration 016, decision 080). */

@@ -20,6 +20,12 @@ export interface FaceSearchContext {
 /** The faces found in an image, or that the detector failed on it (the image goes to the scan). */
 export type FaceSearch = { found: DetectedFace[] } | { failed: true };
 
+/**
+ * The id of the face that stands for a whole image whose faces were not looked for (the detector
+ * failed on it, decision 099): never a real face's (ids start at 1).
+ */
+export const UNSEARCHED_FACE_ID = 0;
+
 /** The least size of a box, as a fraction of the image's side: smaller is noise, not a face. */
 export const MIN_FACE_FRACTION = 0.005;
 

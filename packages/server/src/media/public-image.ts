@@ -2,7 +2,12 @@ import { MSG } from '@fogata/shared';
 import { readGroupSettings } from '../db/group-settings.js';
 import { AppError } from '../lib/app-error.js';
 import { toBlurredVariants } from './face-blur.js';
-import { type FaceSearch, type FaceSearchContext, searchFaces } from './face-search.js';
+import {
+  type FaceSearch,
+  type FaceSearchContext,
+  searchFaces,
+  UNSEARCHED_FACE_ID,
+} from './face-search.js';
 import { type ImageVariants, toImageVariants } from './image-pipeline.js';
 import {
   deleteMedia,
@@ -96,9 +101,33 @@ export type PublicImageContext = MediaContext &
   FaceSearchContext & { db?: { kysely: Parameters<typeof readGroupSettings>[0] } };
 
 /**
+ * The public copy of an image with faces, while image consent applies: every face found blurred
+ * (none is reviewed yet), or the whole image when the detector failed on it (it is not searched:
+ * decision 099); null when no face was found.
+ */
+async function blurredPublicCopy(
+  display: Buffer,
+  faces: FaceSearch,
+): Promise<{ variants: ImageVariants; blurSet: string } | null> {
+  if ('failed' in faces) {
+    const whole = { x: 0, y: 0, width: 1, height: 1 };
+    return {
+      variants: await toBlurredVariants(display, [whole]),
+      blurSet: String(UNSEARCHED_FACE_ID),
+    };
+  }
+  if (faces.found.length === 0) return null;
+  return {
+    variants: await toBlurredVariants(display, faces.found),
+    blurSet: BLURRED_BEFORE_IDS,
+  };
+}
+
+/**
  * Stores `file`, with its faces when `options.faces` asks for them (else `faces` is null). A
- * public copy with faces found, while image consent applies, goes out with every face blurred:
- * none is reviewed yet, and an immutable public URL must never have held the clean bytes.
+ * public copy with faces found, while image consent applies, goes out with every face blurred
+ * (none is reviewed yet), or blurred whole when they could not be looked for: an immutable
+ * public URL must never have held the clean bytes.
  */
 async function storeWithOptions(
   ctx: PublicImageContext,
@@ -113,15 +142,9 @@ async function storeWithOptions(
     return { image: await storeVariants(ctx, folder, variants, keepOriginal), faces: null };
   }
   const faces = await searchFaces(ctx, variants.display.data, file.filename);
-  const found = 'found' in faces ? faces.found : [];
   const enforced = ctx.db ? (await readGroupSettings(ctx.db.kysely)).image_consent_enforced : true;
   const publicCopy =
-    keepOriginal && enforced && found.length > 0
-      ? {
-          variants: await toBlurredVariants(variants.display.data, found),
-          blurSet: BLURRED_BEFORE_IDS,
-        }
-      : null;
+    keepOriginal && enforced ? await blurredPublicCopy(variants.display.data, faces) : null;
   return { image: await storeVariants(ctx, folder, variants, keepOriginal, publicCopy), faces };
 }
 

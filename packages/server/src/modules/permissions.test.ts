@@ -388,6 +388,16 @@ const faceEndpoints: Endpoint[] = [
     },
   },
   {
+    name: 'POST /api/faces/searched',
+    capability: 'faces:review',
+    success: 200,
+    request: async (t) => ({
+      method: 'POST',
+      url: '/api/faces/searched',
+      payload: { image: { kind: 'album', id: (await createAlbum(t.app)).id } },
+    }),
+  },
+  {
     name: 'GET /api/faces/scan-progress',
     capability: 'settings:manage',
     success: 200,

@@ -83,6 +83,11 @@ export const faceReviewImageSchema = z.object({
   width: z.number().int(),
   height: z.number().int(),
   faces: z.array(reviewFaceSchema),
+  /**
+   * False when the detector could not look for its faces (decision 099): it is shown blurred whole
+   * to all but managers until one has looked at it (POST /faces/searched).
+   */
+  searched: z.boolean(),
 });
 export type FaceReviewImage = z.infer<typeof faceReviewImageSchema>;
 
@@ -119,22 +124,33 @@ export const faceReviewSchema = z
 export type FaceReviewInput = z.infer<typeof faceReviewSchema>;
 
 /** POST /faces: a box a manager drew on an image the detector left without it. */
+const faceImageRefSchema = z.object(
+  {
+    kind: z.enum(FACE_IMAGE_KINDS, { error: FACE_MESSAGES.imageInvalid }),
+    id: z.number({ error: FACE_MESSAGES.imageInvalid }).int().positive(),
+  },
+  { error: FACE_MESSAGES.imageInvalid },
+);
+
 export const newFaceSchema = z.object({
-  image: z.object(
-    {
-      kind: z.enum(FACE_IMAGE_KINDS, { error: FACE_MESSAGES.imageInvalid }),
-      id: z.number({ error: FACE_MESSAGES.imageInvalid }).int().positive(),
-    },
-    { error: FACE_MESSAGES.imageInvalid },
-  ),
+  image: faceImageRefSchema,
   box: faceBoxSchema,
 });
 export type NewFaceInput = z.infer<typeof newFaceSchema>;
+
+/**
+ * POST /faces/searched: a manager has looked at an image the detector could not search, and drawn
+ * the faces it has (decision 099).
+ */
+export const faceSearchedSchema = z.object({ image: faceImageRefSchema });
+export type FaceSearchedInput = z.infer<typeof faceSearchedSchema>;
 
 /** GET /faces/scan-progress: images in all, and those the background scan has still to look at. */
 export const faceScanProgressSchema = z.object({
   total: z.number().int(),
   remaining: z.number().int(),
+  /** Images the scan gave up on: blurred whole until a manager looks at them (decision 099). */
+  given_up: z.number().int(),
 });
 export type FaceScanProgress = z.infer<typeof faceScanProgressSchema>;
 

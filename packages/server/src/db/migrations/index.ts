@@ -17,6 +17,7 @@ import { childrenSearch } from './013-children-search.js';
 import { imageConsent } from './014-image-consent.js';
 import { imageRenditions } from './016-image-renditions.js';
 import { publicImages } from './017-public-images.js';
+import { unsearchedImages } from './018-unsearched-images.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export interface MigrationContext {
@@ -45,6 +46,7 @@ function migrations(ctx: MigrationContext): Record<string, Migration> {
     '014-image-consent': imageConsent(ctx),
     '016-image-renditions': imageRenditions(ctx),
     '017-public-images': publicImages(ctx),
+    '018-unsearched-images': unsearchedImages(ctx),
   };
 }
 

@@ -34,6 +34,7 @@ export class FaceScanRepository {
       const row = await this.db
         .selectFrom('face_scan_queue')
         .selectAll()
+        .where('gave_up_at', 'is', null)
         .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
         .orderBy('id')
         .limit(1)
@@ -65,6 +66,19 @@ export class FaceScanRepository {
       .where('claimed_until', '=', row.claimed_until)
       .executeTakeFirst();
     return Number(result.numDeletedRows) === 1;
+  }
+
+  /**
+   * Stops trying a claimed row (this instance still holding it): the image stays in the queue,
+   * not searched, until a manager has looked at it (decision 099).
+   */
+  async giveUp(row: ClaimedScan, now: string): Promise<void> {
+    await this.db
+      .updateTable('face_scan_queue')
+      .set({ gave_up_at: now, claimed_until: null })
+      .where('id', '=', row.id)
+      .where('claimed_until', '=', row.claimed_until)
+      .execute();
   }
 
   /** Leaves a claimed row to be tried again from `retryAt`. */

@@ -177,7 +177,15 @@ describe('the scan', () => {
     expect(errors).not.toHaveBeenCalled();
     expect(await scanner.runOnce(step())).toBe('dropped');
     expect(calls).toBe(SCAN_MAX_ATTEMPTS);
-    expect(await queueSize()).toBe(0);
+    // Given up on, not forgotten: it stays in the queue as unsearched, never tried again.
+    const kept = await db()
+      .selectFrom('face_scan_queue')
+      .select(['photo_id', 'gave_up_at', 'claimed_until'])
+      .executeTakeFirstOrThrow();
+    expect(kept).toMatchObject({ photo_id: bad, claimed_until: null });
+    expect(kept.gave_up_at).toEqual(expect.any(String));
+    expect(await scanner.runOnce(step())).toBe('empty');
+    expect(calls).toBe(SCAN_MAX_ATTEMPTS);
     expect(errors).toHaveBeenCalledTimes(1);
     expect(errors.mock.calls[0]?.[0]).toMatchObject({ image: `photo ${bad}`, attempts: 3 });
     errors.mockRestore();

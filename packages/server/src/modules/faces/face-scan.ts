@@ -8,7 +8,8 @@ import { type ClaimedScan, FaceScanRepository, scanImage } from './face-scan.rep
 /*
  * The background scan (issue #25 part 5, decision 076): the images stored before detection
  * existed (migration 014 queued them all), and any whose detection failed at upload, looked at
- * one at a time with a pause between, so pages stay fast. Its state is the queue table: a restart
+ * one at a time with a pause between, so pages stay fast. One tried too often is given up on, and
+ * stays unsearched until a manager has looked at it (decision 099). Its state is the queue table: a restart
  * goes on where it was, and an instance claims a row by compare-and-set for a lease, so several
  * instances never scan one image twice and a killed one's row is free again when its lease ends.
  */
@@ -136,10 +137,11 @@ export class FaceScanner {
   ): Promise<ScanOutcome> {
     const image = scanImage(row);
     if (row.attempts >= SCAN_MAX_ATTEMPTS) {
-      await repo.finish(row);
+      // It stays unsearched, so blurred whole while consent applies, until a manager looks.
+      await repo.giveUp(row, now.toISOString());
       this.ctx.log.error(
         { image: `${image.kind} ${image.id}`, attempts: row.attempts },
-        'no se pudieron buscar caras en esta imagen tras varios intentos; sale de la cola: revísala a mano en «Revisar caras»',
+        'no se pudieron buscar caras en esta imagen tras varios intentos; se muestra difuminada entera: revísala a mano en «Revisar caras»',
       );
       return 'dropped';
     }

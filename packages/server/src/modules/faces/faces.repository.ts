@@ -1,5 +1,6 @@
 import type { FaceChild, ReviewFace } from '@fogata/shared';
 import { type Selectable, sql } from 'kysely';
+import { FaceVisibilityRepository } from '../../access/face-visibility.repository.js';
 import { scouterSectionIds } from '../../access/viewer-sections.js';
 import { type Db, type Executor, executorOf } from '../../db/database.js';
 import type { FacesTable } from '../../db/schema.js';
@@ -119,6 +120,20 @@ export class FacesRepository {
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
+  }
+
+  /** The images among `ids` of `kind` whose faces were not looked for (decision 099). */
+  async unsearched(kind: FaceImageKind, ids: readonly number[]): Promise<Set<number>> {
+    return new Set(await new FaceVisibilityRepository(this.db).unsearched(kind, ids));
+  }
+
+  /** Takes image `image` out of the scan queue (it has been looked at); answers whether it was in. */
+  async markSearched(image: FaceImageRef): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('face_scan_queue')
+      .where(faceImageColumn(image.kind), '=', image.id)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
   }
 
   async delete(id: number): Promise<boolean> {
@@ -277,14 +292,25 @@ export class FacesRepository {
   }
 
   /** Images stored (photos, covers, news and experience images), and those still to scan. */
-  async scanProgress(): Promise<{ total: number; remaining: number }> {
-    const { rows } = await sql<{ total: number | string; remaining: number | string }>`select
+  async scanProgress(): Promise<{ total: number; remaining: number; given_up: number }> {
+    const { rows } = await sql<{
+      total: number | string;
+      remaining: number | string;
+      given_up: number | string;
+    }>`select
         (select count(*) from photos)
         + (select count(*) from albums where cover_key is not null)
         + (select count(*) from news where image_key is not null)
         + (select count(*) from experiences where image_key is not null) as total,
-        (select count(*) from face_scan_queue) as remaining`.execute(this.db);
+        (select count(*) from face_scan_queue where gave_up_at is null) as remaining,
+        (select count(*) from face_scan_queue where gave_up_at is not null) as given_up`.execute(
+      this.db,
+    );
     const row = rows[0];
-    return { total: Number(row?.total ?? 0), remaining: Number(row?.remaining ?? 0) };
+    return {
+      total: Number(row?.total ?? 0),
+      remaining: Number(row?.remaining ?? 0),
+      given_up: Number(row?.given_up ?? 0),
+    };
   }
 }

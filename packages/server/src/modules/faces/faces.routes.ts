@@ -5,6 +5,7 @@ import {
   faceReviewQuerySchema,
   faceReviewSchema,
   faceScanProgressSchema,
+  faceSearchedSchema,
   idParams,
   messageResponse,
   newFaceSchema,
@@ -148,6 +149,24 @@ export async function facesRoutes(app: FastifyInstance): Promise<void> {
     async (req) => {
       await service.remove(currentUser(req), req.params.id);
       return { message: SERVER_SUCCESS.faceDeleted };
+    },
+  );
+
+  r.post(
+    '/faces/searched',
+    {
+      onRequest: review,
+      schema: {
+        tags,
+        description:
+          'Marca como revisada a mano una imagen en la que no se pudieron buscar caras (`searched: false`): tras dibujar las caras que tenga, deja de mostrarse difuminada entera. En una imagen ya revisada no cambia nada.',
+        body: faceSearchedSchema,
+        response: { 200: messageResponse },
+      },
+    },
+    async (req) => {
+      await service.markSearched(currentUser(req), req.body);
+      return { message: SERVER_SUCCESS.imageSearched };
     },
   );
 

@@ -4,6 +4,7 @@ import {
   type FaceReviewImage,
   type FaceReviewInput,
   type FaceScanProgress,
+  type FaceSearchedInput,
   type NewFaceInput,
   type ReviewFace,
   SERVER_ERRORS,
@@ -50,6 +51,7 @@ const CHANGES = {
   not_face: 'no es una cara',
   drawn: 'dibujada',
   deleted: 'borrada',
+  searched: 'imagen revisada a mano',
 } as const;
 
 export class FacesService {
@@ -96,10 +98,11 @@ export class FacesService {
     files: ImageFiles[],
     storage: Pick<MediaStorage, 'url'>,
   ): Promise<FaceReviewImage[]> {
-    const faces = await this.repo().facesOf(
-      kind,
-      files.map((file) => file.id),
-    );
+    const ids = files.map((file) => file.id);
+    const [faces, unsearched] = await Promise.all([
+      this.repo().facesOf(kind, ids),
+      this.repo().unsearched(kind, ids),
+    ]);
     const byImage = new Map<number, ReviewFace[]>();
     for (const face of faces) {
       const image = imageOf(face);
@@ -115,6 +118,7 @@ export class FacesService {
       width: file.width,
       height: file.height,
       faces: byImage.get(file.id) ?? [],
+      searched: !unsearched.has(file.id),
     }));
   }
 
@@ -266,7 +270,23 @@ export class FacesService {
     await facesChanged(this.ctx, image.kind, [image.id]);
   }
 
-  /** The background scan's progress: images in all, and those still queued. */
+  /**
+   * `viewer` has looked at image `image`, which the detector could not search, and drawn what
+   * faces it has: it leaves the scan queue and is no longer blurred whole (decision 099). Saying
+   * it of an image already searched changes nothing.
+   */
+  async markSearched(viewer: UserRow, input: FaceSearchedInput): Promise<void> {
+    const image: FaceImageRef = input.image;
+    await this.requireImage(viewer, image);
+    const changed = await this.ctx.db.kysely.transaction().execute(async (trx) => {
+      if (!(await new FacesRepository(trx).markSearched(image))) return false;
+      await this.audit(trx, viewer, image, 'searched');
+      return true;
+    });
+    if (changed) await facesChanged(this.ctx, image.kind, [image.id]);
+  }
+
+  /** The background scan's progress: images in all, those still queued, those given up on. */
   scanProgress(): Promise<FaceScanProgress> {
     return this.repo().scanProgress();
   }

@@ -468,8 +468,17 @@ describe('GET /api/faces/scan-progress', () => {
       .insertInto('face_scan_queue')
       .values({ photo_id: photo.id, created_at: nowIso() })
       .execute();
+    const given = await createPhoto(t.app, album.id);
+    await t.app.ctx.db.kysely
+      .insertInto('face_scan_queue')
+      .values({ photo_id: given.id, created_at: nowIso(), gave_up_at: nowIso(), attempts: 3 })
+      .execute();
     const after = (await get('/api/faces/scan-progress', admin)).json();
-    expect(after).toEqual({ total: before.total + 2, remaining: before.remaining + 1 });
+    expect(after).toEqual({
+      total: before.total + 3,
+      remaining: before.remaining + 1,
+      given_up: before.given_up + 1,
+    });
     expect((await get('/api/faces/scan-progress', scouter)).statusCode).toBe(403);
   });
 });

@@ -27,6 +27,8 @@ export class SettingsRepository {
     const row = await this.db
       .selectFrom('face_scan_queue')
       .select(({ fn }) => fn.countAll<number | string>().as('n'))
+      // One the scan gave up on is not waiting: it is blurred whole until looked at (decision 099).
+      .where('gave_up_at', 'is', null)
       .executeTakeFirst();
     return Number(row?.n ?? 0);
   }

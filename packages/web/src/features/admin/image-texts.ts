@@ -51,6 +51,9 @@ export const IMAGE_TEXTS = {
     `${done.toLocaleString('es-ES')} de ${n(total, 'imagen revisada', 'imágenes revisadas')}.`,
   scanDone: 'Todas las imágenes guardadas se han revisado.',
   scanLabel: 'Progreso de la búsqueda de caras',
+  /** Images the scan gave up on (decision 099). */
+  scanGivenUp: (count: number) =>
+    `En ${n(count, 'imagen', 'imágenes')} no se pudieron buscar caras: se ven difuminadas enteras hasta que un scouter las revise en «Revisar caras».`,
   ledgerHeading: 'Dónde se han publicado las imágenes',
   ledgerIntro:
     'Cada vez que una imagen sale de la aplicación queda anotado: en una noticia o experiencia pública, en un resumen por correo o en una descarga ZIP. Elige un educando para ver las publicaciones de las imágenes en que aparece y si su cara se vio o salió difuminada: lo que alcanza una retirada de consentimiento.',

@@ -44,4 +44,8 @@ export const T = {
   errorChildren: 'Error al cargar los educandos.',
   manual: 'dibujada a mano',
   blurRequested: 'La familia pidió difuminarla',
+  /** An image the detector could not search (decision 099). */
+  unsearched:
+    'No se pudieron buscar caras en esta imagen, así que las familias la ven difuminada entera. Dibuja las caras que tenga y pulsa «Ya la he revisado».',
+  markSearched: 'Ya la he revisado',
 } as const;

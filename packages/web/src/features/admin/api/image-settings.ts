@@ -80,6 +80,8 @@ export const usePreviewAlbums = (pageNumber: number) =>
 export interface ScanProgress {
   total: number;
   remaining: number;
+  /** Images the scan gave up on: blurred whole until a manager looks (decision 099). */
+  given_up?: number;
 }
 
 /**

@@ -55,7 +55,7 @@ function SettingSwitch({
 }
 
 /** The background scan of images stored before detection (shown only when the server has it). */
-function ScanBlock({ progress }: { progress: ScanProgress }) {
+export function ScanBlock({ progress }: { progress: ScanProgress }) {
   const done = progress.total - progress.remaining;
   const percent = progress.total === 0 ? 100 : Math.round((100 * done) / progress.total);
   return (
@@ -72,6 +72,9 @@ function ScanBlock({ progress }: { progress: ScanProgress }) {
             {T.scanProgress(done, progress.total)}
           </p>
         </>
+      )}
+      {(progress.given_up ?? 0) > 0 && (
+        <p className="small mt-2 mb-0">{T.scanGivenUp(progress.given_up ?? 0)}</p>
       )}
     </section>
   );

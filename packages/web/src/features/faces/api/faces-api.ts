@@ -159,3 +159,38 @@ export function useFaceMutations(source: FaceSource) {
   });
   return { review, draw, remove };
 }
+
+/**
+ * Says image `image` of `source`, which the detector could not search, has been looked at
+ * (decision 099): it is no longer blurred whole, and the cached image says so.
+ */
+export function useMarkSearched(source: FaceSource) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (image: Pick<FaceReviewImage, 'kind' | 'id'>) =>
+      request(
+        () =>
+          api.post<{ message: string }>('/faces/searched', {
+            image: { kind: image.kind, id: image.id },
+          }),
+        T.errorSave,
+      ),
+    onSuccess: (_result, done) => {
+      queryClient.setQueryData<ReviewImages>(facesQueryKey(source), (data) =>
+        data
+          ? {
+              ...data,
+              pages: data.pages.map((page) => ({
+                ...page,
+                images: page.images.map((image) =>
+                  image.kind === done.kind && image.id === done.id
+                    ? { ...image, searched: true }
+                    : image,
+                ),
+              })),
+            }
+          : data,
+      );
+    },
+  });
+}

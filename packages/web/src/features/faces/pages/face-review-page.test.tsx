@@ -32,6 +32,7 @@ const image = (kind: 'album' | 'photo', id: number, faces: ReviewFace[]): FaceRe
   width: 800,
   height: 600,
   faces,
+  searched: true,
 });
 
 const children = [

@@ -24,6 +24,7 @@ import {
 } from '../api/faces-api';
 import { ChildPicker } from '../components/child-picker';
 import { FaceImage, faceLabel } from '../components/face-image';
+import { UnsearchedNotice } from '../components/unsearched-notice';
 import { T } from '../texts';
 
 /** Where "back" goes from a source's review. */
@@ -232,8 +233,16 @@ function FaceReview({ source }: { source: FaceSource }) {
               drawing={drawing}
               onDraw={(box) => onDraw(image, box)}
             />
+            {!image.searched && (
+              <UnsearchedNotice
+                source={source}
+                image={image}
+                onDone={setStatus}
+                onError={setError}
+              />
+            )}
             {image.faces.length === 0 ? (
-              <p className="small text-body-secondary mt-2 mb-0">{T.noFaces}</p>
+              image.searched && <p className="small text-body-secondary mt-2 mb-0">{T.noFaces}</p>
             ) : (
               <fieldset className="d-flex flex-wrap gap-2 mt-2 mb-0 border-0 p-0">
                 <legend className="visually-hidden">{T.facesOf(where)}</legend>

@@ -1,0 +1,289 @@
+import { SERVER_ERRORS, SERVER_SUCCESS } from '@fogata/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeGroupSetting } from '../../db/group-settings.js';
+import { nowIso } from '../../lib/tokens.js';
+import {
+  ASTRONAUT,
+  AWAY,
+  CAMERAMAN,
+  groupPhoto,
+  isBlurred,
+  isClear,
+} from '../../test/blur-pixels.js';
+import { buildTestApp, type TestApp } from '../../test/build-app.js';
+import { createUser, type TestUser } from '../../test/factories.js';
+import { createAlbum } from '../../test/gallery-factories.js';
+import { multipartParts } from '../../test/images.js';
+import { FaceScanner, SCAN_MAX_ATTEMPTS } from './face-scan.js';
+
+/*
+ * Least exposure for images whose faces could not be looked for (decision 099), on the bytes a
+ * viewer receives: when the detector fails at upload, a member gets the photo blurred whole (a
+ * manager the original) until the background scan finds its faces, or, once the scan has given
+ * up, until a manager has looked at it in 'Revisar caras'. A news image the same, for a visitor.
+ * On SQLite, and on PostgreSQL with DATABASE_URL.
+ */
+
+let t: TestApp;
+let scouter: TestUser;
+let admin: TestUser;
+let member: TestUser;
+let picture: Buffer;
+
+const broken = async () => {
+  throw new Error('modelo roto');
+};
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  scouter = await createUser(t.app, { role: 'scouter' });
+  admin = await createUser(t.app, { role: 'admin' });
+  member = await createUser(t.app);
+  picture = await groupPhoto();
+});
+afterAll(() => t.close());
+
+const db = () => t.app.ctx.db.kysely;
+
+async function stored(key: string): Promise<Buffer> {
+  const file = await t.app.ctx.storage.read(key);
+  if (!file) throw new Error(`no file ${key}`);
+  const chunks: Buffer[] = [];
+  for await (const chunk of file.stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+async function bytes(url: string): Promise<Buffer> {
+  const res = await t.app.inject({ url });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.rawPayload;
+}
+
+/** Uploads the group photo to a new album with the detector failing; its id and clean copy. */
+async function uploadUnsearched(): Promise<{ albumId: number; photoId: number; clean: Buffer }> {
+  const albumId = (await createAlbum(t.app)).id;
+  t.app.ctx.faceDetector = broken;
+  try {
+    const body = multipartParts([
+      { field: 'images', filename: 'grupo.png', type: 'image/png', data: picture },
+      { name: 'albumId', value: String(albumId) },
+    ]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/photos/upload',
+      headers: { ...scouter.headers, ...body.headers },
+      payload: body.payload,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const photoId: number = res.json().uploaded[0].id;
+    const row = await db()
+      .selectFrom('photos')
+      .select('image_key')
+      .where('id', '=', photoId)
+      .executeTakeFirstOrThrow();
+    return { albumId, photoId, clean: await stored(row.image_key) };
+  } finally {
+    t.app.ctx.faceDetector = async () => [];
+  }
+}
+
+/** The display copy of photo `photoId` as `user` is given it in the album's list. */
+async function displayFor(user: TestUser, albumId: number, photoId: number): Promise<Buffer> {
+  const list = await t.app.inject({ url: `/api/photos/album/${albumId}`, headers: user.headers });
+  expect(list.statusCode, list.body).toBe(200);
+  const photo = (list.json() as { id: number; image_url: string }[]).find((p) => p.id === photoId);
+  if (!photo) throw new Error('the photo is not in the list');
+  return bytes(photo.image_url);
+}
+
+/** Whether `received` is blurred all over: both faces and the grass far from them. */
+async function blurredWhole(received: Buffer, clean: Buffer): Promise<boolean> {
+  return (
+    (await isBlurred(received, clean, ASTRONAUT)) &&
+    (await isBlurred(received, clean, CAMERAMAN)) &&
+    (await isBlurred(received, clean, AWAY))
+  );
+}
+
+async function clear(received: Buffer, clean: Buffer): Promise<boolean> {
+  return (
+    (await isClear(received, clean, ASTRONAUT)) &&
+    (await isClear(received, clean, CAMERAMAN)) &&
+    (await isClear(received, clean, AWAY))
+  );
+}
+
+function markSearched(user: TestUser, payload: unknown) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/faces/searched',
+    headers: user.headers,
+    payload: payload as Record<string, unknown>,
+  });
+}
+
+describe('a photo the detector failed on', () => {
+  it('is blurred whole for a member and clear for a manager until a manager marks it looked at; then clear for the member', async () => {
+    const { albumId, photoId, clean } = await uploadUnsearched();
+    expect(await blurredWhole(await displayFor(member, albumId, photoId), clean)).toBe(true);
+    expect(await clear(await displayFor(scouter, albumId, photoId), clean)).toBe(true);
+
+    // Revisar caras says so.
+    const review = await t.app.inject({
+      url: `/api/albums/${albumId}/faces`,
+      headers: scouter.headers,
+    });
+    expect(review.json()).toContainEqual(
+      expect.objectContaining({ kind: 'photo', id: photoId, searched: false }),
+    );
+
+    const audits = async () =>
+      (
+        await db()
+          .selectFrom('audit_log')
+          .select('details')
+          .where('action', '=', 'faces.reviewed')
+          .execute()
+      )
+        .map((row) => JSON.parse(String(row.details)))
+        .filter((details) => details.photo_id === String(photoId));
+    const res = await markSearched(scouter, { image: { kind: 'photo', id: photoId } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ message: SERVER_SUCCESS.imageSearched });
+    expect(await clear(await displayFor(member, albumId, photoId), clean)).toBe(true);
+    const after = await t.app.inject({
+      url: `/api/albums/${albumId}/faces`,
+      headers: scouter.headers,
+    });
+    expect(after.json()).toContainEqual(
+      expect.objectContaining({ kind: 'photo', id: photoId, searched: true }),
+    );
+    expect(await audits()).toEqual([expect.objectContaining({ change: 'imagen revisada a mano' })]);
+
+    // Saying it again changes nothing, and records nothing.
+    expect(
+      (await markSearched(scouter, { image: { kind: 'photo', id: photoId } })).statusCode,
+    ).toBe(200);
+    expect(await audits()).toHaveLength(1);
+  });
+
+  it('stays blurred whole after the background scan gives up on it, and does not hold back the setting', async () => {
+    const { albumId, photoId, clean } = await uploadUnsearched();
+    const scanner = new FaceScanner(t.app.ctx, { retryMs: 0 });
+    t.app.ctx.faceDetector = broken;
+    try {
+      const outcomes = [];
+      let now = Date.now();
+      for (let i = 0; i < SCAN_MAX_ATTEMPTS; i += 1) {
+        now += 1000;
+        outcomes.push(await scanner.runOnce(new Date(now)));
+      }
+      expect(outcomes.at(-1)).toBe('dropped');
+    } finally {
+      t.app.ctx.faceDetector = async () => [];
+    }
+    expect(await blurredWhole(await displayFor(member, albumId, photoId), clean)).toBe(true);
+    const progress = (
+      await t.app.inject({ url: '/api/faces/scan-progress', headers: admin.headers })
+    ).json();
+    expect(progress).toMatchObject({ remaining: 0, given_up: 1 });
+    // An admin may switch consent off and on again: nothing is waiting for the scan.
+    for (const value of [false, true]) {
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: '/api/settings',
+        headers: admin.headers,
+        payload: { image_consent_enforced: value },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    await markSearched(admin, { image: { kind: 'photo', id: photoId } });
+  });
+
+  it('is found by the scan later: blurred whole until then, its faces alone after', async () => {
+    const { albumId, photoId, clean } = await uploadUnsearched();
+    expect(await blurredWhole(await displayFor(member, albumId, photoId), clean)).toBe(true);
+    t.app.ctx.faceDetector = async () => [{ ...ASTRONAUT, score: 0.9 }];
+    try {
+      expect(await new FaceScanner(t.app.ctx).runOnce()).toBe('scanned');
+    } finally {
+      t.app.ctx.faceDetector = async () => [];
+    }
+    const received = await displayFor(member, albumId, photoId);
+    expect(await isBlurred(received, clean, ASTRONAUT)).toBe(true);
+    expect(await isClear(received, clean, CAMERAMAN)).toBe(true);
+    expect(await isClear(received, clean, AWAY)).toBe(true);
+  });
+
+  it('is shown as stored while image consent is off (a group that upgraded)', async () => {
+    const { albumId, photoId, clean } = await uploadUnsearched();
+    await writeGroupSetting(db(), 'image_consent_enforced', false, admin.row.id, nowIso());
+    try {
+      expect(await clear(await displayFor(member, albumId, photoId), clean)).toBe(true);
+    } finally {
+      await writeGroupSetting(db(), 'image_consent_enforced', true, admin.row.id, nowIso());
+    }
+    await markSearched(scouter, { image: { kind: 'photo', id: photoId } });
+  });
+});
+
+describe('a news image the detector failed on', () => {
+  it('goes public blurred whole; once looked at, clear under a new URL and the old one gone', async () => {
+    t.app.ctx.faceDetector = broken;
+    let id: number;
+    try {
+      const body = multipartParts([
+        { name: 'title', value: 'Campamento de verano' },
+        { name: 'description', value: 'Resumen breve' },
+        { name: 'content', value: 'Diez días en el Pirineo.' },
+        { field: 'image', filename: 'grupo.png', type: 'image/png', data: picture },
+      ]);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/news',
+        headers: { ...scouter.headers, ...body.headers },
+        payload: body.payload,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      id = res.json().news.id;
+    } finally {
+      t.app.ctx.faceDetector = async () => [];
+    }
+    const row = await db()
+      .selectFrom('news')
+      .select(['image_original_key'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const clean = await stored(row.image_original_key ?? '');
+    const visitorUrl = async () =>
+      (await t.app.inject({ url: `/api/news/${id}` })).json().image_url as string;
+    const first = await visitorUrl();
+    expect(await blurredWhole(await bytes(first), clean)).toBe(true);
+
+    const res = await markSearched(scouter, { image: { kind: 'news', id } });
+    expect(res.statusCode, res.body).toBe(200);
+    const second = await visitorUrl();
+    expect(second).not.toBe(first);
+    expect(await clear(await bytes(second), clean)).toBe(true);
+    expect((await t.app.inject({ url: first })).statusCode).toBe(404);
+  });
+});
+
+describe('POST /api/faces/searched', () => {
+  it('refuses bad input in Spanish, an unknown image with a 404 and a member with a 403', async () => {
+    for (const payload of [
+      {},
+      { image: 'foto' },
+      { image: { kind: 'video', id: 1 } },
+      { image: { kind: 'photo', id: -1 } },
+    ]) {
+      const res = await markSearched(scouter, payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('La imagen no es válida.');
+    }
+    const missing = await markSearched(scouter, { image: { kind: 'photo', id: 999_999 } });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe(SERVER_ERRORS.faceImageNotFound);
+    expect((await markSearched(member, { image: { kind: 'photo', id: 1 } })).statusCode).toBe(403);
+  });
+});
