@@ -462,4 +462,18 @@ test("a news item's image is blurred for a visitor until 'Web pública', and aga
   await expect.poll(async () => (current = await imageUrl())).not.toBe(clear);
   expect(await looks(await fetchImage(current), ANA_FACE)).toBe('blurred');
   expect((await request.get(clear)).status()).toBe(404);
+
+  // Ana's own family, signed in, still sees her on the news page: a copy of their own
+  // (decision 100), Bruno blurred in it as for everyone.
+  await login(page, anaFamily.email);
+  await page.goto(`/news/${newsId}`);
+  const own = page.locator(`img[src*="/media/p/renditions/news-${newsId}/"]`);
+  await expect(own).toBeVisible();
+  await expect
+    .poll(() => own.evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
+  const ownUrl = (await own.getAttribute('src')) ?? '';
+  expect(await looks(await fetchImage(ownUrl), ANA_FACE)).toBe('clear');
+  expect(await looks(await fetchImage(ownUrl), BRUNO_FACE)).toBe('blurred');
+  await screen(page, 'image-consent-news-own-family');
 });

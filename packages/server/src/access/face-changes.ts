@@ -1,6 +1,7 @@
 import type { AppContext } from '../context.js';
 import type { FaceImageKind } from './face-visibility.js';
 import { ImageRenditionsRepository } from './image-renditions.repository.js';
+import { dropOwnPublicCopies } from './own-public-copies.js';
 import {
   republishAllPublicImages,
   republishImagesOfChildren,
@@ -36,7 +37,11 @@ export async function facesChanged(
   ids: readonly number[],
 ): Promise<void> {
   if (kind === 'photo' || kind === 'album') await queueCopies(ctx, kind, ids);
-  else await caughtUpLater(ctx, republishPublicImages(ctx, kind, ids));
+  else {
+    await caughtUpLater(ctx, republishPublicImages(ctx, kind, ids));
+    // The families' own copies of it (decision 100), made again when next asked for.
+    await caughtUpLater(ctx, dropOwnPublicCopies(ctx, kind, ids));
+  }
 }
 
 /** The consent (or the guardians) of children `childIds` changed. */

@@ -16,8 +16,9 @@ import type { Viewer } from './viewer.js';
  *   looked for yet (the detector failed on it: decision 099);
  * - an adult, or a box that is not a face, is shown;
  * - a child is shown when their consent covers the image's purpose — 'Galería del grupo' for a
- *   photo or an album's cover, 'Web pública' for a news item's or an experience's image — or,
- *   in the gallery, when the viewer is one of their guardians: a family always sees its own child.
+ *   photo or an album's cover, 'Web pública' for a news item's or an experience's image — or
+ *   when the viewer is one of their guardians: a family always sees its own child (in a public
+ *   image, through a copy of its own: decision 100).
  * Managers (`faces:review`) see every face: they review them. A visitor, or a member seen by no
  * one in particular (`null`), is a member with no children.
  * Nothing else decides which faces are blurred: every copy a viewer can reach asks this.
@@ -152,7 +153,7 @@ export class FaceVisibility {
 
   /**
    * The children among `faces` shown for `kind`'s purpose: those whose consent covers it, and
-   * those `viewer` is a guardian of (in the gallery). Nothing is read when the setting is off.
+   * those `viewer` is a guardian of. Nothing is read when the setting is off.
    */
   private async shownChildren(
     viewer: Viewer | null,
@@ -166,7 +167,7 @@ export class FaceVisibility {
     const purpose = purposeOf(kind);
     const [consenting, guarded] = await Promise.all([
       consentingChildIds(this.db, purpose, childIds, today),
-      viewer && purpose === 'gallery'
+      viewer
         ? new FaceVisibilityRepository(this.db).guardedChildIds(viewer.id)
         : Promise.resolve(new Set<number>()),
     ]);

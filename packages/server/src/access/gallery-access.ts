@@ -9,6 +9,7 @@ import { GalleryAccessRepository } from './gallery-access.repository.js';
 import {
   type GalleryImageKind,
   hidesAll,
+  isGalleryKind,
   PENDING_PLACEHOLDER,
   type RenditionSpec,
   renditionImage,
@@ -16,6 +17,7 @@ import {
   rowBoxes,
 } from './image-renditions.js';
 import { ImageRenditionsRepository } from './image-renditions.repository.js';
+import { openableOwnPublicCopies } from './own-public-copies.js';
 import { PublicImagesRepository } from './public-images.repository.js';
 import type { Viewer } from './viewer.js';
 
@@ -134,7 +136,7 @@ export class GalleryAccess {
     }
     const copies = keys.flatMap((key) => {
       const image = renditionImage(key);
-      return image ? [{ key, ...image }] : [];
+      return image && isGalleryKind(image.kind) ? [{ key, kind: image.kind, id: image.id }] : [];
     });
     const copyKeys = new Set(copies.map((copy) => copy.key));
     const cleanKeys = keys.filter((key) => !copyKeys.has(key));
@@ -192,6 +194,16 @@ export class GalleryAccess {
         keys.filter((key) => !result.has(key)),
       );
       for (const key of originals) result.set(key, { spec: null });
+    }
+    // Decision 100: a family's own copy of a news item's or an experience's image.
+    if (viewer && result.size < keys.length) {
+      const own = await openableOwnPublicCopies(
+        db,
+        this.ctx.mediaUrls,
+        viewer,
+        keys.filter((key) => !result.has(key)),
+      );
+      for (const [key, opening] of own) result.set(key, opening);
     }
     return result;
   }

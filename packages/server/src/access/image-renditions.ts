@@ -31,9 +31,9 @@ export type GalleryImageKind = Extract<FaceImageKind, 'photo' | 'album'>;
 export const PENDING_PLACEHOLDER =
   'data:image/webp;base64,UklGRigAAABXRUJQVlA4IBwAAABwAQCdASoQAAwAA4BaJZQCdAFAAAD+5HTED/gA';
 
-/** What a copy is made of. */
+/** What a copy is made of: of a gallery image, or a family's own copy of a public one (100). */
 export interface RenditionSpec {
-  kind: GalleryImageKind;
+  kind: FaceImageKind;
   imageId: number;
   /** The clean display copy's storage key. */
   source: string;
@@ -66,12 +66,18 @@ export function renditionKeys(
   };
 }
 
-const COPY_KEY = /^private\/renditions\/(photo|album)-([1-9]\d{0,9})\/[0-9a-f]{32}\.webp$/;
+const COPY_KEY =
+  /^private\/renditions\/(photo|album|news|experience)-([1-9]\d{0,9})\/[0-9a-f]{32}\.webp$/;
 
 /** The image a copy's key belongs to, or null when `key` is not a copy's. */
-export function renditionImage(key: string): { kind: GalleryImageKind; id: number } | null {
+export function renditionImage(key: string): { kind: FaceImageKind; id: number } | null {
   const match = COPY_KEY.exec(key);
-  return match ? { kind: match[1] as GalleryImageKind, id: Number(match[2]) } : null;
+  return match ? { kind: match[1] as FaceImageKind, id: Number(match[2]) } : null;
+}
+
+/** Whether `kind` is a gallery image's (a photo, an album's cover). */
+export function isGalleryKind(kind: FaceImageKind): kind is GalleryImageKind {
+  return kind === 'photo' || kind === 'album';
 }
 
 /** The boxes a copy's row says it blurred. */

@@ -4,6 +4,7 @@ import { deleteMedia, keepMedia, markForDeletion, saveMedia } from '../media/med
 import { newMediaKey } from '../media/storage/storage.js';
 import { PRIVATE_KEY_PREFIX, viewerScope } from '../media/url-signer.js';
 import { blurSetKey, FaceVisibility, seesEveryFace } from './face-visibility.js';
+import { dropOwnPublicCopies } from './own-public-copies.js';
 import {
   type PublicImageKind,
   type PublicImageRow,
@@ -167,6 +168,7 @@ export async function publicImageStored(
 ): Promise<void> {
   const changed = await republishPublicImages(ctx, kind, [id]);
   if (changed.length === 0) await recordPublicImages(ctx, kind, [id]);
+  await dropOwnPublicCopies(ctx, kind, [id]);
 }
 
 /** The public images where any of `childIds` appears, re-rendered (their consent changed). */
@@ -177,6 +179,8 @@ export async function republishImagesOfChildren(
   const images = await new PublicImagesRepository(ctx.db.kysely).imagesOfChildren(childIds);
   await republishPublicImages(ctx, 'news', images.news);
   await republishPublicImages(ctx, 'experience', images.experience);
+  await dropOwnPublicCopies(ctx, 'news', images.news);
+  await dropOwnPublicCopies(ctx, 'experience', images.experience);
 }
 
 /** Every public image with faces, re-rendered ('Aplicar el consentimiento de imagen' changed). */
@@ -184,6 +188,8 @@ export async function republishAllPublicImages(ctx: AppContext): Promise<void> {
   const images = await new PublicImagesRepository(ctx.db.kysely).imagesWithFaces();
   await republishPublicImages(ctx, 'news', images.news);
   await republishPublicImages(ctx, 'experience', images.experience);
+  await dropOwnPublicCopies(ctx, 'news', images.news);
+  await dropOwnPublicCopies(ctx, 'experience', images.experience);
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Experience } from '@fogata/shared';
 import type { Insertable, Selectable } from 'kysely';
+import { ownChildInImageSql } from '../../access/own-public-copies.js';
 import { type Db, type Executor, executorOf } from '../../db/database.js';
 import type { ExperiencesTable } from '../../db/schema.js';
 import type { MediaStorage } from '../../media/storage/storage.js';
@@ -16,6 +17,8 @@ export type ExperienceWithCounts = ExperienceRow & {
   likes_count: number | string;
   comments_count: number | string;
   user_has_liked: boolean | number;
+  /** A child of the reader's is in the image (a family's own copy, decision 100). */
+  has_own_child: boolean | number;
 };
 
 /** The API shape of an experience: files as plain public URLs. */
@@ -55,6 +58,7 @@ export class ExperiencesRepository {
         likesCountSql('experience', 'experiences.id').as('likes_count'),
         commentsCountSql('experience', 'experiences.id').as('comments_count'),
         likedBySql('experience', 'experiences.id', viewerId).as('user_has_liked'),
+        ownChildInImageSql('experience', 'experiences.id', viewerId).as('has_own_child'),
       ]);
   }
 

@@ -5,6 +5,8 @@ import {
   SERVER_ERRORS,
   SERVER_SUCCESS,
 } from '@fogata/shared';
+import { ImageRenditionsRepository } from '../../access/image-renditions.repository.js';
+import { withOwnChild, withOwnPublicCopies } from '../../access/own-public-copies.js';
 import { originalUrlFor, publicImageStored } from '../../access/public-images.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
@@ -20,6 +22,9 @@ import { ExperiencesRepository, toExperience } from './experiences.repository.js
 /** Experience images are public media. */
 export const EXPERIENCES_FOLDER = 'experiences';
 
+/** Where an experience's image URLs are (a family's own copies, decision 100). */
+const IMAGE_FIELDS = { image: 'image', thumb: 'image_thumb' } as const;
+
 /** Experiences: list, read, create, edit and delete (with their files, likes and comments). */
 export class ExperiencesService {
   constructor(private readonly ctx: AppContext) {}
@@ -31,14 +36,31 @@ export class ExperiencesService {
   /** Every experience, newest first (the category filter is the web app's). */
   async list(viewer: UserRow | null): Promise<Experience[]> {
     const rows = await this.repo().list(viewer?.id ?? null);
-    return rows.map((row) => toExperience(row, this.ctx.storage));
+    const items = rows.map((row) => toExperience(row, this.ctx.storage));
+    // A family sees its own child in the images (decision 100).
+    return withOwnPublicCopies(
+      this.ctx,
+      viewer,
+      'experience',
+      items,
+      IMAGE_FIELDS,
+      withOwnChild(rows),
+    );
   }
 
   async get(viewer: UserRow | null, id: number): Promise<Experience> {
     const row = await this.repo().find(id, viewer?.id ?? null);
     if (!row) throw new AppError(404, SERVER_ERRORS.experienceNotFound);
+    const [item] = await withOwnPublicCopies(
+      this.ctx,
+      viewer,
+      'experience',
+      [toExperience(row, this.ctx.storage)],
+      IMAGE_FIELDS,
+      withOwnChild([row]),
+    );
     return {
-      ...toExperience(row, this.ctx.storage),
+      ...(item as Experience),
       ...originalUrlFor(this.ctx, viewer, row.image_original_key),
     };
   }
@@ -120,15 +142,19 @@ export class ExperiencesService {
     const row = await this.ctx.db.kysely.transaction().execute(async (trx) => {
       const deleted = await new ExperiencesRepository(trx).deleteReturning(id);
       if (!deleted) throw new AppError(404, SERVER_ERRORS.experienceNotFound);
-      await markForDeletion(
-        this.ctx,
-        [deleted.image_key, deleted.image_thumb_key, deleted.image_original_key],
-        trx,
-      );
+      // The families' own copies of its image go with it (decision 100).
+      const copies = await new ImageRenditionsRepository(trx).deleteOfImages('experience', [id]);
+      const files = [
+        deleted.image_key,
+        deleted.image_thumb_key,
+        deleted.image_original_key,
+        ...copies,
+      ];
+      await markForDeletion(this.ctx, files, trx);
       await deleteInteractions(trx, 'experience', [id]);
-      return deleted;
+      return { files };
     });
-    await deleteMedia(this.ctx, [row.image_key, row.image_thumb_key, row.image_original_key]);
+    await deleteMedia(this.ctx, row.files);
     return { message: SERVER_SUCCESS.experienceDeleted };
   }
 }

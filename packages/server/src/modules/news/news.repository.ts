@@ -1,5 +1,6 @@
 import type { News, NewsSummary } from '@fogata/shared';
 import type { Insertable, Selectable } from 'kysely';
+import { ownChildInImageSql } from '../../access/own-public-copies.js';
 import { type Db, type Executor, executorOf } from '../../db/database.js';
 import type { NewsTable } from '../../db/schema.js';
 import type { MediaStorage } from '../../media/storage/storage.js';
@@ -16,6 +17,8 @@ export type NewsWithCounts = NewsRow & {
   likes_count: number | string;
   comments_count: number | string;
   user_has_liked: boolean | number;
+  /** A child of the reader's is in the image (a family's own copy, decision 100). */
+  has_own_child: boolean | number;
 };
 
 /** A list row: everything but the full text. */
@@ -69,6 +72,7 @@ function countColumns(viewerId: number | null) {
     likesCountSql('news', 'news.id').as('likes_count'),
     commentsCountSql('news', 'news.id').as('comments_count'),
     likedBySql('news', 'news.id', viewerId).as('user_has_liked'),
+    ownChildInImageSql('news', 'news.id', viewerId).as('has_own_child'),
   ] as const;
 }
 

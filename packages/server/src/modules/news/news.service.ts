@@ -6,6 +6,8 @@ import {
   SERVER_ERRORS,
   SERVER_SUCCESS,
 } from '@fogata/shared';
+import { ImageRenditionsRepository } from '../../access/image-renditions.repository.js';
+import { withOwnChild, withOwnPublicCopies } from '../../access/own-public-copies.js';
 import { originalUrlFor, publicImageStored } from '../../access/public-images.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
@@ -21,6 +23,9 @@ import { NewsRepository, toNews, toNewsSummary } from './news.repository.js';
 /** News images are public media. */
 export const NEWS_FOLDER = 'news';
 
+/** Where a news item's image URLs are (a family's own copies, decision 100). */
+const IMAGE_FIELDS = { image: 'image_url', thumb: 'thumb_url' } as const;
+
 /** News: list, read, create, edit and delete (with its files, likes and comments). */
 export class NewsService {
   constructor(private readonly ctx: AppContext) {}
@@ -32,14 +37,24 @@ export class NewsService {
   /** Newest first; `limit` for the landing page's first few. */
   async list(viewer: UserRow | null, limit?: number): Promise<NewsSummary[]> {
     const rows = await this.repo().list(viewer?.id ?? null, limit);
-    return rows.map((row) => toNewsSummary(row, this.ctx.storage));
+    const items = rows.map((row) => toNewsSummary(row, this.ctx.storage));
+    // A family sees its own child in the images (decision 100).
+    return withOwnPublicCopies(this.ctx, viewer, 'news', items, IMAGE_FIELDS, withOwnChild(rows));
   }
 
   async get(viewer: UserRow | null, id: number): Promise<News> {
     const row = await this.repo().find(id, viewer?.id ?? null);
     if (!row) throw new AppError(404, SERVER_ERRORS.newsNotFound);
+    const [item] = await withOwnPublicCopies(
+      this.ctx,
+      viewer,
+      'news',
+      [toNews(row, this.ctx.storage)],
+      IMAGE_FIELDS,
+      withOwnChild([row]),
+    );
     return {
-      ...toNews(row, this.ctx.storage),
+      ...(item as News),
       ...originalUrlFor(this.ctx, viewer, row.image_original_key),
     };
   }
@@ -119,15 +134,19 @@ export class NewsService {
     const row = await this.ctx.db.kysely.transaction().execute(async (trx) => {
       const deleted = await new NewsRepository(trx).deleteReturning(id);
       if (!deleted) throw new AppError(404, SERVER_ERRORS.newsNotFound);
-      await markForDeletion(
-        this.ctx,
-        [deleted.image_key, deleted.image_thumb_key, deleted.image_original_key],
-        trx,
-      );
+      // The families' own copies of its image go with it (decision 100).
+      const copies = await new ImageRenditionsRepository(trx).deleteOfImages('news', [id]);
+      const files = [
+        deleted.image_key,
+        deleted.image_thumb_key,
+        deleted.image_original_key,
+        ...copies,
+      ];
+      await markForDeletion(this.ctx, files, trx);
       await deleteInteractions(trx, 'news', [id]);
-      return deleted;
+      return { files };
     });
-    await deleteMedia(this.ctx, [row.image_key, row.image_thumb_key, row.image_original_key]);
+    await deleteMedia(this.ctx, row.files);
     return { message: SERVER_SUCCESS.newsDeleted };
   }
 }
