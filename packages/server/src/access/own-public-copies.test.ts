@@ -171,6 +171,35 @@ describe("a family's own copy of a public image", () => {
     });
   });
 
+  it("goes with the family's account: deleting it deletes their copies", async () => {
+    const parent = await createUser(t.app);
+    const { id, own: child } = await itemWithTwoChildren('news');
+    await t.app.ctx.db.kysely
+      .insertInto('guardians')
+      .values({ user_id: parent.row.id, child_id: child, created_at: new Date().toISOString() })
+      .execute();
+    const theirs = await urlsFor('news', id, parent);
+    await bytes(theirs.image);
+    const copies = () =>
+      t.app.ctx.db.kysely
+        .selectFrom('image_renditions')
+        .select(['image_key', 'thumb_key'])
+        .where('kind', '=', 'news')
+        .where('image_id', '=', id)
+        .execute();
+    const before = await copies();
+    expect(before).toHaveLength(1);
+    const admin = await createUser(t.app, { role: 'admin' });
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/users/${parent.row.id}`,
+      headers: admin.headers,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await copies()).toEqual([]);
+    expect(await t.app.ctx.storage.read(before[0]?.image_key ?? '')).toBeNull();
+  });
+
   it('goes with its item: deleting the news item deletes the copies', async () => {
     const { id } = await itemWithTwoChildren('news');
     const own = await urlsFor('news', id, family);

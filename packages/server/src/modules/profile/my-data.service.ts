@@ -6,6 +6,8 @@ import {
   SERVER_ERRORS,
 } from '@fogata/shared';
 import { decodeJwt } from 'jose';
+import { childrenChanged } from '../../access/face-changes.js';
+import { FaceVisibilityRepository } from '../../access/face-visibility.repository.js';
 import { GalleryAccess } from '../../access/gallery-access.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
@@ -160,6 +162,8 @@ export class MyDataService {
       }
       await new MyDataRepository(trx).eraseTraces(current);
       await markForDeletion(this.ctx, [current.avatar_key], trx);
+      // Their children's copies of their own go with them, after the commit (decisions 080, 100).
+      const children = await new FaceVisibilityRepository(trx).guardedChildIds(current.id);
       // Albums, photos, news, experiences they made, and their removal requests, stay: the
       // foreign keys set their reference to null.
       await users.delete(current.id);
@@ -169,9 +173,10 @@ export class MyDataService {
         target: { type: 'user', id: current.id, label: current.name },
         details: { email: current.email, role: current.role, by: 'self' },
       });
-      return current;
+      return { ...current, children };
     });
     await deleteMedia(this.ctx, [deleted.avatar_key]);
+    await childrenChanged(this.ctx, [...deleted.children]);
     return { message: MY_DATA_MESSAGES.accountDeleted };
   }
 

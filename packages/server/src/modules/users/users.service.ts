@@ -8,6 +8,8 @@ import {
   type SectionRef,
   type User,
 } from '@fogata/shared';
+import { childrenChanged } from '../../access/face-changes.js';
+import { FaceVisibilityRepository } from '../../access/face-visibility.repository.js';
 import type { AppContext } from '../../context.js';
 import type { Dialect } from '../../db/migrations/index.js';
 import { AppError } from '../../lib/app-error.js';
@@ -101,6 +103,8 @@ export class UsersService {
       const target = await lockTarget(users, db.dialect, actor, id, true);
       // Journaled with the delete: a crash before the file goes leaves it to reconciliation.
       await markForDeletion(this.ctx, [target.avatar_key], trx);
+      // Their children's copies of their own go with them, after the commit (decisions 080, 100).
+      const children = await new FaceVisibilityRepository(trx).guardedChildIds(id);
       await users.delete(id);
       await recordAudit(trx, {
         actor,
@@ -108,10 +112,11 @@ export class UsersService {
         target: { type: 'user', id, label: target.name },
         details: { email: target.email, role: target.role },
       });
-      return target;
+      return { ...target, children };
     });
     // The file goes after the row: a failure here leaves it journaled, never a broken avatar.
     await deleteMedia(this.ctx, [deleted.avatar_key]);
+    await childrenChanged(this.ctx, [...deleted.children]);
     return { message: SERVER_SUCCESS.userDeleted(deleted.name) };
   }
 }
