@@ -276,6 +276,9 @@ export const SERVER_SUCCESS = {
   consentTextCreated: (version: number) =>
     `Nueva versión del texto guardada (versión ${version}). Se pedirá a las familias que respondan de nuevo.`,
   blurRequested: 'Hecho: su cara se difumina en esta foto para todos, y los scouters ya lo saben.',
+  /** Issue #25 (decision 096): a family takes its blur request back. */
+  blurWithdrawn:
+    'Hecho: ya no se difumina por vuestra petición. Su cara se verá en esta foto solo donde vuestro consentimiento lo permita.',
   /** Issue #25 (decision 088): the admin page 'Imagen'. */
   settingsSaved: 'Ajustes guardados.',
 } as const;
