@@ -233,3 +233,35 @@ test("the family asks for their child to be blurred in a photo ('Fotos de mi edu
   ]);
   expect(face?.blur_requested_at).toBeTruthy();
 });
+
+test("the family takes it back with 'Dejar de difuminar' (decision 096)", async ({ page }) => {
+  await login(page, family.email);
+  await page.goto(`/mis-educandos/${childId}/fotos`);
+  await expect(page.getByText('Difuminado en esta foto')).toBeVisible();
+  await page
+    .getByRole('button', { name: 'Dejar de difuminar a mi hijo/a en esta foto (foto 1)' })
+    .click();
+  await expect(
+    page.getByText(
+      'Hecho: ya no se difumina por vuestra petición. Su cara se verá en esta foto solo donde vuestro consentimiento lo permita.',
+    ),
+  ).toBeVisible();
+  // The photo offers the blur again; the family sees their own child clear: the stored copy.
+  await expect(
+    page.getByRole('button', { name: 'Difuminar a mi hijo/a en esta foto (foto 1)' }),
+  ).toBeVisible();
+  await expect(page.getByText('Difuminado en esta foto')).toHaveCount(0);
+  const picture = page.getByRole('img', { name: 'Foto 1 en la que aparece tu educando' });
+  await expect
+    .poll(() => picture.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0))
+    .toBe(true);
+  expect(await picture.evaluate((el: HTMLImageElement) => el.currentSrc)).not.toContain(
+    '/renditions/',
+  );
+  await expectAccessible(page, "'Fotos de mi educando' tras dejar de difuminar");
+  await screen(page, 'consent-child-photos-unblurred');
+  const [face] = await dbRun<{ blur_requested_at: string | null }[]>([
+    { sql: 'select blur_requested_at from faces where photo_id = ?', params: [photoId] },
+  ]);
+  expect(face?.blur_requested_at).toBeNull();
+});

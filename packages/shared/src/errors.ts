@@ -96,6 +96,7 @@ export const CLIENT_ERRORS = {
   consentRegister: 'Error al obtener el registro de consentimientos.',
   childPhotos: 'Error al obtener las fotos de tu educando.',
   blurRequest: 'Error al pedir que se difumine la cara.',
+  blurWithdraw: 'Error al dejar de difuminar la cara.',
   /** Issue #25 (decision 088): the admin page 'Imagen'. */
   settingsGet: 'Error al obtener los ajustes.',
   settingsSave: 'Error al guardar los ajustes.',
