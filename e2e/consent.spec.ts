@@ -243,7 +243,7 @@ test("the family takes it back with 'Dejar de difuminar' (decision 096)", async 
     .click();
   await expect(
     page.getByText(
-      'Hecho: ya no se difumina por vuestra petición. Su cara se verá en esta foto solo donde vuestro consentimiento lo permita.',
+      'Hecho: su cara ya no se difumina a petición de la familia. Se verá en esta foto solo donde su consentimiento de imagen lo permita.',
     ),
   ).toBeVisible();
   // The photo offers the blur again; the family sees their own child clear: the stored copy.
@@ -260,6 +260,35 @@ test("the family takes it back with 'Dejar de difuminar' (decision 096)", async 
   );
   await expectAccessible(page, "'Fotos de mi educando' tras dejar de difuminar");
   await screen(page, 'consent-child-photos-unblurred');
+  const [face] = await dbRun<{ blur_requested_at: string | null }[]>([
+    { sql: 'select blur_requested_at from faces where photo_id = ?', params: [photoId] },
+  ]);
+  expect(face?.blur_requested_at).toBeNull();
+});
+
+test("a manager takes a family's blur request off in Revisar caras (decision 096)", async ({
+  page,
+  request,
+}) => {
+  const asked = await request.post(`/api/profile/children/${childId}/photos/${photoId}/blur`, {
+    headers: await bearer(request, family.email),
+  });
+  expect(asked.status()).toBe(200);
+  const [photo] = await dbRun<{ album_id: number }[]>([
+    { sql: 'select album_id from photos where id = ?', params: [photoId] },
+  ]);
+  await login(page, scouter.email);
+  await page.goto(`/album/${photo?.album_id}/caras`);
+  const article = page.getByRole('article', { name: 'Foto 1 de 1' });
+  await article.getByRole('button', { name: `1 ${nora}` }).click();
+  await expect(article.getByText('La familia pidió difuminarla')).toBeVisible();
+  await screen(page, 'face-review-blur-requested');
+  await article.getByRole('button', { name: 'Dejar de difuminar' }).click();
+  await expect(article.getByText('La familia pidió difuminarla')).toHaveCount(0);
+  await expect(page.getByRole('status').filter({ hasText: 'Ya no se difumina' })).toHaveText(
+    'Ya no se difumina por petición de la familia: se verá donde su consentimiento lo permita.',
+  );
+  await expectAccessible(page, 'Revisar caras tras dejar de difuminar');
   const [face] = await dbRun<{ blur_requested_at: string | null }[]>([
     { sql: 'select blur_requested_at from faces where photo_id = ?', params: [photoId] },
   ]);

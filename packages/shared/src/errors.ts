@@ -279,7 +279,7 @@ export const SERVER_SUCCESS = {
   blurRequested: 'Hecho: su cara se difumina en esta foto para todos, y los scouters ya lo saben.',
   /** Issue #25 (decision 096): a family takes its blur request back. */
   blurWithdrawn:
-    'Hecho: ya no se difumina por vuestra petición. Su cara se verá en esta foto solo donde vuestro consentimiento lo permita.',
+    'Hecho: su cara ya no se difumina a petición de la familia. Se verá en esta foto solo donde su consentimiento de imagen lo permita.',
   /** Issue #25 (decision 088): the admin page 'Imagen'. */
   settingsSaved: 'Ajustes guardados.',
 } as const;

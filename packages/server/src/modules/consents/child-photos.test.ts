@@ -300,7 +300,7 @@ describe('Dejar de difuminar (decision 096)', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: SERVER_SUCCESS.blurWithdrawn, blur_requested: false });
     expect(res.json().message).toBe(
-      'Hecho: ya no se difumina por vuestra petición. Su cara se verá en esta foto solo donde vuestro consentimiento lo permita.',
+      'Hecho: su cara ya no se difumina a petición de la familia. Se verá en esta foto solo donde su consentimiento de imagen lo permita.',
     );
     expect(await marked(face)).toBe(false);
     // The guardians see their child again; a member without consent for the child still not.

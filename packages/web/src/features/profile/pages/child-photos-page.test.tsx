@@ -95,7 +95,7 @@ describe('ChildPhotosPage', () => {
           200,
           {
             message:
-              'Hecho: ya no se difumina por vuestra petición. Su cara se verá en esta foto solo donde vuestro consentimiento lo permita.',
+              'Hecho: su cara ya no se difumina a petición de la familia. Se verá en esta foto solo donde su consentimiento de imagen lo permita.',
             blur_requested: false,
           },
         ];
@@ -107,7 +107,7 @@ describe('ChildPhotosPage', () => {
     );
     expect(
       await screen.findByText(
-        'Hecho: ya no se difumina por vuestra petición. Su cara se verá en esta foto solo donde vuestro consentimiento lo permita.',
+        'Hecho: su cara ya no se difumina a petición de la familia. Se verá en esta foto solo donde su consentimiento de imagen lo permita.',
       ),
     ).toBeVisible();
     expect(
