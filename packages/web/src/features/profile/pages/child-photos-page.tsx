@@ -79,7 +79,7 @@ export function ChildPhotosPage() {
                 <Card.Body className="p-2 d-grid">
                   {photo.blur_requested ? (
                     <>
-                      <span className="text-success small fw-semibold text-center py-1">
+                      <span className="text-success small fw-semibold text-center mt-1">
                         ✓ {T.blurred}
                       </span>
                       <Button
