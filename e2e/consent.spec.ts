@@ -233,3 +233,64 @@ test("the family asks for their child to be blurred in a photo ('Fotos de mi edu
   ]);
   expect(face?.blur_requested_at).toBeTruthy();
 });
+
+test("the family takes it back with 'Dejar de difuminar' (decision 096)", async ({ page }) => {
+  await login(page, family.email);
+  await page.goto(`/mis-educandos/${childId}/fotos`);
+  await expect(page.getByText('Difuminado en esta foto')).toBeVisible();
+  await page
+    .getByRole('button', { name: 'Dejar de difuminar a mi hijo/a en esta foto (foto 1)' })
+    .click();
+  await expect(
+    page.getByText(
+      'Hecho: su cara ya no se difumina a petición de la familia. Se verá en esta foto solo donde su consentimiento de imagen lo permita.',
+    ),
+  ).toBeVisible();
+  // The photo offers the blur again; the family sees their own child clear: the stored copy.
+  await expect(
+    page.getByRole('button', { name: 'Difuminar a mi hijo/a en esta foto (foto 1)' }),
+  ).toBeVisible();
+  await expect(page.getByText('Difuminado en esta foto')).toHaveCount(0);
+  const picture = page.getByRole('img', { name: 'Foto 1 en la que aparece tu educando' });
+  await expect
+    .poll(() => picture.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0))
+    .toBe(true);
+  expect(await picture.evaluate((el: HTMLImageElement) => el.currentSrc)).not.toContain(
+    '/renditions/',
+  );
+  await expectAccessible(page, "'Fotos de mi educando' tras dejar de difuminar");
+  await screen(page, 'consent-child-photos-unblurred');
+  const [face] = await dbRun<{ blur_requested_at: string | null }[]>([
+    { sql: 'select blur_requested_at from faces where photo_id = ?', params: [photoId] },
+  ]);
+  expect(face?.blur_requested_at).toBeNull();
+});
+
+test("a manager takes a family's blur request off in Revisar caras (decision 096)", async ({
+  page,
+  request,
+}) => {
+  const asked = await request.post(`/api/profile/children/${childId}/photos/${photoId}/blur`, {
+    headers: await bearer(request, family.email),
+  });
+  expect(asked.status()).toBe(200);
+  const [photo] = await dbRun<{ album_id: number }[]>([
+    { sql: 'select album_id from photos where id = ?', params: [photoId] },
+  ]);
+  await login(page, scouter.email);
+  await page.goto(`/album/${photo?.album_id}/caras`);
+  const article = page.getByRole('article', { name: 'Foto 1 de 1' });
+  await article.getByRole('button', { name: `1 ${nora}` }).click();
+  await expect(article.getByText('La familia pidió difuminarla')).toBeVisible();
+  await screen(page, 'face-review-blur-requested');
+  await article.getByRole('button', { name: 'Dejar de difuminar' }).click();
+  await expect(article.getByText('La familia pidió difuminarla')).toHaveCount(0);
+  await expect(page.getByRole('status').filter({ hasText: 'Ya no se difumina' })).toHaveText(
+    'Ya no se difumina por petición de la familia: se verá donde su consentimiento lo permita.',
+  );
+  await expectAccessible(page, 'Revisar caras tras dejar de difuminar');
+  const [face] = await dbRun<{ blur_requested_at: string | null }[]>([
+    { sql: 'select blur_requested_at from faces where photo_id = ?', params: [photoId] },
+  ]);
+  expect(face?.blur_requested_at).toBeNull();
+});

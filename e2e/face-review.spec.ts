@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Locator, Page } from '@playwright/test';
 import { expectAccessible } from './support/a11y.js';
 import {
   apiToken,
@@ -177,6 +178,131 @@ test('a scouter reviews with the keyboard and draws a box the detector missed', 
   expect(rows[2]?.x).toBeGreaterThan(0.65);
   expect(rows[2]?.x).toBeLessThan(0.75);
   expect(rows.every((r) => r.reviewed_by !== null)).toBe(true);
+});
+
+/** Presses Tab until `target` has the focus (the keyboard's only way there), or fails. */
+async function tabTo(page: Page, target: Locator) {
+  for (let i = 0; i < 80; i += 1) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error('Tab never reached the target');
+}
+
+test('a box for a missed face, drawn with the keyboard alone (decision 097)', async ({ page }) => {
+  await login(page, scouter.email);
+  await page.goto(`/album/${albumId}/caras`);
+  const photo = page.getByRole('article', { name: 'Foto 1 de 1' });
+  await expect(photo.getByRole('img', { name: 'Foto 1 de 1' })).toBeVisible();
+  const drawButton = photo.getByRole('button', { name: 'Dibujar una cara' });
+  await page.locator('body').focus();
+  await tabTo(page, drawButton);
+  // Escape cancels: nothing drawn, the focus back on the button.
+  await page.keyboard.press('Enter');
+  const box = photo.getByRole('application', { name: 'Recuadro de la nueva cara' });
+  await expect(box).toBeFocused();
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('Escape');
+  await expect(box).toHaveCount(0);
+  await expect(drawButton).toBeFocused();
+
+  // Again: a square in the middle of the 512×512 photo, moved and grown with the keys.
+  await page.keyboard.press('Enter');
+  await expect(box).toBeFocused();
+  await expect(box).toHaveAccessibleDescription(
+    /A 40 % del borde izquierdo y 40 % del borde de arriba; 20 % de ancho y 20 % de alto\.$/,
+  );
+  for (let i = 0; i < 5; i += 1) await page.keyboard.press('ArrowRight');
+  for (let i = 0; i < 5; i += 1) await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Shift+ArrowRight');
+  await page.keyboard.press('Shift+ArrowRight');
+  for (let i = 0; i < 3; i += 1) await page.keyboard.press('Shift+ArrowDown');
+  await expect(
+    photo.getByText(
+      'A 50 % del borde izquierdo y 30 % del borde de arriba; 24 % de ancho y 26 % de alto.',
+    ),
+  ).toBeAttached();
+  await expectAccessible(page, 'Revisar caras con el recuadro del teclado');
+  await screen(page, 'face-review-keyboard-box');
+  await expect(box).toBeFocused();
+  await page.keyboard.press('Enter');
+  // Saved: a chip like any other, with the focus; A says it is an adult.
+  const drawn = photo.getByRole('button', { name: '4 Por revisar' });
+  await expect(drawn).toBeFocused();
+  await expect(box).toHaveCount(0);
+  await page.keyboard.press('a');
+  await expect(photo.getByRole('button', { name: '4 Adulto' })).toBeVisible();
+  await expect(page.getByText('No queda ninguna cara por revisar.')).toBeVisible();
+
+  const rows = await dbRun<
+    { status: string; source: string; x: number; y: number; width: number; height: number }[]
+  >([
+    {
+      sql: `select status, source, x, y, width, height from faces
+            where photo_id = ? order by id desc limit 1`,
+      params: [photoId],
+    },
+  ]);
+  expect(rows[0]).toMatchObject({ status: 'adult', source: 'manual' });
+  expect(rows[0]?.x).toBeCloseTo(0.5, 5);
+  expect(rows[0]?.y).toBeCloseTo(0.3, 5);
+  expect(rows[0]?.width).toBeCloseTo(0.24, 5);
+  expect(rows[0]?.height).toBeCloseTo(0.26, 5);
+});
+
+test.describe('on a phone with a finger', () => {
+  test.use({ hasTouch: true, viewport: { width: 375, height: 800 } });
+
+  test('a drag of a finger on the photo draws a box, and the page does not scroll instead', async ({
+    page,
+  }) => {
+    const manual = async () =>
+      (
+        await dbRun<{ n: number }[]>([
+          {
+            sql: `select count(*) as n from faces where photo_id = ? and source = 'manual'`,
+            params: [photoId],
+          },
+        ])
+      )[0]?.n ?? 0;
+    const before = Number(await manual());
+    await login(page, scouter.email);
+    await page.goto(`/album/${albumId}/caras`);
+    const photo = page.getByRole('article', { name: 'Foto 1 de 1' });
+    await photo.getByRole('button', { name: 'Dibujar una cara' }).tap();
+    const surface = page.getByTestId('face-draw-surface');
+    await surface.scrollIntoViewIfNeeded();
+    const area = await surface.boundingBox();
+    if (!area) throw new Error('no drawing surface');
+    const scrolled = await page.evaluate(() => window.scrollY);
+    // Touch events as a finger sends them (Chromium makes the pointer events from them).
+    const cdp = await page.context().newCDPSession(page);
+    const at = (fx: number, fy: number) => [
+      { x: area.x + area.width * fx, y: area.y + area.height * fy },
+    ];
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(0.05, 0.6) });
+    for (let i = 1; i <= 6; i += 1) {
+      await cdp.send('Input.dispatchTouchEvent', {
+        type: 'touchMove',
+        touchPoints: at(0.05 + 0.025 * i, 0.6 + 0.04 * i),
+      });
+    }
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await expect.poll(async () => Number(await manual())).toBe(before + 1);
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+    const rows = await dbRun<{ x: number; y: number; width: number; height: number }[]>([
+      {
+        sql: `select x, y, width, height from faces where photo_id = ? and source = 'manual'
+              order by id desc limit 1`,
+        params: [photoId],
+      },
+    ]);
+    expect(rows[0]?.x).toBeCloseTo(0.05, 1);
+    expect(rows[0]?.y).toBeCloseTo(0.6, 1);
+    expect(rows[0]?.width).toBeCloseTo(0.15, 1);
+    expect(rows[0]?.height).toBeCloseTo(0.24, 1);
+    await expect(photo.getByRole('button', { name: '5 Por revisar' })).toBeFocused();
+  });
 });
 
 test('on a phone: the faces are chips under the photo, the search fits the screen', async ({

@@ -96,6 +96,7 @@ export const CLIENT_ERRORS = {
   consentRegister: 'Error al obtener el registro de consentimientos.',
   childPhotos: 'Error al obtener las fotos de tu educando.',
   blurRequest: 'Error al pedir que se difumine la cara.',
+  blurWithdraw: 'Error al dejar de difuminar la cara.',
   /** Issue #25 (decision 088): the admin page 'Imagen'. */
   settingsGet: 'Error al obtener los ajustes.',
   settingsSave: 'Error al guardar los ajustes.',
@@ -276,6 +277,9 @@ export const SERVER_SUCCESS = {
   consentTextCreated: (version: number) =>
     `Nueva versión del texto guardada (versión ${version}). Se pedirá a las familias que respondan de nuevo.`,
   blurRequested: 'Hecho: su cara se difumina en esta foto para todos, y los scouters ya lo saben.',
+  /** Issue #25 (decision 096): a family takes its blur request back. */
+  blurWithdrawn:
+    'Hecho: su cara ya no se difumina a petición de la familia. Se verá en esta foto solo donde su consentimiento de imagen lo permita.',
   /** Issue #25 (decision 088): the admin page 'Imagen'. */
   settingsSaved: 'Ajustes guardados.',
   /** Issue #25 (decision 099): an image the detector could not search, looked at by hand. */

@@ -398,6 +398,22 @@ const faceEndpoints: Endpoint[] = [
     }),
   },
   {
+    name: 'DELETE /api/faces/:id/blur',
+    capability: 'faces:review',
+    success: 200,
+    request: async (t) => {
+      // A face a family asked to blur (decision 096).
+      const photo = await newPhoto(t);
+      const face = await addFace(t.app, { photoId: photo.id }, FACE_BOX);
+      await t.app.ctx.db.kysely
+        .updateTable('faces')
+        .set({ blur_requested_at: nowIso() })
+        .where('id', '=', face)
+        .execute();
+      return { method: 'DELETE', url: `/api/faces/${face}/blur` };
+    },
+  },
+  {
     name: 'GET /api/faces/scan-progress',
     capability: 'settings:manage',
     success: 200,
@@ -468,6 +484,22 @@ const consentEndpoints: Endpoint[] = [
         },
       );
       return { method: 'POST', url: `/api/profile/children/${child}/photos/${photo.id}/blur` };
+    },
+  },
+  {
+    name: 'DELETE /api/profile/children/:id/photos/:photoId/blur',
+    capability: 'children:own',
+    success: 200,
+    request: async (t, actor) => {
+      const child = await consentChild(t, actor);
+      const photo = await newPhoto(t);
+      const face = await addFace(t.app, { photoId: photo.id }, FACE_BOX, { childId: child });
+      await t.app.ctx.db.kysely
+        .updateTable('faces')
+        .set({ blur_requested_at: nowIso() })
+        .where('id', '=', face)
+        .execute();
+      return { method: 'DELETE', url: `/api/profile/children/${child}/photos/${photo.id}/blur` };
     },
   },
   {

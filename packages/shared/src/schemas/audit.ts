@@ -31,6 +31,8 @@ export const AUDIT_ACTIONS = [
   'consent.recorded',
   'consent_text.created',
   'face.blur_requested',
+  // Issue #25 (decision 096): a family takes its blur request back ('Dejar de difuminar').
+  'face.blur_withdrawn',
   // Issue #25 (decision 088): the group's settings, `details` { setting, from, to }.
   'settings.changed',
 ] as const;

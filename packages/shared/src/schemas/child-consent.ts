@@ -178,6 +178,12 @@ export const blurRequestResultSchema = z.object({
   blur_requested: z.literal(true),
 });
 
+/** Answer of taking the blur request back ('Dejar de difuminar', decision 096). */
+export const blurWithdrawResultSchema = z.object({
+  message: z.string(),
+  blur_requested: z.literal(false),
+});
+
 /** Who gave a consent, in words for screens and the CSV. */
 export const CONSENT_GIVER_LABELS = {
   guardian: 'La familia (en Fogata)',

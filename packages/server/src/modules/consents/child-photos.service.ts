@@ -16,7 +16,8 @@ import { ConsentsRepository } from './consents.repository.js';
  * may see, those where a manager assigned a face to their child, and may ask for the child to be
  * blurred in one of them. The request marks the child's faces in that photo; the face rule
  * (access/face-visibility) then blurs them for everyone but the managers, and the managers who
- * see the album are mailed, as with a removal request.
+ * see the album are mailed, as with a removal request. Any guardian of the child may take the
+ * request back (decision 096).
  */
 export class ChildPhotosService {
   private readonly access: FamilyAccess;
@@ -97,5 +98,37 @@ export class ChildPhotosService {
       await facesChanged(this.ctx, 'photo', [photoId]);
     }
     return { message: SERVER_SUCCESS.blurRequested, blur_requested: true };
+  }
+
+  /**
+   * 'Dejar de difuminar' (decision 096): takes the blur request off child `childId`'s faces in
+   * photo `photoId`, asked by any guardian of the child (not only the one who pressed it). The
+   * face rule then shows the face again only where consent allows; nothing else changes.
+   * Idempotent: with nothing marked, nothing is written. Audited as the request is; no mail: the
+   * managers have nothing to do about it.
+   */
+  async withdrawBlur(
+    viewer: UserRow,
+    childId: number,
+    photoId: number,
+  ): Promise<{ message: string; blur_requested: false }> {
+    await this.access.requireOwnChild(viewer, childId);
+    const changed = await this.ctx.db.kysely.transaction().execute(async (trx) => {
+      const repo = new ConsentsRepository(trx);
+      const photo = await repo.shownPhoto(photoId, viewer);
+      const faces = photo ? await repo.childFaces(childId, [photoId]) : [];
+      if (!photo || faces.length === 0) throw new AppError(404, SERVER_ERRORS.childPhotoNotFound);
+      const marked = faces.filter((f) => f.blur_requested_at !== null).map((f) => f.id);
+      if ((await repo.withdrawBlur(marked)) === 0) return false;
+      await recordAudit(trx, {
+        actor: viewer,
+        action: 'face.blur_withdrawn',
+        target: { type: 'photo', id: photo.id, label: photo.album_title },
+        details: { child: String(childId) },
+      });
+      return true;
+    });
+    if (changed) await facesChanged(this.ctx, 'photo', [photoId]);
+    return { message: SERVER_SUCCESS.blurWithdrawn, blur_requested: false };
   }
 }

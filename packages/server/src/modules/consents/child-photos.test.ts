@@ -253,3 +253,162 @@ describe('Difuminar a mi hijo/a en esta foto', () => {
     expect((await blur(parent, child.id, draft.photo.id)).statusCode).toBe(404);
   });
 });
+
+describe('Dejar de difuminar (decision 096)', () => {
+  const unblur = (user: TestUser, childId: number, photoId: number) =>
+    t.app.inject({
+      method: 'DELETE',
+      url: `/api/profile/children/${childId}/photos/${photoId}/blur`,
+      headers: user.headers,
+    });
+  const marked = async (faceId: number) =>
+    (
+      await t.app.ctx.db.kysely
+        .selectFrom('faces')
+        .select(['blur_requested_at', 'blur_requested_by'])
+        .where('id', '=', faceId)
+        .executeTakeFirstOrThrow()
+    ).blur_requested_at !== null;
+  const audits = (photoId: number) =>
+    t.app.ctx.db.kysely
+      .selectFrom('audit_log')
+      .select(['actor_id', 'target_type', 'target_id', 'target_label', 'details'])
+      .where('action', '=', 'face.blur_withdrawn')
+      .where('target_id', '=', photoId)
+      .execute();
+
+  it('any guardian of the child takes it back: the face follows consent again, audited; a second press does nothing new', async () => {
+    const { parent, child } = await setting();
+    // The other parent, who did not press it.
+    const other = await createUser(t.app, { name: 'Marcos Padre' });
+    await t.app.ctx.db.kysely
+      .insertInto('guardians')
+      .values({ user_id: other.row.id, child_id: child.id, created_at: new Date().toISOString() })
+      .execute();
+    const { photo, face } = await photoWith(child.id, { title: 'Ruta de invierno' });
+    const member = await createUser(t.app);
+    const visibility = new FaceVisibility(t.app.ctx.db.kysely);
+    const blurredFor = async (viewer: TestUser) =>
+      ((await visibility.facesToBlur(viewer.row, 'photo', [photo.id])).get(photo.id) ?? [])
+        .map((f) => f.id)
+        .includes(face);
+
+    expect((await blur(parent, child.id, photo.id)).statusCode).toBe(200);
+    expect(await blurredFor(parent)).toBe(true);
+
+    const res = await unblur(other, child.id, photo.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: SERVER_SUCCESS.blurWithdrawn, blur_requested: false });
+    expect(res.json().message).toBe(
+      'Hecho: su cara ya no se difumina a petición de la familia. Se verá en esta foto solo donde su consentimiento de imagen lo permita.',
+    );
+    expect(await marked(face)).toBe(false);
+    // The guardians see their child again; a member without consent for the child still not.
+    expect(await blurredFor(parent)).toBe(false);
+    expect(await blurredFor(other)).toBe(false);
+    expect(await blurredFor(member)).toBe(true);
+    expect(await audits(photo.id)).toEqual([
+      {
+        actor_id: other.row.id,
+        target_type: 'photo',
+        target_id: photo.id,
+        target_label: 'Ruta de invierno',
+        details: JSON.stringify({ child: String(child.id) }),
+      },
+    ]);
+    const list = (await get(`/api/profile/children/${child.id}/photos`, parent)).json();
+    expect(list[0]).toMatchObject({ id: photo.id, blur_requested: false });
+
+    // Again: the same answer, no second entry.
+    const again = await unblur(parent, child.id, photo.id);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().blur_requested).toBe(false);
+    expect(await audits(photo.id)).toHaveLength(1);
+    // And it can be asked again.
+    expect((await blur(parent, child.id, photo.id)).statusCode).toBe(200);
+    expect(await marked(face)).toBe(true);
+  });
+
+  it("answers 404 to anyone but the child's guardians, and leaves the face blurred", async () => {
+    const { parent, child } = await setting();
+    const { photo, face } = await photoWith(child.id);
+    await blur(parent, child.id, photo.id);
+    for (const user of [await createUser(t.app), await createUser(t.app, { role: 'scouter' })]) {
+      const res = await unblur(user, child.id, photo.id);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ message: SERVER_ERRORS.childNotFound });
+    }
+    // Their own child, but a photo without them: the photo's 404.
+    const without = await photoWith((await createChildRow(t.app)).id);
+    const res = await unblur(parent, child.id, without.photo.id);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: SERVER_ERRORS.childPhotoNotFound });
+    expect(await marked(face)).toBe(true);
+    expect(await audits(photo.id)).toEqual([]);
+  });
+});
+
+describe("a manager's 'Dejar de difuminar' in Revisar caras (decision 096)", () => {
+  it('takes the request off the face, audited as a review; a scouter of another section gets a 404', async () => {
+    const { parent, child, section } = await setting();
+    const scouter = await createUser(t.app, { role: 'scouter' });
+    await assignScouter(t.app, scouter.row.id, [section]);
+    const otherScouter = await createUser(t.app, { role: 'scouter' });
+    await assignScouter(t.app, otherScouter.row.id, [await createSection(t.app)]);
+    const { album, photo, face } = await photoWith(child.id, { title: 'Campamento de verano' });
+    await setAudience(t.app, album.id, [section]);
+    await blur(parent, child.id, photo.id);
+    const unblur = (user: TestUser) =>
+      t.app.inject({ method: 'DELETE', url: `/api/faces/${face}/blur`, headers: user.headers });
+
+    const refused = await unblur(otherScouter);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json()).toEqual({ message: SERVER_ERRORS.faceNotFound });
+    const member = await unblur(parent);
+    expect(member.statusCode).toBe(403);
+
+    const res = await unblur(scouter);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      id: face,
+      status: 'child',
+      child: { id: child.id },
+      blur_requested: false,
+    });
+    const row = await t.app.ctx.db.kysely
+      .selectFrom('faces')
+      .select(['blur_requested_at', 'reviewed_by'])
+      .where('id', '=', face)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ blur_requested_at: null, reviewed_by: scouter.row.id });
+    const audit = await t.app.ctx.db.kysely
+      .selectFrom('audit_log')
+      .select(['actor_id', 'target_type', 'target_id', 'details'])
+      .where('action', '=', 'faces.reviewed')
+      .where('target_id', '=', album.id)
+      .execute();
+    expect(audit).toEqual([
+      {
+        actor_id: scouter.row.id,
+        target_type: 'album',
+        target_id: album.id,
+        details: JSON.stringify({
+          image: 'foto',
+          photo_id: String(photo.id),
+          change: 'sin difuminar',
+        }),
+      },
+    ]);
+    // Nothing to take off any more: the face as it is, no second entry.
+    const again = await unblur(admin);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().blur_requested).toBe(false);
+    const after = await t.app.ctx.db.kysely
+      .selectFrom('audit_log')
+      .select('id')
+      .where('action', '=', 'faces.reviewed')
+      .where('target_id', '=', album.id)
+      .execute();
+    expect(after).toHaveLength(1);
+  });
+});

@@ -240,4 +240,16 @@ export class ConsentsRepository {
       .executeTakeFirst();
     return Number(result.numUpdatedRows);
   }
+
+  /** Takes a guardian's blur request off faces `ids` (those marked); how many changed. */
+  async withdrawBlur(ids: readonly number[]): Promise<number> {
+    if (ids.length === 0) return 0;
+    const result = await this.db
+      .updateTable('faces')
+      .set({ blur_requested_at: null, blur_requested_by: null })
+      .where('id', 'in', [...ids])
+      .where('blur_requested_at', 'is not', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
 }

@@ -1,6 +1,7 @@
 import {
   AUDIT_TOTAL_HEADER,
   blurRequestResultSchema,
+  blurWithdrawResultSchema,
   childConsentsSchema,
   childPhotoParams,
   childPhotoSchema,
@@ -104,6 +105,21 @@ export async function consentsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     (req) => photos.requestBlur(currentUser(req), req.params.id, req.params.photoId),
+  );
+
+  r.delete(
+    '/profile/children/:id/photos/:photoId/blur',
+    {
+      onRequest: own,
+      schema: {
+        tags,
+        description:
+          'Dejar de difuminar: retira la petición de difuminar a tu educando en esta foto (la haya hecho quien la haya hecho de su familia). Su cara vuelve a verse solo donde el consentimiento lo permite. Repetirlo no hace nada nuevo.',
+        params: childPhotoParams,
+        response: { 200: blurWithdrawResultSchema },
+      },
+    },
+    (req) => photos.withdrawBlur(currentUser(req), req.params.id, req.params.photoId),
   );
 
   r.get(

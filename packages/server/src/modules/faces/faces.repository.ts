@@ -97,6 +97,20 @@ export class FacesRepository {
     return Number(result.numUpdatedRows) > 0;
   }
 
+  /**
+   * Takes a family's blur request off face `id`, recording the manager as its reviewer;
+   * answers whether it had one.
+   */
+  async withdrawBlur(id: number, by: number, now: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('faces')
+      .set({ blur_requested_at: null, blur_requested_by: null, reviewed_by: by, reviewed_at: now })
+      .where('id', '=', id)
+      .where('blur_requested_at', 'is not', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
   /** A box a manager drew: a face, pending its review like any other. */
   async insertManual(
     image: FaceImageRef,

@@ -170,6 +170,21 @@ export async function facesRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
+  r.delete(
+    '/faces/:id/blur',
+    {
+      onRequest: review,
+      schema: {
+        tags,
+        description:
+          'Dejar de difuminar: retira la petición de la familia de difuminar esta cara (cuando la familia cambia de opinión). La cara vuelve a verse solo donde el consentimiento lo permite.',
+        params: idParams,
+        response: { 200: reviewFaceSchema },
+      },
+    },
+    (req) => service.unblur(currentUser(req), req.params.id),
+  );
+
   r.get(
     '/faces/scan-progress',
     {

@@ -52,6 +52,7 @@ const CHANGES = {
   drawn: 'dibujada',
   deleted: 'borrada',
   searched: 'imagen revisada a mano',
+  unblurred: 'sin difuminar',
 } as const;
 
 export class FacesService {
@@ -240,6 +241,23 @@ export class FacesService {
       await this.audit(trx, viewer, image, input.status);
     });
     await facesChanged(this.ctx, image.kind, [image.id]);
+    return this.present(id);
+  }
+
+  /**
+   * 'Dejar de difuminar' in Revisar caras (decision 096): takes a family's blur request off face
+   * `id`, as a family that changed its mind asks a manager to. The face rule then shows it only
+   * where consent allows. Idempotent: a face with no request is answered as it is.
+   */
+  async unblur(viewer: UserRow, id: number): Promise<ReviewFace> {
+    const face = await this.requireFace(viewer, id);
+    const image = imageOf(face);
+    const changed = await this.ctx.db.kysely.transaction().execute(async (trx) => {
+      if (!(await new FacesRepository(trx).withdrawBlur(id, viewer.id, nowIso()))) return false;
+      await this.audit(trx, viewer, image, 'unblurred');
+      return true;
+    });
+    if (changed) await facesChanged(this.ctx, image.kind, [image.id]);
     return this.present(id);
   }
 

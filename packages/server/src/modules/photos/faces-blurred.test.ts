@@ -19,7 +19,7 @@ import {
 import { buildTestApp, type TestApp } from '../../test/build-app.js';
 import { addFace, recordConsent } from '../../test/consent-factories.js';
 import { createUser, type TestUser } from '../../test/factories.js';
-import { createChild } from '../../test/family-factories.js';
+import { createChild, linkGuardian } from '../../test/family-factories.js';
 import { countQueries, createAlbum, createPhoto } from '../../test/gallery-factories.js';
 import { multipartParts } from '../../test/images.js';
 import { readZip } from '../../test/zip.js';
@@ -382,6 +382,66 @@ describe('faces not reviewed, adults, not faces, a family asking to blur, the se
     expect(photo.image_url).not.toContain('scope=');
     await writeGroupSetting(t.app.ctx.db.kysely, 'image_consent_enforced', true, null, nowIso());
     expect((await fetchMedia(photo.image_url)).status).toBe(404);
+  });
+});
+
+describe("a family's 'Dejar de difuminar' (decision 096), on the bytes", () => {
+  const blurUrl = (childId: number) => `/api/profile/children/${childId}/photos/${photoId}/blur`;
+  const ask = (user: TestUser, childId: number, method: 'POST' | 'DELETE') =>
+    t.app.inject({ method, url: blurUrl(childId), headers: user.headers });
+
+  it('shows the face clear again to a viewer its consent covers, and keeps it blurred where consent does not', async () => {
+    // Both faces reviewed; the astronaut has gallery consent, the cameraman none.
+    await setFace(astronautFace, {
+      status: 'child',
+      child_id: astronautChild,
+      blur_requested_at: null,
+    });
+    await setFace(cameraFace, { status: 'child', child_id: cameraChild, blur_requested_at: null });
+    await recordConsent(t.app, astronautChild, 'gallery', true);
+    await recordConsent(t.app, cameraChild, 'gallery', false);
+    const cameraFamily = await createUser(t.app);
+    await linkGuardian(t.app, cameraFamily.row.id, cameraChild);
+
+    // Both families press 'Difuminar a mi hijo/a en esta foto'.
+    expect((await ask(family, astronautChild, 'POST')).statusCode).toBe(200);
+    expect((await ask(cameraFamily, cameraChild, 'POST')).statusCode).toBe(200);
+    expect(await faces(await bytes((await photoFor(member)).image_url))).toEqual({
+      astronaut: 'blurred',
+      camera: 'blurred',
+    });
+    expect(await faces(await bytes((await photoFor(family)).image_url))).toEqual({
+      astronaut: 'blurred',
+      camera: 'blurred',
+    });
+
+    // Both take it back.
+    const res = await ask(family, astronautChild, 'DELETE');
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await ask(cameraFamily, cameraChild, 'DELETE')).statusCode).toBe(200);
+    // A member: the astronaut (consent) clear, the cameraman (no consent) still blurred.
+    expect(await faces(await bytes((await photoFor(member)).image_url))).toEqual({
+      astronaut: 'clear',
+      camera: 'blurred',
+    });
+    // Each family sees their own child again.
+    expect(await faces(await bytes((await photoFor(family)).image_url))).toEqual({
+      astronaut: 'clear',
+      camera: 'blurred',
+    });
+    expect(await faces(await bytes((await photoFor(cameraFamily)).image_url))).toEqual({
+      astronaut: 'clear',
+      camera: 'clear',
+    });
+    // And the ZIP says the same to the member.
+    const zip = await t.app.inject({
+      url: `/api/albums/${albumId}/download`,
+      headers: member.headers,
+    });
+    expect(await faces(readZip(zip.rawPayload)[0]?.data as Buffer)).toEqual({
+      astronaut: 'clear',
+      camera: 'blurred',
+    });
   });
 });
 

@@ -91,3 +91,28 @@ describe('the audit sentence of a settings change (issue #25)', () => {
     );
   });
 });
+
+describe("the audit sentences of 'Dejar de difuminar' (decision 096)", () => {
+  it("names the child by number for a family's, and the face's place for a manager's", () => {
+    const family: AuditEntry = {
+      ...sent({ child: '12' }),
+      action: 'face.blur_withdrawn',
+      target_type: 'photo',
+      target_id: 40,
+      target_label: 'Ruta de invierno',
+    };
+    expect(AUDIT_TEXTS.describe(family)).toBe(
+      'Dejó de difuminar al educando n.º 12 en una foto del álbum «Ruta de invierno».',
+    );
+    const manager: AuditEntry = {
+      ...sent({ image: 'foto', photo_id: '40', change: 'sin difuminar' }),
+      action: 'faces.reviewed',
+      target_type: 'album',
+      target_id: 5,
+      target_label: 'Ruta de invierno',
+    };
+    expect(AUDIT_TEXTS.describe(manager)).toBe(
+      'Dejó de difuminar una cara que la familia pidió difuminar, en una foto del álbum «Ruta de invierno».',
+    );
+  });
+});

@@ -88,7 +88,9 @@ export const AUDIT_TEXTS = {
           ? `Dibujó una cara en ${where}.`
           : d.change === 'borrada'
             ? `Borró una cara dibujada en ${where}.`
-            : `Revisó una cara en ${where}: ${d.change ?? ''}.`;
+            : d.change === 'sin difuminar'
+              ? `Dejó de difuminar una cara que la familia pidió difuminar, en ${where}.`
+              : `Revisó una cara en ${where}: ${d.change ?? ''}.`;
       }
       // Issue #25: by the child's number, never their name (decision 071).
       case 'consent.recorded':
@@ -97,6 +99,8 @@ export const AUDIT_TEXTS = {
         return `Escribió la versión ${d.version ?? ''} del texto del consentimiento de imagen.`;
       case 'face.blur_requested':
         return `Pidió difuminar al educando n.º ${d.child ?? ''} en una foto del álbum${quoted(label)}.`;
+      case 'face.blur_withdrawn':
+        return `Dejó de difuminar al educando n.º ${d.child ?? ''} en una foto del álbum${quoted(label)}.`;
       // Issue #25 (pub, decision 088).
       case 'settings.changed':
         return `${d.to === 'on' ? 'Activó' : 'Desactivó'} «${SETTING_LABELS[d.setting ?? ''] ?? d.setting ?? ''}».`;

@@ -33,7 +33,13 @@ export const T = {
   shortcut: (key: string) => `Atajo: ${key}`,
   deleteBox: 'Borrar recuadro',
   draw: 'Dibujar una cara',
-  drawing: 'Arrastra sobre la imagen para marcar la cara. Pulsa Esc para cancelar.',
+  drawing:
+    'Arrastra sobre la imagen para marcar la cara. Con el teclado: las flechas mueven el recuadro, Mayús + flechas cambian su tamaño, Intro lo guarda y Esc cancela.',
+  keyBox: 'Recuadro de la nueva cara',
+  keyBoxHelp:
+    'Flechas: mover. Mayús + flechas: derecha y abajo lo agrandan, izquierda y arriba lo encogen. Intro: guardar. Esc: cancelar.',
+  keyBoxWhere: (x: number, y: number, width: number, height: number) =>
+    `A ${x} % del borde izquierdo y ${y} % del borde de arriba; ${width} % de ancho y ${height} % de alto.`,
   cancelDraw: 'Cancelar',
   drawn: 'Recuadro añadido: asígnalo.',
   saved: 'Guardado.',
@@ -48,4 +54,7 @@ export const T = {
   unsearched:
     'No se pudieron buscar caras en esta imagen, así que las familias la ven difuminada entera. Dibuja las caras que tenga y pulsa «Ya la he revisado».',
   markSearched: 'Ya la he revisado',
+  unblur: 'Dejar de difuminar',
+  unblurred:
+    'Ya no se difumina por petición de la familia: se verá donde su consentimiento lo permita.',
 } as const;

@@ -21,7 +21,7 @@ import { T } from '../texts';
 /*
  * The calls of Revisar caras (issue #25): the images of an album (paged), a news item or an
  * experience, with their faces; the children a face may be assigned to; marking, drawing and
- * deleting a face. Each change updates the images in the cache and asks the album again (its
+ * deleting a face, and taking a family's blur request off it. Each change updates the images in the cache and asks the album again (its
  * count of faces to review).
  */
 
@@ -157,7 +157,16 @@ export function useFaceMutations(source: FaceSource) {
       void settled();
     },
   });
-  return { review, draw, remove };
+  /** 'Dejar de difuminar': a family's blur request taken off a face (decision 096). */
+  const unblur = useMutation({
+    mutationFn: (id: number) =>
+      request(() => api.delete<ReviewFace>(`/faces/${id}/blur`), T.errorSave),
+    onSuccess: (face) => {
+      queryClient.setQueryData<ReviewImages>(key, (data) => replaceFace(data, face, face.id));
+      void settled();
+    },
+  });
+  return { review, draw, remove, unblur };
 }
 
 /**

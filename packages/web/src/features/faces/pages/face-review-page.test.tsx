@@ -7,7 +7,7 @@ import { stubApi } from '../../../test/api-stub';
 import { renderApp } from '../../../test/render';
 import { signIn } from '../../../test/token';
 import { matchChildren } from '../components/child-picker';
-import { boxBetween } from '../components/face-image';
+import { boxBetween, keyedBox, middleBox } from '../components/face-image';
 import { AlbumFacesPage, nextFace } from './face-review-page';
 
 const face = (id: number, over: Partial<ReviewFace> = {}): ReviewFace => ({
@@ -111,6 +111,23 @@ describe('matchChildren and boxBetween', () => {
   });
 });
 
+describe('middleBox and keyedBox', () => {
+  it('starts as a square in the middle, whatever the shape of the image', () => {
+    expect(middleBox(800, 600)).toEqual({ x: 0.425, y: 0.4, width: 0.15, height: 0.2 });
+    expect(middleBox(600, 800)).toEqual({ x: 0.4, y: 0.425, width: 0.2, height: 0.15 });
+  });
+  it('moves and resizes within the image, never below the smallest box', () => {
+    const box = { x: 0.97, y: 0, width: 0.02, height: 0.5 };
+    expect(keyedBox(box, 'ArrowRight', false)).toEqual({ ...box, x: 0.98 });
+    expect(keyedBox(box, 'ArrowUp', false)).toEqual(box);
+    expect(keyedBox(box, 'ArrowRight', true)).toEqual({ ...box, width: 0.03 });
+    expect(keyedBox(box, 'ArrowLeft', true)).toEqual({ ...box, width: 0.01 });
+    expect(keyedBox({ ...box, width: 0.01 }, 'ArrowLeft', true)?.width).toBe(0.01);
+    expect(keyedBox(box, 'ArrowDown', true)).toEqual({ ...box, height: 0.52 });
+    expect(keyedBox(box, 'a', false)).toBeNull();
+  });
+});
+
 describe('AlbumFacesPage', () => {
   it('shows the cover and the photos with a chip per face, and how many are left', async () => {
     setup();
@@ -204,6 +221,100 @@ describe('AlbumFacesPage', () => {
     expect(body.box.width).toBeCloseTo(0.2);
     expect(body.box.height).toBeCloseTo(0.3);
     expect(await screen.findByRole('button', { name: '1 Por revisar' })).toBeInTheDocument();
+  });
+
+  it('draws a box with the keyboard alone: arrows move it, Shift + arrows resize it, Enter saves it', async () => {
+    const user = userEvent.setup();
+    const { patches } = setup('scouter', [image('photo', 11, [])]);
+    const article = await screen.findByRole('article', { name: 'Foto 1 de 1' });
+    within(article).getByRole('button', { name: 'Dibujar una cara' }).focus();
+    await user.keyboard('{Enter}');
+    // The box starts in the middle of the 800×600 photo, a square of 120 px, with the focus.
+    const box = await screen.findByRole('application', { name: 'Recuadro de la nueva cara' });
+    await waitFor(() => expect(box).toHaveFocus());
+    expect(box).toHaveAccessibleDescription(
+      'Flechas: mover. Mayús + flechas: derecha y abajo lo agrandan, izquierda y arriba lo encogen. Intro: guardar. Esc: cancelar. A 43 % del borde izquierdo y 40 % del borde de arriba; 15 % de ancho y 20 % de alto.',
+    );
+    // Right ×3, Up ×2: moved; Shift + Right ×2, Shift + Down: grown.
+    await user.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}{ArrowUp}{ArrowUp}');
+    await user.keyboard('{Shift>}{ArrowRight}{ArrowRight}{ArrowDown}{/Shift}');
+    expect(
+      screen.getByText(
+        'A 49 % del borde izquierdo y 36 % del borde de arriba; 19 % de ancho y 22 % de alto.',
+      ),
+    ).toBeInTheDocument();
+    expect(patches).toHaveLength(0);
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(patches).toHaveLength(1));
+    expect(patches[0]).toEqual({
+      url: '/faces',
+      body: {
+        image: { kind: 'photo', id: 11 },
+        box: { x: 0.485, y: 0.36, width: 0.19, height: 0.22 },
+      },
+    });
+    // The new face is a chip like any other, with the focus; the box is gone.
+    const chip = await screen.findByRole('button', { name: '1 Por revisar' });
+    await waitFor(() => expect(chip).toHaveFocus());
+    expect(screen.queryByRole('application')).toBeNull();
+  });
+
+  it('Escape on the keyboard box cancels: nothing saved, the focus back on Dibujar una cara', async () => {
+    const user = userEvent.setup();
+    const { patches } = setup('scouter', [image('photo', 11, [])]);
+    const article = await screen.findByRole('article', { name: 'Foto 1 de 1' });
+    await user.click(within(article).getByRole('button', { name: 'Dibujar una cara' }));
+    const box = await screen.findByRole('application', { name: 'Recuadro de la nueva cara' });
+    await waitFor(() => expect(box).toHaveFocus());
+    await user.keyboard('{ArrowLeft}{Escape}');
+    expect(screen.queryByRole('application')).toBeNull();
+    await waitFor(() =>
+      expect(within(article).getByRole('button', { name: 'Dibujar una cara' })).toHaveFocus(),
+    );
+    expect(patches).toHaveLength(0);
+  });
+
+  it("a manager takes a family's blur request off a face: 'Dejar de difuminar'", async () => {
+    const user = userEvent.setup();
+    signIn({ role: 'scouter' });
+    const deletes: string[] = [];
+    stubApi({
+      'GET /albums/1': [200, { id: 1, title: 'Campamento', faces_to_review: 0 }],
+      'GET /albums/1/faces': [
+        200,
+        [
+          image('photo', 11, [
+            face(111, {
+              status: 'child',
+              child: { id: 7, full_name: 'Ana Núñez' },
+              blur_requested: true,
+            }),
+          ]),
+        ],
+        { 'X-Total-Count': '1' },
+      ],
+      'GET /albums/1/faces/children': [200, children],
+      'DELETE /faces/111/blur': (config: RequestConfig) => {
+        deletes.push(config.url);
+        return [
+          200,
+          face(111, {
+            status: 'child',
+            child: { id: 7, full_name: 'Ana Núñez' },
+            blur_requested: false,
+          }),
+        ];
+      },
+    });
+    renderApp(<AlbumFacesPage />, { route: '/album/1/caras', path: '/album/:albumId/caras' });
+    await user.click(await screen.findByRole('button', { name: '1 Ana Núñez' }));
+    expect(screen.getByText('La familia pidió difuminarla')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Dejar de difuminar' }));
+    await waitFor(() => expect(deletes).toEqual(['/faces/111/blur']));
+    await waitFor(() => expect(screen.queryByText('La familia pidió difuminarla')).toBeNull());
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Ya no se difumina por petición de la familia: se verá donde su consentimiento lo permita.',
+    );
   });
 
   it('is not there for a member', async () => {

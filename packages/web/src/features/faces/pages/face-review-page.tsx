@@ -59,12 +59,14 @@ function FaceReview({ source }: { source: FaceSource }) {
   const info = useFaceSource(source);
   const images = useFaceImages(source);
   const children = useFaceChildren(source);
-  const { review, draw, remove } = useFaceMutations(source);
+  const { review, draw, remove, unblur } = useFaceMutations(source);
   const [selected, setSelected] = useState<number | null>(null);
   const [drawingIn, setDrawingIn] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState('');
   const chips = useRef(new Map<number, HTMLButtonElement>());
+  /** Each image's 'Dibujar una cara', where the focus goes back when drawing is cancelled. */
+  const drawButtons = useRef(new Map<string, HTMLButtonElement>());
   const search = useRef<HTMLInputElement>(null);
   /** The face to focus once the cache shows the change (after a save, the next face). */
   const [focusNext, setFocusNext] = useState<number | null>(null);
@@ -161,14 +163,20 @@ function FaceReview({ source }: { source: FaceSource }) {
     );
   };
 
+  /** Stops drawing in image `key`; its 'Dibujar una cara' gets the focus back. */
+  const cancelDraw = useCallback((key: string) => {
+    setDrawingIn(null);
+    drawButtons.current.get(key)?.focus();
+  }, []);
+
   useEffect(() => {
     if (!drawingIn) return;
     const onKey = (event: globalThis.KeyboardEvent) => {
-      if (event.key === 'Escape') setDrawingIn(null);
+      if (event.key === 'Escape') cancelDraw(drawingIn);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [drawingIn]);
+  }, [drawingIn, cancelDraw]);
 
   const back = backOf(source);
   if (images.isPending) return <Loading />;
@@ -216,6 +224,10 @@ function FaceReview({ source }: { source: FaceSource }) {
             <div className="d-flex align-items-center justify-content-between gap-2 mb-2 flex-wrap">
               <h2 className="h6 mb-0">{where}</h2>
               <Button
+                ref={(node: HTMLButtonElement | null) => {
+                  if (node) drawButtons.current.set(key, node);
+                  else drawButtons.current.delete(key);
+                }}
                 size="sm"
                 variant={drawing ? 'dark' : 'outline-dark'}
                 aria-pressed={drawing}
@@ -232,6 +244,7 @@ function FaceReview({ source }: { source: FaceSource }) {
               onSelect={(face) => select(face, true)}
               drawing={drawing}
               onDraw={(box) => onDraw(image, box)}
+              onCancel={() => cancelDraw(key)}
             />
             {!image.searched && (
               <UnsearchedNotice
@@ -312,7 +325,24 @@ function FaceReview({ source }: { source: FaceSource }) {
                     </Button>
                   )}
                 </div>
-                {chosen.blur_requested && <p className="small mb-2">{T.blurRequested}</p>}
+                {chosen.blur_requested && (
+                  <p className="small mb-2 d-flex flex-wrap align-items-center gap-2">
+                    {T.blurRequested}
+                    <Button
+                      size="sm"
+                      variant="outline-dark"
+                      disabled={unblur.isPending}
+                      onClick={() =>
+                        unblur.mutate(chosen.id, {
+                          onSuccess: () => setStatus(T.unblurred),
+                          onError: (err) => setError(err.message),
+                        })
+                      }
+                    >
+                      {T.unblur}
+                    </Button>
+                  </p>
+                )}
                 <ChildPicker
                   options={children.data ?? []}
                   inputRef={search}

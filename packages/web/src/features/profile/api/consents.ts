@@ -81,3 +81,22 @@ export const useBlurRequest = (childId: number) => {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: photosKey(childId) }),
   });
 };
+
+/**
+ * DELETE …/photos/{photoId}/blur: 'Dejar de difuminar' (decision 096); the photo then offers
+ * 'Difuminar…' again.
+ */
+export const useBlurWithdraw = (childId: number) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (photoId: number) =>
+      request(
+        () =>
+          api.delete<{ message: string; blur_requested: false }>(
+            `/profile/children/${childId}/photos/${photoId}/blur`,
+          ),
+        CLIENT_ERRORS.blurWithdraw,
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: photosKey(childId) }),
+  });
+};

@@ -84,6 +84,41 @@ describe('ChildPhotosPage', () => {
     ]);
   });
 
+  it("'Dejar de difuminar' takes the request back; the photo offers the blur again", async () => {
+    const user = userEvent.setup();
+    let blurred = true;
+    const calls = setup({
+      'GET /profile/children/7/photos': () => [200, [photo(11, blurred)], { 'X-Total-Count': '1' }],
+      'DELETE /profile/children/7/photos/11/blur': () => {
+        blurred = false;
+        return [
+          200,
+          {
+            message:
+              'Hecho: su cara ya no se difumina a petición de la familia. Se verá en esta foto solo donde su consentimiento de imagen lo permita.',
+            blur_requested: false,
+          },
+        ];
+      },
+    });
+    expect(await screen.findByText(/Difuminado en esta foto/)).toBeVisible();
+    await user.click(
+      screen.getByRole('button', { name: 'Dejar de difuminar a mi hijo/a en esta foto (foto 1)' }),
+    );
+    expect(
+      await screen.findByText(
+        'Hecho: su cara ya no se difumina a petición de la familia. Se verá en esta foto solo donde su consentimiento de imagen lo permita.',
+      ),
+    ).toBeVisible();
+    expect(
+      await screen.findByRole('button', { name: 'Difuminar a mi hijo/a en esta foto (foto 1)' }),
+    ).toBeVisible();
+    expect(screen.queryByText(/Difuminado en esta foto/)).toBeNull();
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual([
+      '/profile/children/7/photos/11/blur',
+    ]);
+  });
+
   it('says when there are none yet', async () => {
     setup({ 'GET /profile/children/7/photos': [200, [], { 'X-Total-Count': '0' }] });
     expect(

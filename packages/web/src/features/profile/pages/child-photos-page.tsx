@@ -10,14 +10,15 @@ import { ImageWithPlaceholder } from '../../../components/image-with-placeholder
 import { Pager } from '../../../components/pager';
 import { paths } from '../../../config/paths';
 import type { ApiError } from '../../../lib/api-client';
-import { useBlurRequest, useChildPhotos } from '../api/consents';
+import { useBlurRequest, useBlurWithdraw, useChildPhotos } from '../api/consents';
 import { useOwnChildren } from '../api/own-children';
 import { CHILD_PHOTOS_TEXTS as T } from '../texts';
 
 /**
  * 'Fotos de mi educando' (issue #25 §4, decision 073): the photos a guardian sees where their
  * child's face is assigned, paged; on each, 'Difuminar a mi hijo/a en esta foto', which then reads
- * as done. The thumbnails are the copies this viewer gets (blurred where the rule says so).
+ * as done, with 'Dejar de difuminar' to take it back (decision 096). The thumbnails are the copies
+ * this viewer gets (blurred where the rule says so).
  */
 export function ChildPhotosPage() {
   const childId = Number(useParams().childId);
@@ -26,16 +27,18 @@ export function ChildPhotosPage() {
   const [page, setPage] = useState(1);
   const photos = useChildPhotos(childId, page);
   const blur = useBlurRequest(childId);
+  const withdraw = useBlurWithdraw(childId);
   const [pending, setPending] = useState<number | null>(null);
   const [banner, setBanner] = useState<{ variant: 'success' | 'danger'; text: string } | null>(
     null,
   );
 
-  const request = async (photoId: number) => {
+  /** Asks for the blur (or, `undo`, takes it back) on photo `photoId`, and says how it went. */
+  const request = async (photoId: number, undo = false) => {
     setBanner(null);
     setPending(photoId);
     try {
-      const result = await blur.mutateAsync(photoId);
+      const result = await (undo ? withdraw : blur).mutateAsync(photoId);
       setBanner({ variant: 'success', text: result.message });
     } catch (error) {
       setBanner({ variant: 'danger', text: (error as Error).message });
@@ -75,9 +78,20 @@ export function ChildPhotosPage() {
                 />
                 <Card.Body className="p-2 d-grid">
                   {photo.blur_requested ? (
-                    <span className="text-success small fw-semibold text-center py-2" role="status">
-                      ✓ {T.blurred}
-                    </span>
+                    <>
+                      <span className="text-success small fw-semibold text-center mt-1">
+                        ✓ {T.blurred}
+                      </span>
+                      <Button
+                        variant="link"
+                        size="sm"
+                        disabled={pending !== null}
+                        aria-label={T.unblurLabel(n)}
+                        onClick={() => request(photo.id, true)}
+                      >
+                        {pending === photo.id ? T.unblurring : T.unblur}
+                      </Button>
+                    </>
                   ) : (
                     <Button
                       variant="outline-dark"
