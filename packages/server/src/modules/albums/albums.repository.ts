@@ -28,13 +28,18 @@ export type AlbumWithCounts = AlbumRow & {
 
 /**
  * The faces still to review in album `albums.id`: its cover's and its photos' (hidden ones too),
- * two counts on the faces' indexes.
+ * two counts on the faces' indexes; and each image the face scan gave up on, which only a
+ * manager can clear (decision 099: it counts as one face, as large as the image).
  */
 function facesToReviewSql() {
   return sql<number | string>`((select count(*) from faces
       where faces.album_id = albums.id and faces.status = 'pending')
     + (select count(*) from faces inner join photos on photos.id = faces.photo_id
-      where photos.album_id = albums.id and faces.status = 'pending'))`;
+      where photos.album_id = albums.id and faces.status = 'pending')
+    + (select count(*) from face_scan_queue q
+      where q.album_id = albums.id and q.gave_up_at is not null)
+    + (select count(*) from face_scan_queue q inner join photos on photos.id = q.photo_id
+      where photos.album_id = albums.id and q.gave_up_at is not null))`;
 }
 
 /** A section as an audience's choice: whether it is retired tells if it may be newly chosen. */

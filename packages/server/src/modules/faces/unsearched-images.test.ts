@@ -183,6 +183,11 @@ describe('a photo the detector failed on', () => {
       t.app.ctx.faceDetector = async () => [];
     }
     expect(await blurredWhole(await displayFor(member, albumId, photoId), clean)).toBe(true);
+    // Only a manager can clear it now: the album counts it among its faces to review.
+    const toReview = async () =>
+      (await t.app.inject({ url: `/api/albums/${albumId}`, headers: scouter.headers })).json()
+        .faces_to_review;
+    expect(await toReview()).toBe(1);
     const progress = (
       await t.app.inject({ url: '/api/faces/scan-progress', headers: admin.headers })
     ).json();
@@ -198,6 +203,7 @@ describe('a photo the detector failed on', () => {
       expect(res.statusCode, res.body).toBe(200);
     }
     await markSearched(admin, { image: { kind: 'photo', id: photoId } });
+    expect(await toReview()).toBe(0);
   });
 
   it('is found by the scan later: blurred whole until then, its faces alone after', async () => {
