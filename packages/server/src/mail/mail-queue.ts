@@ -4,7 +4,7 @@ import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { nowIso } from '../lib/tokens.js';
 import { attachmentsOf, MailQueueRepository, type MailQueueRow } from './mail-queue.repository.js';
-import type { Mailer, MailMessage } from './mailer.js';
+import type { InlineImage, Mailer, MailMessage } from './mailer.js';
 
 /**
  * Messages on their way at once per process. A send that hangs holds one of these (for its
@@ -232,6 +232,21 @@ export class MailQueue {
     return outcome;
   }
 
+  /**
+   * How a message's images are checked just before it goes out (set by the app, decision 101): a
+   * digest queued while the mail server was down must not carry a face whose consent was
+   * withdrawn meanwhile. A check that fails fails the send, to be tried again.
+   */
+  private imageCheck: ((images: InlineImage[]) => Promise<InlineImage[]>) | null = null;
+
+  checkImagesWith(check: (images: InlineImage[]) => Promise<InlineImage[]>): void {
+    this.imageCheck = check;
+  }
+
+  private checked(images: InlineImage[]): Promise<InlineImage[]> {
+    return this.imageCheck ? this.imageCheck(images) : Promise.resolve(images);
+  }
+
   /** Sends a claimed message and records the outcome; true when it went out. */
   private async deliver(repo: MailQueueRepository, row: MailQueueRow, lease: string) {
     const context = { mailId: row.id, to: row.recipient, attempts: row.attempts };
@@ -242,6 +257,7 @@ export class MailQueue {
     }
     let timer: NodeJS.Timeout | undefined;
     try {
+      const attachments = row.attachments ? await this.checked(attachmentsOf(row)) : [];
       await Promise.race([
         this.mailer.send({
           to: row.recipient,
@@ -250,7 +266,7 @@ export class MailQueue {
           html: row.html,
           ...(row.link ? { link: row.link } : {}),
           ...(row.headers ? { headers: JSON.parse(row.headers) as Record<string, string> } : {}),
-          ...(row.attachments ? { attachments: attachmentsOf(row) } : {}),
+          ...(attachments.length > 0 ? { attachments } : {}),
         }),
         new Promise<never>((_, reject) => {
           timer = setTimeout(

@@ -23,6 +23,12 @@ export interface InlineImage {
   filename: string;
   contentType: string;
   content: Buffer;
+  /**
+   * What the image shows and for whom it was rendered (a digest's cover, decision 087): kept in
+   * the queue, never sent, so the image can be made again if the faces it may show changed
+   * before it went out (decision 101).
+   */
+  shows?: { album: number; recipient: number; blurred: string; source: string };
 }
 
 export interface Mailer {
@@ -102,6 +108,15 @@ function pick({ to, subject, text, html, headers, attachments }: MailMessage) {
     text,
     html,
     ...(headers ? { headers } : {}),
-    ...(attachments?.length ? { attachments: attachments.map((a) => ({ ...a })) } : {}),
+    ...(attachments?.length
+      ? {
+          attachments: attachments.map(({ cid, filename, contentType, content }) => ({
+            cid,
+            filename,
+            contentType,
+            content,
+          })),
+        }
+      : {}),
   };
 }

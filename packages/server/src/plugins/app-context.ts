@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { checkMailImages } from '../access/mail-images.js';
 import type { Config } from '../config.js';
 import type { AppContext } from '../context.js';
 import { openDatabase } from '../db/database.js';
@@ -50,6 +51,8 @@ export async function registerAppContext(
     jwtKey: new TextEncoder().encode(config.jwtSecret),
     log: app.log,
   };
+  // A queued mail's images follow the face rule as it is when the mail goes (decision 101).
+  ctx.mailQueue.checkImagesWith((images) => checkMailImages(ctx, images));
   app.decorate('ctx', ctx);
   app.decorate('readCache', new ReadCache(db));
   app.decorateRequest('readVersion', null);

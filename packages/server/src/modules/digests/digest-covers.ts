@@ -1,9 +1,9 @@
-import sharp from 'sharp';
 import { blurSetKey, FaceVisibility } from '../../access/face-visibility.js';
 import type { Viewer } from '../../access/viewer.js';
 import type { AppContext } from '../../context.js';
 import type { InlineImage } from '../../mail/mailer.js';
-import { toBlurredVariants } from '../../media/face-blur.js';
+import type { BlurBox } from '../../media/face-blur.js';
+import { MAIL_COVER_WIDTH, type MailCover, toMailCover } from '../../media/mail-cover.js';
 
 /*
  * Album covers inside the digest mail (issue #25 §3, decision 087): the image travels in the
@@ -13,7 +13,7 @@ import { toBlurredVariants } from '../../media/face-blur.js';
  */
 
 /** The width of a cover in the mail, in pixels. */
-export const DIGEST_COVER_WIDTH = 320;
+export const DIGEST_COVER_WIDTH = MAIL_COVER_WIDTH;
 
 /** One album's cover as it goes in one recipient's mail. */
 export interface DigestCover extends InlineImage {
@@ -25,11 +25,7 @@ export interface DigestCover extends InlineImage {
 }
 
 /** A cover's bytes for a set of blurred faces, made once per check for every recipient alike. */
-interface Rendition {
-  content: Buffer;
-  width: number;
-  height: number;
-}
+type Rendition = MailCover;
 
 /** Renders the covers of a digest run, each set of blurred faces once. */
 export class DigestCovers {
@@ -39,7 +35,7 @@ export class DigestCovers {
 
   /** The covers of `albums` for `recipient`, by the rule as it stands now. */
   async for(
-    recipient: Viewer,
+    recipient: NonNullable<Viewer>,
     albums: readonly { id: number; cover_key?: string | null }[],
   ): Promise<DigestCover[]> {
     const withCover = albums.filter((album) => album.cover_key);
@@ -68,24 +64,23 @@ export class DigestCovers {
         contentType: 'image/jpeg',
         ...made,
         blurredFaces: setKey,
+        // Checked again as the mail goes out (decision 101).
+        shows: {
+          album: album.id,
+          recipient: recipient.id,
+          blurred: setKey,
+          source: album.cover_key ?? '',
+        },
       });
     }
     return covers;
   }
 
-  private async render(key: string, boxes: Parameters<typeof toBlurredVariants>[1]) {
+  private async render(key: string, boxes: readonly BlurBox[]) {
     try {
       const file = await this.ctx.storage.read(key);
       if (!file) return null;
-      const display = Buffer.concat((await file.stream.toArray()) as Buffer[]);
-      // Blurred on the full display copy (the padding is measured there), then made small.
-      const source =
-        boxes.length > 0 ? (await toBlurredVariants(display, boxes)).display.data : display;
-      const { data, info } = await sharp(source)
-        .resize({ width: DIGEST_COVER_WIDTH, withoutEnlargement: true })
-        .jpeg({ quality: 72, mozjpeg: true })
-        .toBuffer({ resolveWithObject: true });
-      return { content: data, width: info.width, height: info.height };
+      return await toMailCover(Buffer.concat((await file.stream.toArray()) as Buffer[]), boxes);
     } catch (err) {
       // A cover that cannot be read leaves the album as a line of text, as before.
       this.ctx.log.warn({ err, key }, 'no se pudo preparar la portada para el resumen');

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toImageVariants } from '../../media/image-pipeline.js';
 import { buildTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/build-app.js';
-import { addFace } from '../../test/consent-factories.js';
+import { addFace, recordConsent } from '../../test/consent-factories.js';
 import { COMPOSED_FACE, composedFacePicture, faceStateIn } from '../../test/face-pixels.js';
 import { createUser, type TestUser } from '../../test/factories.js';
 import { createChild } from '../../test/family-factories.js';
@@ -143,5 +143,46 @@ describe('album covers in the digest', () => {
     // Sent: the images do not stay in the queue's rows.
     const rows = await t.app.ctx.db.kysely.selectFrom('mail_queue').select('attachments').execute();
     expect(rows.every((row) => row.attachments === null)).toBe(true);
+  });
+
+  it('looks at the cover again as the mail goes out: consent withdrawn while it waited for the mail server blurs it (decision 101)', async () => {
+    const album = await createAlbum(t.app, {
+      title: 'Acampada de otoño',
+      createdAt: '2026-03-09T12:00:00.000Z',
+    });
+    await t.app.ctx.storage.save(album.coverKey, display, 'image/webp');
+    const reader = await createUser(t.app, { name: 'Lectora Paciente', createdAt: JOINED });
+    const child = await createChild(t.app);
+    await recordConsent(t.app, child, 'gallery', true);
+    const face = await addFace(t.app, { albumId: album.id }, COMPOSED_FACE, { childId: child });
+
+    // The mail server is down: the digest waits in the queue, its cover showing the child.
+    await t.app.ctx.mailQueue.stop();
+    try {
+      await new DigestService(t.app.ctx).runOnce(new Date('2026-03-10T09:00:00.000Z'));
+      const queued = await t.app.ctx.db.kysely
+        .selectFrom('mail_queue')
+        .select('attachments')
+        .where('recipient', '=', reader.email)
+        .executeTakeFirstOrThrow();
+      expect(queued.attachments).toContain('"blurred":""');
+      await recordConsent(t.app, child, 'gallery', false);
+    } finally {
+      t.app.ctx.mailQueue.start();
+    }
+    const mail = await mailTo(reader);
+    const cover = mail.images.find((image) => image.cid === `album-${album.id}@fogata`);
+    const received = await faceStateIn(display, cover?.content ?? Buffer.alloc(0));
+    expect(received.state).toBe('blurred');
+    // The ledger says what went: queued clear, sent blurred.
+    const ledger = await t.app.ctx.db.kysely
+      .selectFrom('image_publications')
+      .select('blurred_faces')
+      .where('channel', '=', 'digest')
+      .where('recipient_id', '=', reader.row.id)
+      .where('image_id', '=', album.id)
+      .orderBy('id')
+      .execute();
+    expect(ledger.map((row) => row.blurred_faces)).toEqual(['', String(face)]);
   });
 });

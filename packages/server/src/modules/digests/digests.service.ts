@@ -171,11 +171,12 @@ export class DigestService {
       profileLink: `${publicUrl}${ROUTES.profileEdit.getHref()}`,
       unsubscribeLink: `${publicUrl}${ROUTES.unsubscribe.getHref(token)}`,
       oneClickUrl: `${publicUrl}${UNSUBSCRIBE_API_PATH}${query}`,
-      attachments: covers.map(({ cid, filename, contentType, content }) => ({
+      attachments: covers.map(({ cid, filename, contentType, content, shows }) => ({
         cid,
         filename,
         contentType,
         content,
+        ...(shows && { shows }),
       })),
     });
   }
