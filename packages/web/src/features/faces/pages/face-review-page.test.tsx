@@ -1,5 +1,5 @@
 import type { FaceReviewImage, ReviewFace } from '@fogata/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { RequestConfig } from '../../../lib/api-client';
@@ -142,6 +142,20 @@ describe('AlbumFacesPage', () => {
       'href',
       '/album/1',
     );
+  });
+
+  it('keeps every letter typed before the search has the focus, in order', async () => {
+    setup();
+    await screen.findByRole('article', { name: 'Foto 1 de 2' });
+    const chip = within(screen.getByRole('article', { name: 'Foto 1 de 2' })).getByRole('button', {
+      name: '1 Por revisar',
+    });
+    chip.focus();
+    // Three keys on the chip before the search can open: a fast typist, or a busy phone.
+    for (const key of ['b', 'r', 'u']) fireEvent.keyDown(chip, { key });
+    const search = await screen.findByRole('combobox', { name: 'Educando' });
+    await waitFor(() => expect(search).toHaveFocus());
+    expect(search).toHaveValue('bru');
   });
 
   it('assigns a child with the keyboard: a letter opens the search, Enter assigns, the next face gets the focus', async () => {

@@ -68,6 +68,8 @@ function FaceReview({ source }: { source: FaceSource }) {
   /** Each image's 'Dibujar una cara', where the focus goes back when drawing is cancelled. */
   const drawButtons = useRef(new Map<string, HTMLButtonElement>());
   const search = useRef<HTMLInputElement>(null);
+  /** Letters typed on a face before its search has the focus (null: none waiting). */
+  const typedAhead = useRef<string | null>(null);
   /** The face to focus once the cache shows the change (after a save, the next face). */
   const [focusNext, setFocusNext] = useState<number | null>(null);
 
@@ -133,16 +135,23 @@ function FaceReview({ source }: { source: FaceSource }) {
       event.preventDefault();
       remove.mutate(face.id, { onError: (err) => setError(err.message) });
     } else if (event.key.length === 1 && /\p{L}/u.test(event.key)) {
-      // Any other letter starts the child's search with it.
+      // Any other letter starts the child's search with it. Letters typed before the search has
+      // the focus are kept, in order: a fast typist's 'hugo' is not cut to its last letters.
       select(face);
-      setTimeout(() => {
-        const input = search.current;
-        if (!input) return;
-        input.focus();
-        const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
-        setter?.call(input, event.key);
-        input.dispatchEvent(new Event('input', { bubbles: true }));
-      }, 0);
+      const starting = typedAhead.current === null;
+      typedAhead.current = (typedAhead.current ?? '') + event.key;
+      if (starting) {
+        setTimeout(() => {
+          const typed = typedAhead.current ?? '';
+          typedAhead.current = null;
+          const input = search.current;
+          if (!input) return;
+          input.focus();
+          const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+          setter?.call(input, typed);
+          input.dispatchEvent(new Event('input', { bubbles: true }));
+        }, 0);
+      }
       event.preventDefault();
     }
   };
