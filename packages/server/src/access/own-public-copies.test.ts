@@ -4,7 +4,7 @@ import { buildTestApp, type TestApp } from '../test/build-app.js';
 import { addFace, recordConsent } from '../test/consent-factories.js';
 import { createUser, type TestUser } from '../test/factories.js';
 import { createChild, unlinkGuardian } from '../test/family-factories.js';
-import { multipartParts } from '../test/images.js';
+import { multipartParts, storedBytes } from '../test/images.js';
 import { childrenChanged, facesChanged } from './face-changes.js';
 
 /*
@@ -37,11 +37,7 @@ const FIELDS = {
   experiences: { image: 'image', thumb: 'image_thumb' },
 } as const;
 
-async function stored(key: string): Promise<Buffer> {
-  const file = await t.app.ctx.storage.read(key);
-  if (!file) throw new Error(`no file ${key}`);
-  return Buffer.concat((await file.stream.toArray()) as Buffer[]);
-}
+const stored = (key: string) => storedBytes(t.app, key);
 
 async function bytes(url: string): Promise<Buffer> {
   const res = await t.app.inject({ url });

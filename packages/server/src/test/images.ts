@@ -212,3 +212,17 @@ export function noisyJpeg(width = 3000, height = 2000): Promise<Buffer> {
     .jpeg({ quality: 90 })
     .toBuffer();
 }
+
+/** The bytes stored under `key` in `app`'s storage (throws when there is no such file). */
+export async function storedBytes(
+  app: {
+    ctx: { storage: { read(key: string): Promise<{ stream: NodeJS.ReadableStream } | null> } };
+  },
+  key: string,
+): Promise<Buffer> {
+  const file = await app.ctx.storage.read(key);
+  if (!file) throw new Error(`no file ${key}`);
+  const chunks: Buffer[] = [];
+  for await (const chunk of file.stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}

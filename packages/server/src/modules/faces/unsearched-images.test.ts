@@ -13,7 +13,7 @@ import {
 import { buildTestApp, type TestApp } from '../../test/build-app.js';
 import { createUser, type TestUser } from '../../test/factories.js';
 import { createAlbum } from '../../test/gallery-factories.js';
-import { multipartParts } from '../../test/images.js';
+import { multipartParts, storedBytes } from '../../test/images.js';
 import { FaceScanner, SCAN_MAX_ATTEMPTS } from './face-scan.js';
 
 /*
@@ -45,13 +45,7 @@ afterAll(() => t.close());
 
 const db = () => t.app.ctx.db.kysely;
 
-async function stored(key: string): Promise<Buffer> {
-  const file = await t.app.ctx.storage.read(key);
-  if (!file) throw new Error(`no file ${key}`);
-  const chunks: Buffer[] = [];
-  for await (const chunk of file.stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
+const stored = (key: string) => storedBytes(t.app, key);
 
 async function bytes(url: string): Promise<Buffer> {
   const res = await t.app.inject({ url });

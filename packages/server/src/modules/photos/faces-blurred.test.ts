@@ -21,7 +21,7 @@ import { addFace, recordConsent } from '../../test/consent-factories.js';
 import { createUser, type TestUser } from '../../test/factories.js';
 import { createChild, linkGuardian } from '../../test/family-factories.js';
 import { countQueries, createAlbum, createPhoto } from '../../test/gallery-factories.js';
-import { multipartParts } from '../../test/images.js';
+import { multipartParts, storedBytes } from '../../test/images.js';
 import { readZip } from '../../test/zip.js';
 
 /*
@@ -89,13 +89,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function stored(key: string): Promise<Buffer> {
-  const file = await t.app.ctx.storage.read(key);
-  if (!file) throw new Error(`no file ${key}`);
-  const chunks: Buffer[] = [];
-  for await (const chunk of file.stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
+const stored = (key: string) => storedBytes(t.app, key);
 
 interface ApiPhoto {
   id: number;
