@@ -1,5 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { act } from 'react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { never, stubApi } from '../../../test/api-stub';
 import { renderApp } from '../../../test/render';

@@ -154,7 +154,8 @@ describe('MyDataSection', () => {
     expect(await screen.findByText(MY_DATA_MESSAGES.accountDeleted)).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
     expect(localStorage.getItem('authToken')).toBeNull();
-    expect(screen.getByRole('link', { name: 'Iniciar Sesión' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Iniciar Sesión' })).toBeInTheDocument();
+    await waitFor(() => expect(document.body).not.toHaveClass('modal-open'));
   });
 
   it('a refusal that is not about the password shows above, e.g. the last admin', async () => {
