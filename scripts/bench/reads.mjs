@@ -102,8 +102,12 @@ function figures(app, bare) {
 
 const pad = (text, width) => String(text).padEnd(width);
 const padLeft = (text, width) => String(text).padStart(width);
-/** `0.73× ✓` or `0.68× ✗` against the read's target. */
-const mark = (ratio, goal) => `${ratio.toFixed(2)}× ${ratio >= goal ? '✓' : '✗'}`;
+/**
+ * `0.73× ✓` or `0.68× ✗` against the read's target; cut (not rounded) to two decimals, so a
+ * 0.696× shows as 0.69× ✗, never as 0.70× ✗.
+ */
+const mark = (ratio, goal) =>
+  `${(Math.floor(ratio * 100) / 100).toFixed(2)}× ${ratio >= goal ? '✓' : '✗'}`;
 const shortPath = (path) => path.replace(/\/\d+$/, '/{id}');
 const loadAverage = () =>
   loadavg()
