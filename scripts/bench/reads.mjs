@@ -106,8 +106,8 @@ const padLeft = (text, width) => String(text).padStart(width);
  * `0.73× ✓` or `0.68× ✗` against the read's target; cut (not rounded) to two decimals, so a
  * 0.696× shows as 0.69× ✗, never as 0.70× ✗.
  */
-const mark = (ratio, goal) =>
-  `${(Math.floor(ratio * 100) / 100).toFixed(2)}× ${ratio >= goal ? '✓' : '✗'}`;
+const cut = (ratio) => (Math.floor(ratio * 100) / 100).toFixed(2);
+const mark = (ratio, goal) => `${cut(ratio)}× ${ratio >= goal ? '✓' : '✗'}`;
 const shortPath = (path) => path.replace(/\/\d+$/, '/{id}');
 const loadAverage = () =>
   loadavg()
@@ -214,7 +214,7 @@ export async function readFigures(
   const below = rows.filter((r) => r.ratio < target(r) || r.cpuRatio < target(r));
   const slowest = rows.reduce((a, b) => (b.p99 > a.p99 ? b : a));
   lines.push(
-    `  peor ratio de la API ${worst('ratio').ratio.toFixed(2)}× (${shortPath(worst('ratio').path)}), peor ratio CPU ${worst('cpuRatio').cpuRatio.toFixed(2)}× (${shortPath(worst('cpuRatio').path)}); objetivo ≥ 0,7×. HTML de / ${html.ratio.toFixed(2)}×, CPU ${html.cpuRatio.toFixed(2)}× (objetivo ≥ 0,5×); peor p99 ${slowest.p99} ms (objetivo < 50 ms)`,
+    `  peor ratio de la API ${cut(worst('ratio').ratio)}× (${shortPath(worst('ratio').path)}), peor ratio CPU ${cut(worst('cpuRatio').cpuRatio)}× (${shortPath(worst('cpuRatio').path)}); objetivo ≥ 0,7×. HTML de / ${cut(html.ratio)}×, CPU ${cut(html.cpuRatio)}× (objetivo ≥ 0,5×); peor p99 ${slowest.p99} ms (objetivo < 50 ms)`,
     below.length
       ? `  ✗ por debajo del objetivo: ${below.map((r) => `${shortPath(r.path)}${r.session ? ' (sesión)' : ''}`).join(', ')}`
       : '  ✓ todas las lecturas cumplen su objetivo, en req/s y en CPU',
