@@ -22,7 +22,18 @@ export async function performanceFigures(parts = PARTS, { print = console.log } 
     const app = await startDemoServer();
     try {
       // Order matters: the reads see the demo content as it is; the upload and the big album add to it.
-      if (parts.includes('reads')) for (const line of (await readFigures(app)).lines) print(line);
+      if (parts.includes('reads')) {
+        // READS_BASELINE=<another build's server.js>: that build takes its turns in the same
+        // rounds, and the table shows its ratios beside (before → after).
+        const baseline = process.env.READS_BASELINE
+          ? await startDemoServer({ serverJs: process.env.READS_BASELINE })
+          : null;
+        try {
+          for (const line of (await readFigures(app, { baseline })).lines) print(line);
+        } finally {
+          await baseline?.stop();
+        }
+      }
       if (parts.includes('web')) for (const line of await webFigures(app)) print(line);
       if (parts.includes('photos')) for (const line of await photoFigures(app)) print(line);
       if (parts.includes('album')) for (const line of await bigAlbumFigures(app)) print(line);

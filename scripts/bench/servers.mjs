@@ -1,7 +1,7 @@
 // The processes the bench measures: the built Fogata server (demo mode on a fresh data directory)
 // and a bare Fastify server that answers fixed bodies, each in its own child process.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,6 +31,34 @@ function waitForLine(child, pattern, timeoutMs, what) {
   });
 }
 
+/**
+ * Resolves with the text of `file` once `pattern` matches it (the match and the text), polling:
+ * the server writes its output into a file, not a pipe (see startDemoServer).
+ */
+function waitForFileLine(child, file, pattern, timeoutMs, what) {
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const onExit = (code) => {
+      clearInterval(timer);
+      reject(new Error(`${what}: terminó al arrancar (código ${code}).`));
+    };
+    const timer = setInterval(() => {
+      const output = readFileSync(file, 'utf8');
+      const match = pattern.exec(output);
+      if (match) {
+        clearInterval(timer);
+        child.off('exit', onExit);
+        resolve({ match, output });
+      } else if (Date.now() - started > timeoutMs) {
+        clearInterval(timer);
+        child.off('exit', onExit);
+        reject(new Error(`${what}: no arrancó a tiempo.`));
+      }
+    }, 100);
+    child.once('exit', onExit);
+  });
+}
+
 function stop(child) {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
@@ -42,7 +70,10 @@ function stop(child) {
 /**
  * The built server in demo mode on SQLite in a fresh data directory: `{ base, dataDir, pid,
  * accounts: { admin, scouter, usuario }, stop() }`, the accounts with the passwords the demo
- * printed. Everything else as a fresh install runs it (request logging at `info` included).
+ * printed. Everything else as a fresh install runs it (request logging at `info` included). Its
+ * output (the access log's line per request) goes to a file in the data directory, as a
+ * service's log does: read through a pipe, ~5 MB/s of lines under load would be read by the
+ * bench's own process, which is also the load generator, and slow the load for Fogata alone.
  * `nodeArgs` go to node (e.g. --cpu-prof); `serverJs` is another build of the server to compare.
  */
 export async function startDemoServer({
@@ -52,6 +83,8 @@ export async function startDemoServer({
 } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'fogata-bench-demo-'));
   const port = 4100 + Math.floor(Math.random() * 800);
+  const logFile = join(dataDir, 'server.log');
+  const logFd = openSync(logFile, 'w');
   const child = spawn(process.execPath, [...nodeArgs, serverJs, '--demo'], {
     cwd: root,
     env: {
@@ -66,15 +99,22 @@ export async function startDemoServer({
       AUTH_RATE_LIMIT: '100000',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', logFd, 'inherit'],
   });
+  closeSync(logFd);
   try {
-    const { output } = await waitForLine(child, /Fogata escuchando en/, 120_000, 'Fogata');
+    const { output } = await waitForFileLine(
+      child,
+      logFile,
+      /Fogata escuchando en/,
+      120_000,
+      'Fogata',
+    );
     const accounts = {};
     for (const m of output.matchAll(/^\s+(\w+)\s+(\S+@\S+)\s+contraseña: (\S+)/gm)) {
       accounts[m[1]] = { email: m[2], password: m[3] };
     }
-    child.stdout.resume();
+    await untilQuiet(child.pid);
     return {
       base: `http://127.0.0.1:${port}`,
       dataDir,
@@ -89,6 +129,22 @@ export async function startDemoServer({
     await stop(child);
     rmSync(dataDir, { recursive: true, force: true });
     throw err;
+  }
+}
+
+/**
+ * Resolves once process `pid` has used under 2 % of a core for a whole second (at most after
+ * `timeoutMs`): the demo keeps working after it listens (the blurred copies of its faces, made by
+ * sharp on its own threads), and that work, counted in its CPU, would be charged to the reads.
+ */
+async function untilQuiet(pid, timeoutMs = 120_000) {
+  const started = Date.now();
+  let before = cpuMs(pid);
+  while (Date.now() - started < timeoutMs) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const now = cpuMs(pid);
+    if (now === null || now - before < 20) return;
+    before = now;
   }
 }
 

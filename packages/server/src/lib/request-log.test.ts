@@ -53,6 +53,35 @@ describe('the access line', () => {
     expect(ours.url).toBe(request.url);
   });
 
+  it('says each line’s own time, method and client, whatever the line before it said', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const written: string[] = [];
+      const log = accessLogWriter({ write: (line) => written.push(line) });
+      const asked = [
+        { at: 1_000, method: 'GET', ip: '203.0.113.9' },
+        { at: 1_000, method: 'GET', ip: '203.0.113.9' },
+        { at: 1_001, method: 'POST', ip: '203.0.113.9' },
+        { at: 1_001, method: 'POST', ip: '2001:db8::"1' },
+        { at: 1_002, method: 'GET', ip: '203.0.113.9' },
+      ];
+      for (const [i, { at, method, ip }] of asked.entries()) {
+        vi.setSystemTime(at);
+        log.write({ ...request, id: `req-${i}`, method, ip } as FastifyRequest, reply);
+      }
+      log.flush();
+      const lines = written[0]!
+        .trimEnd()
+        .split('\n')
+        .map((l) => JSON.parse(l));
+      expect(lines.map(({ time, reqId, method, ip }) => ({ at: time, reqId, method, ip }))).toEqual(
+        asked.map(({ at, method, ip }, i) => ({ at, reqId: `req-${i}`, method, ip })),
+      );
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('goes to the stream with the other lines of its turn of the event loop, once it is over', async () => {
     const written: string[] = [];
     const log = accessLogWriter({ write: (line) => written.push(line) });

@@ -137,6 +137,15 @@ export function accessLogWriter(stream: { write(line: string): unknown }): Acces
   // line itself.
   let pending = '';
   let scheduled = false;
+  // The parts that repeat from line to line, JSON-written once while they stay the same
+  // (decision 093): the millisecond (many lines share one under load), the client's address (the
+  // same on a kept-alive connection) and the method. The line is the same text.
+  let time = -1;
+  let timeText = '';
+  let ip: string | undefined;
+  let ipText = '';
+  let method = '';
+  let methodText = '';
   const flush = () => {
     scheduled = false;
     if (pending === '') return;
@@ -146,7 +155,21 @@ export function accessLogWriter(stream: { write(line: string): unknown }): Acces
   };
   return {
     write(request, reply) {
-      pending += `{"level":30,"time":${Date.now()}${base}${JSON.stringify(request.id)},"method":${JSON.stringify(request.method)},"url":${JSON.stringify(request.url)},"ip":${JSON.stringify(request.ip)},"statusCode":${reply.statusCode},"responseTime":${Math.round(reply.elapsedTime * 10) / 10},"msg":"request completed"}\n`;
+      const now = Date.now();
+      if (now !== time) {
+        time = now;
+        timeText = `{"level":30,"time":${now}${base}`;
+      }
+      if (request.method !== method) {
+        method = request.method;
+        methodText = `,"method":${JSON.stringify(method)},"url":`;
+      }
+      const address = request.ip;
+      if (address !== ip) {
+        ip = address;
+        ipText = `,"ip":${JSON.stringify(address)},"statusCode":`;
+      }
+      pending += `${timeText}${JSON.stringify(request.id)}${methodText}${JSON.stringify(request.url)}${ipText}${reply.statusCode},"responseTime":${Math.round(reply.elapsedTime * 10) / 10},"msg":"request completed"}\n`;
       if (!scheduled) {
         scheduled = true;
         setImmediate(flush);

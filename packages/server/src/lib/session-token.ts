@@ -61,7 +61,9 @@ function headerIsHs256(part: string): boolean {
   return alg === 'HS256' && crit === undefined && b64 === undefined;
 }
 
-type Remembered = VerifiedSession & { exp: number; nbf: number };
+/** A verified session as remembered, with its validity window (seconds). */
+export type RememberedSession = Readonly<VerifiedSession & { exp: number; nbf: number }>;
+type Remembered = RememberedSession;
 /** Tokens already verified, by secret and text: checking one again costs a map lookup. */
 const verifiedBySecret = new WeakMap<Uint8Array, Map<string, Remembered>>();
 const MAX_VERIFIED = 10_000;
@@ -86,7 +88,7 @@ export function verifySessionNow(
   token: string,
   secret: Uint8Array,
   nowSeconds = Math.floor(Date.now() / 1000),
-): VerifiedSession | null {
+): RememberedSession | null {
   let verified = verifiedBySecret.get(secret);
   if (!verified) {
     verified = new Map();
@@ -117,18 +119,18 @@ export function verifySessionNow(
     if (typeof id !== 'number' || !Number.isInteger(id)) return null;
     if (typeof iat !== 'number' || typeof exp !== 'number') return null;
     if (nbf !== undefined && typeof nbf !== 'number') return null;
-    const session = { id, iat, pv: typeof pv === 'string' ? pv : null };
+    const stamp = typeof pv === 'string' ? pv : null;
+    const session = Object.freeze({
+      id,
+      iat,
+      pv: stamp,
+      pvBytes: stamp === null ? null : Buffer.from(stamp),
+      exp,
+      nbf: nbf ?? 0,
+    });
     if (verified.size >= MAX_VERIFIED) verified.delete(verified.keys().next().value as string);
-    verified.set(
-      token,
-      Object.freeze({
-        ...session,
-        pvBytes: session.pv === null ? null : Buffer.from(session.pv),
-        exp,
-        nbf: nbf ?? 0,
-      }),
-    );
-    if (exp <= nowSeconds || (nbf ?? 0) > nowSeconds) return null;
+    verified.set(token, session);
+    if (exp <= nowSeconds || session.nbf > nowSeconds) return null;
     return session;
   } catch {
     return null;

@@ -2,7 +2,12 @@ import { type Capability, can, SERVER_ERRORS } from '@fogata/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.js';
 import './read-cache.js';
-import { passwordStamp, sessionMatchesPassword, verifySessionNow } from '../lib/session-token.js';
+import {
+  passwordStamp,
+  type RememberedSession,
+  sessionMatchesPassword,
+  verifySessionNow,
+} from '../lib/session-token.js';
 import type { UserRow } from '../modules/users/users.repository.js';
 import { UsersRepository } from '../modules/users/users.repository.js';
 
@@ -20,6 +25,37 @@ interface SessionUser {
   stampBytes: Buffer;
 }
 
+/** A connection's last Authorization header, the secret it was checked with and its session. */
+interface LastSession {
+  header: string;
+  secret: Uint8Array;
+  session: RememberedSession;
+}
+
+/**
+ * Per connection (its socket), the last session header checked on it. A browser or a client
+ * sends the same header on every request of a kept-alive connection; compared whole with the
+ * last one, it skips the header's pattern and the remembered tokens' lookup, which hashed the
+ * ~200 characters of the token on every request (decision 093). Only the text's check is
+ * skipped: expiry is checked here on every request, and the user and password stamp below.
+ */
+const lastSessions = new WeakMap<object, LastSession>();
+
+/** The valid session `header` names (checked as `verifySessionNow` does), or null. */
+function sessionOf(request: FastifyRequest, header: string, secret: Uint8Array) {
+  const socket: object | undefined = request.raw.socket;
+  const last = socket ? lastSessions.get(socket) : undefined;
+  if (last !== undefined && last.header === header && last.secret === secret) {
+    const now = Math.floor(Date.now() / 1000);
+    return last.session.exp > now && last.session.nbf <= now ? last.session : null;
+  }
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  if (!match?.[1]) throw new AppError(401, SERVER_ERRORS.invalidToken);
+  const session = verifySessionNow(match[1], secret);
+  if (session && socket) lastSessions.set(socket, { header, secret, session });
+  return session;
+}
+
 /**
  * Reads the Bearer token and loads its user from the database on every request, so a deleted
  * user's token stops working and a role change applies at once. The row comes through the read
@@ -29,10 +65,8 @@ interface SessionUser {
 function authenticate(request: FastifyRequest): UserRow | Promise<UserRow> {
   const header = request.headers.authorization;
   if (!header) throw new AppError(401, SERVER_ERRORS.unauthenticated);
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  if (!match?.[1]) throw new AppError(401, SERVER_ERRORS.invalidToken);
   const { ctx, readCache } = request.server;
-  const session = verifySessionNow(match[1], ctx.jwtKey);
+  const session = sessionOf(request, header, ctx.jwtKey);
   if (!session) throw new AppError(401, SERVER_ERRORS.invalidToken);
   const user = readCache.user<SessionUser | null>(request, session.id, async () => {
     const row = await new UsersRepository(ctx.db).findById(session.id);

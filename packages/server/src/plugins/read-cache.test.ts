@@ -123,6 +123,46 @@ describe('answers from the cache', () => {
   });
 });
 
+describe('a fresh answer, before validation (decision 093)', () => {
+  it('goes out before the route’s handler runs, the same bytes as the first time', async () => {
+    const album = await createAlbum(a.app, { title: 'Antes de validar' });
+    await createPhoto(a.app, album.id);
+    const url = `/api/photos/album/${album.id}?limit=5`;
+    const first = await get(a, url, scouter);
+    expect(first.statusCode, first.body).toBe(200);
+    const send = vi.spyOn(a.app.readCache, 'send');
+    try {
+      const again = await get(a, url, scouter);
+      expect(again.statusCode).toBe(200);
+      expect(again.body).toBe(first.body);
+      expect(again.headers['content-type']).toBe(first.headers['content-type']);
+      expect(send).not.toHaveBeenCalled();
+      // Someone else asking the same URL has no answer of their own yet: the route runs for them.
+      const other = await createUser(a.app, { role: 'scouter' });
+      expect((await get(a, url, other)).statusCode).toBe(200);
+      expect(send).toHaveBeenCalledTimes(1);
+    } finally {
+      send.mockRestore();
+    }
+  });
+
+  it('never answers a bad query, nor a session ended after its answer was kept', async () => {
+    const album = await createAlbum(a.app, { title: 'Consulta mala' });
+    const gone = await createUser(a.app, { role: 'scouter' });
+    const url = `/api/photos/album/${album.id}`;
+    expect((await get(a, url, gone)).statusCode).toBe(200);
+    // The same 400 as on an instance that has kept nothing for this album.
+    const bad = await get(a, `${url}?limit=0`, gone);
+    const badElsewhere = await get(b, `${url}?limit=0`, gone);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toBe(badElsewhere.body);
+    await b.app.ctx.db.kysely.deleteFrom('users').where('id', '=', gone.row.id).execute();
+    const res = await get(a, url, gone);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: SERVER_ERRORS.invalidToken });
+  });
+});
+
 describe('users from the cache', () => {
   it('a deleted user’s session stops working at once, whichever instance deletes', async () => {
     const gone = await createUser(a.app);

@@ -35,11 +35,31 @@ interface CachedUser<T> {
 }
 
 /**
- * Route options of a cached read: @fastify/compress stays out (no request body to inflate; the
- * cache compresses each answer once, per encoding, and sends the copy), which spares its hooks
- * on every request.
+ * Route options of a read answered through `ReadCache.send` (with the same `perUser`):
+ * @fastify/compress stays out (no request body to inflate; the cache compresses each answer once,
+ * per encoding, and sends the copy), which spares its hooks on every request; and an answer still
+ * fresh in the cache goes out before validation (decision 093). It is a 200 made for this very
+ * URL (and user), so its path and query passed the same schema then, and the route's guard
+ * (onRequest) has already run: nothing the skipped steps decide can differ. A different `perUser`
+ * here than in the handler could only miss the cache, never answer with another user's body.
  */
-export const CACHED_READ = { compress: false, decompress: false } as const;
+export function cachedRead(perUser: boolean) {
+  return {
+    compress: false,
+    decompress: false,
+    preValidation(request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) {
+      const answered = request.server.readCache.answerIfFresh(request, reply, perUser);
+      if (answered === true) return;
+      if (answered === false) {
+        done();
+        return;
+      }
+      answered.then((sent) => {
+        if (!sent) done();
+      }, done);
+    },
+  } as const;
+}
 
 /** The signed media URLs' time bucket now: a body with URLs signed in another one is stale. */
 function currentBucket(): number {
@@ -62,6 +82,11 @@ export function pickEncoding(header: string | undefined): 'br' | 'gzip' | null {
     if (name === 'gzip') gzip = true;
   }
   return gzip ? 'gzip' : null;
+}
+
+/** A `send` answer's key: the URL, and who asks when the answer depends on it (0: a visitor). */
+function keyOf(request: FastifyRequest, perUser: boolean): string {
+  return perUser ? `${request.user?.id ?? 0} ${request.url}` : `* ${request.url}`;
 }
 
 /**
@@ -127,13 +152,56 @@ export class ReadCache {
     perUser: boolean,
     compute: () => Promise<unknown>,
   ): Promise<void> | undefined {
-    const key = perUser ? `${request.user?.id ?? 0} ${request.url}` : `* ${request.url}`;
-    return this.sendBody(request, reply, key, JSON_TYPE, '', () =>
+    return this.sendBody(request, reply, keyOf(request, perUser), JSON_TYPE, '', () =>
       compute().then((data) => ({
         body: Buffer.from(reply.serialize(data) as string),
         keep: true,
       })),
     );
+  }
+
+  /**
+   * What `send` would answer from the cache, sent now if it is there and fresh (true; the reply
+   * is on its way), else false: the route's own steps then run as usual. A promise of either when
+   * the database's version must be read first (PostgreSQL).
+   */
+  answerIfFresh(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    perUser: boolean,
+  ): boolean | Promise<boolean> {
+    const version = this.version(request);
+    const key = keyOf(request, perUser);
+    if (typeof version !== 'string') {
+      return version.then((known) => this.answerAt(request, reply, key, known));
+    }
+    return this.answerAt(request, reply, key, version);
+  }
+
+  private answerAt(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    version: string,
+  ): boolean {
+    const entry = this.fresh(key, version, '');
+    if (!entry) return false;
+    this.reply(request, reply, key, JSON_TYPE, entry);
+    return true;
+  }
+
+  /** The entry kept under `key` if it was made under this version, bucket and tag. */
+  private fresh(key: string, version: string, tag: string): CachedBody | undefined {
+    const entry = this.bodies.get(key);
+    if (
+      entry &&
+      entry.version === version &&
+      entry.bucket === currentBucket() &&
+      entry.tag === tag
+    ) {
+      return entry;
+    }
+    return undefined;
   }
 
   /**
@@ -168,11 +236,9 @@ export class ReadCache {
     version: string,
     make: () => Promise<{ body: Buffer; keep: boolean }>,
   ): Promise<void> | undefined {
+    const entry = this.fresh(key, version, tag);
+    if (entry) return this.sent(this.reply(request, reply, key, type, entry));
     const bucket = currentBucket();
-    const entry = this.bodies.get(key);
-    if (entry && entry.version === version && entry.bucket === bucket && entry.tag === tag) {
-      return this.sent(this.reply(request, reply, key, type, entry));
-    }
     return make().then(({ body, keep }) => {
       const made = { version, bucket, tag, body };
       if (keep) this.keep(key, made);

@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { readImageForm, requiredImage, savingImageForm } from '../../media/image-form.js';
 import { multipartRoutes } from '../../media/multipart.js';
 import { currentUser, requireCapability } from '../../plugins/auth.js';
-import { CACHED_READ } from '../../plugins/read-cache.js';
+import { cachedRead } from '../../plugins/read-cache.js';
 import { downloadGuard, downloadLink, sendAlbumZip } from './album-download.js';
 import { AlbumsService } from './albums.service.js';
 
@@ -62,7 +62,7 @@ export async function albumsRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/albums',
     {
-      ...CACHED_READ,
+      ...cachedRead(true),
       onRequest: view,
       schema: {
         tags,

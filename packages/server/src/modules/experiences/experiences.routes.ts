@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { readImageForm, requiredImage, savingImageForm } from '../../media/image-form.js';
 import { multipartRoutes } from '../../media/multipart.js';
 import { currentUser, optionalAuth, requireCapability } from '../../plugins/auth.js';
-import { CACHED_READ } from '../../plugins/read-cache.js';
+import { cachedRead } from '../../plugins/read-cache.js';
 import { registerInteractionRoutes } from '../interactions/interactions.routes.js';
 import { ExperiencesService } from './experiences.service.js';
 
@@ -48,7 +48,7 @@ export async function experiencesRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/experiences',
     {
-      ...CACHED_READ,
+      ...cachedRead(true),
       onRequest: optionalAuth,
       schema: {
         tags,

@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { readImageForm, requiredImage, savingImageForm } from '../../media/image-form.js';
 import { multipartRoutes } from '../../media/multipart.js';
 import { optionalAuth, requireCapability } from '../../plugins/auth.js';
-import { CACHED_READ } from '../../plugins/read-cache.js';
+import { cachedRead } from '../../plugins/read-cache.js';
 import { MonitorsService } from './monitors.service.js';
 
 /**
@@ -42,7 +42,7 @@ export async function monitorsRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/monitors',
     {
-      ...CACHED_READ,
+      ...cachedRead(false),
       onRequest: read,
       schema: {
         tags,

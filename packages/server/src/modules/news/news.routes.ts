@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { readImageForm, requiredImage, savingImageForm } from '../../media/image-form.js';
 import { multipartRoutes } from '../../media/multipart.js';
 import { currentUser, optionalAuth, requireCapability } from '../../plugins/auth.js';
-import { CACHED_READ } from '../../plugins/read-cache.js';
+import { cachedRead } from '../../plugins/read-cache.js';
 import { registerInteractionRoutes } from '../interactions/interactions.routes.js';
 import { NewsService } from './news.service.js';
 
@@ -45,7 +45,7 @@ export async function newsRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/news',
     {
-      ...CACHED_READ,
+      ...cachedRead(true),
       onRequest: optionalAuth,
       schema: {
         tags,

@@ -20,7 +20,7 @@ import { multipartRoutes } from '../../media/multipart.js';
 import { uploadsTmpRoot } from '../../media/temp-uploads.js';
 import { readUpload } from '../../media/upload.js';
 import { currentUser, requireCapability } from '../../plugins/auth.js';
-import { CACHED_READ } from '../../plugins/read-cache.js';
+import { cachedRead } from '../../plugins/read-cache.js';
 import { registerInteractionRoutes } from '../interactions/interactions.routes.js';
 import { PhotosService } from './photos.service.js';
 
@@ -79,7 +79,7 @@ export async function photosRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/photos/album/:albumId',
     {
-      ...CACHED_READ,
+      ...cachedRead(true),
       onRequest: view,
       schema: {
         tags,
