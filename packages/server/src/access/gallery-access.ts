@@ -7,14 +7,13 @@ import { type MediaScope, scopeUserId, viewerScope } from '../media/url-signer.j
 import { type BlurPlan, blurSetKey, FaceVisibility, seesEveryFace } from './face-visibility.js';
 import { GalleryAccessRepository } from './gallery-access.repository.js';
 import {
+  copyOpening,
   type GalleryImageKind,
-  hidesAll,
   isGalleryKind,
   PENDING_PLACEHOLDER,
   type RenditionSpec,
   renditionImage,
   renditionKeys,
-  rowBoxes,
 } from './image-renditions.js';
 import { ImageRenditionsRepository } from './image-renditions.repository.js';
 import { openableOwnPublicCopies } from './own-public-copies.js';
@@ -170,23 +169,11 @@ export class GalleryAccess {
       const needed = planOf(copy.kind, copy.id)?.viewer;
       if (!needed) continue;
       const row = rows.find((r) => r.image_key === copy.key || r.thumb_key === copy.key);
-      if (row) {
-        const blurred = rowBoxes(row);
-        const current = row.kind === copy.kind && row.image_id === copy.id && row.source === source;
-        if (current && hidesAll(blurred, needed)) {
-          result.set(copy.key, {
-            spec: { kind: copy.kind, imageId: copy.id, source, boxes: blurred },
-          });
-        }
-        continue;
-      }
-      // Not made yet: it opens when it is the very copy this viewer is given now.
-      if (needed.length === 0) continue;
-      const spec = { kind: copy.kind, imageId: copy.id, source, boxes: needed };
-      const made = renditionKeys(this.ctx.mediaUrls, spec);
-      if (copy.key === made.imageKey || copy.key === made.thumbKey) {
-        result.set(copy.key, { spec });
-      }
+      // Not made yet and nothing to blur: this viewer is given the clean file, not a copy.
+      if (!row && needed.length === 0) continue;
+      const image = { kind: copy.kind, imageId: copy.id, source };
+      const spec = copyOpening(this.ctx.mediaUrls, copy.key, image, needed, row);
+      if (spec) result.set(copy.key, { spec });
     }
     // Issue #25 (decision 085): the clean originals of public images, for who reviews faces.
     if (viewer && result.size < keys.length && seesEveryFace(viewer)) {

@@ -108,6 +108,31 @@ export function hidesAll(blurred: readonly FaceBox[], needed: readonly FaceBox[]
   });
 }
 
+/**
+ * What the copy file `key` of image `kind`/`imageId` is made of, if it opens for a viewer who must
+ * get the faces `needed` blurred now, the image's clean file being `source`: a copy already made
+ * (`made`, its row) opens when it is of this very source and hides every face needed (more blur
+ * is safe); one not made yet, when it is the very copy `needed` names. Otherwise null: whatever
+ * link was kept.
+ */
+export function copyOpening(
+  signer: Pick<MediaUrlSigner, 'derivedName'>,
+  key: string,
+  image: { kind: FaceImageKind; imageId: number; source: string },
+  needed: readonly FaceBox[],
+  made: RenditionRow | undefined,
+): RenditionSpec | null {
+  const { kind, imageId, source } = image;
+  if (made) {
+    const blurred = rowBoxes(made);
+    const current = made.kind === kind && made.image_id === imageId && made.source === source;
+    return current && hidesAll(blurred, needed) ? { ...image, boxes: blurred } : null;
+  }
+  const spec = { ...image, boxes: [...needed] };
+  const keys = renditionKeys(signer, spec);
+  return key === keys.imageKey || key === keys.thumbKey ? spec : null;
+}
+
 /** Copies being made in this process, by display key: asked twice, made once. */
 const making = new Map<string, Promise<void>>();
 

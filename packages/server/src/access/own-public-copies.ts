@@ -5,12 +5,11 @@ import type { MediaUrlSigner } from '../media/url-signer.js';
 import { viewerScope } from '../media/url-signer.js';
 import { blurSetKey, FaceVisibility, seesEveryFace } from './face-visibility.js';
 import {
-  hidesAll,
+  copyOpening,
   ImageRenditions,
   type RenditionSpec,
   renditionImage,
   renditionKeys,
-  rowBoxes,
 } from './image-renditions.js';
 import { ImageRenditionsRepository } from './image-renditions.repository.js';
 import { type PublicImageKind, PublicImagesRepository } from './public-images.repository.js';
@@ -150,21 +149,9 @@ export async function openableOwnPublicCopies(
       const needed = blur.get(copy.id);
       if (!source || !needed) continue;
       const row = made.find((r) => r.image_key === copy.key || r.thumb_key === copy.key);
-      if (row) {
-        const current = row.kind === kind && row.image_id === copy.id && row.source === source;
-        if (current && hidesAll(rowBoxes(row), needed)) {
-          result.set(copy.key, {
-            spec: { kind, imageId: copy.id, source, boxes: rowBoxes(row) },
-          });
-        }
-        continue;
-      }
-      // Not made yet: it opens when it is the very copy this viewer is given now.
-      const spec = { kind, imageId: copy.id, source, boxes: needed };
-      const keysNow = renditionKeys(signer, spec);
-      if (copy.key === keysNow.imageKey || copy.key === keysNow.thumbKey) {
-        result.set(copy.key, { spec });
-      }
+      const image = { kind, imageId: copy.id, source };
+      const spec = copyOpening(signer, copy.key, image, needed, row);
+      if (spec) result.set(copy.key, { spec });
     }
   }
   return result;
