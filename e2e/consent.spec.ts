@@ -1,8 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { APIRequestContext } from '@playwright/test';
 import { expectAccessible } from './support/a11y.js';
-import { apiToken, createChild, createMember, firstAdminToken, login } from './support/app.js';
+import {
+  bearer,
+  bornYearsAgo,
+  createChild,
+  createMember,
+  firstAdminToken,
+  login,
+} from './support/app.js';
 import { dbRun } from './support/control.js';
 import { E2E } from './support/env.js';
 import { expect, test } from './support/fixtures.js';
@@ -22,18 +28,6 @@ let family: { email: string; name: string };
 let scouter: { email: string; name: string };
 let childId = 0;
 let photoId = 0;
-
-const bearer = async (request: APIRequestContext, email: string) => ({
-  Authorization: `Bearer ${await apiToken(request, email)}`,
-});
-
-/** A birth date `years` years ago (a month more, so the age holds all day). */
-function bornYearsAgo(years: number): string {
-  const d = new Date();
-  d.setUTCFullYear(d.getUTCFullYear() - years);
-  d.setUTCMonth(d.getUTCMonth() - 1);
-  return d.toISOString().slice(0, 10);
-}
 
 test.beforeAll(async ({ request }) => {
   await firstAdminToken(request);

@@ -1,7 +1,7 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectAccessible } from './support/a11y.js';
 import {
-  apiToken,
+  bearer,
   canvasJpeg,
   createChild,
   createMember,
@@ -36,10 +36,6 @@ const titles = {
 type AlbumKey = keyof typeof titles;
 const albums = {} as Record<AlbumKey, { id: number; photoId: number }>;
 let otherFamily: { email: string; name: string };
-
-const bearer = async (request: APIRequestContext, email: string) => ({
-  Authorization: `Bearer ${await apiToken(request, email)}`,
-});
 
 /** The titles of this run's albums on `/gallery`, as the signed-in viewer sees them. */
 async function galleryTitles(page: Page): Promise<string[]> {

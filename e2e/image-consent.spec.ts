@@ -1,10 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { FIXTURE_FACES } from '../packages/server/src/test/face-fixtures.js';
 import { expectAccessible } from './support/a11y.js';
-import { apiToken, createChild, createMember, firstAdminToken, login } from './support/app.js';
+import {
+  bearer,
+  bornYearsAgo,
+  createChild,
+  createMember,
+  firstAdminToken,
+  login,
+} from './support/app.js';
 import { dbRun } from './support/control.js';
 import { E2E } from './support/env.js';
 import { expect, test } from './support/fixtures.js';
@@ -163,17 +170,6 @@ async function assignFace(
   await expect(scope.getByRole('option', { name: new RegExp(name) })).toBeVisible();
   await page.keyboard.press('Enter');
   await expect(scope.getByRole('button', { name: `${number} ${name}` })).toBeVisible();
-}
-
-const bearer = async (request: APIRequestContext, email: string) => ({
-  Authorization: `Bearer ${await apiToken(request, email)}`,
-});
-
-function bornYearsAgo(years: number): string {
-  const d = new Date();
-  d.setUTCFullYear(d.getUTCFullYear() - years);
-  d.setUTCMonth(d.getUTCMonth() - 1);
-  return d.toISOString().slice(0, 10);
 }
 
 test.beforeAll(async ({ request }) => {

@@ -1,6 +1,6 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectAccessible } from './support/a11y.js';
-import { apiToken, canvasJpeg, createMember, firstAdminToken, login } from './support/app.js';
+import { bearer, canvasJpeg, createMember, firstAdminToken, login } from './support/app.js';
 import { E2E } from './support/env.js';
 import { expect, test } from './support/fixtures.js';
 import { pathOf, waitForMailLink } from './support/mail.js';
@@ -13,10 +13,6 @@ let scouter: { email: string; name: string };
 let asker: { email: string; name: string };
 let other: { email: string; name: string };
 const stamp = Date.now();
-
-const bearer = async (request: APIRequestContext, email: string) => ({
-  Authorization: `Bearer ${await apiToken(request, email)}`,
-});
 
 /** An album made through the API by the scouter, with `photos` photos uploaded into it. */
 async function albumWithPhotos(page: Page, title: string, publish: boolean, photos: number) {

@@ -74,6 +74,19 @@ export async function apiToken(request: APIRequestContext, email: string, passwo
 }
 
 let counter = 0;
+/** The Authorization header of `email`'s session, for the API calls a spec makes as them. */
+export async function bearer(request: APIRequestContext, email: string) {
+  return { Authorization: `Bearer ${await apiToken(request, email)}` };
+}
+
+/** A birth date `years` years ago (a month more, so the age holds all day). */
+export function bornYearsAgo(years: number): string {
+  const d = new Date();
+  d.setUTCFullYear(d.getUTCFullYear() - years);
+  d.setUTCMonth(d.getUTCMonth() - 1);
+  return d.toISOString().slice(0, 10);
+}
+
 /** Invites a fresh address with `role` as `adminEmail` and registers it through the e-mailed link. */
 export async function createMember(
   request: APIRequestContext,
