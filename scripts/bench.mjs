@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PARTS, performanceFigures } from './bench/performance.mjs';
-import { buildIfNeeded, root } from './lib.mjs';
+import { buildIfNeeded, root, serverNodeFlags } from './lib.mjs';
 
 if (!(await buildIfNeeded())) process.exit(1);
 
@@ -36,21 +36,25 @@ const dataDir = mkdtempSync(join(tmpdir(), 'fogata-bench-'));
 const admin = { email: 'bench@fogata.local', password: 'bench-password-1' };
 
 const started = performance.now();
-const server = spawn(process.execPath, [join(root, 'packages/server/dist/server.js')], {
-  cwd: root,
-  env: {
-    ...process.env,
-    DATABASE_URL: '',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    SMTP_URL: '',
-    ADMIN_EMAIL: admin.email,
-    ADMIN_PASSWORD: admin.password,
-    AUTH_RATE_LIMIT: '100000',
+const server = spawn(
+  process.execPath,
+  [...serverNodeFlags, join(root, 'packages/server/dist/server.js')],
+  {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SMTP_URL: '',
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+      AUTH_RATE_LIMIT: '100000',
+    },
+    stdio: 'ignore',
   },
-  stdio: 'ignore',
-});
+);
 
 function rssMiB() {
   try {

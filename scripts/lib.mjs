@@ -1,6 +1,6 @@
 // Small helpers shared by the project's own scripts (start, test, bench).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -15,6 +15,16 @@ if (Number(process.versions.node.split('.')[0]) < 22) {
 }
 
 export const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
+
+/**
+ * The flags node runs the server with, wherever it is started (npm start, npm run dev, the e2e
+ * tests, the bench; deploy/fogata.service lists them too). V8's memory reducer, which shrinks
+ * the heap once the process looks idle, left the server costlier on every request for as long as
+ * it ran afterwards; a server of a group is idle most of the day (decision 102).
+ */
+export const serverNodeFlags = JSON.parse(
+  readFileSync(join(root, 'packages/server/node-flags.json'), 'utf8'),
+);
 
 /** Runs a command with inherited output; resolves with its exit code. */
 export function run(cmd, args, opts = {}) {

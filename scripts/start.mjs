@@ -2,7 +2,7 @@
 // Arguments after `--` go to the server, e.g. `npm start -- --demo`.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { buildIfNeeded, root } from './lib.mjs';
+import { buildIfNeeded, root, serverNodeFlags } from './lib.mjs';
 
 if (!(await buildIfNeeded())) {
   console.error('No se pudo construir Fogata.');
@@ -11,7 +11,7 @@ if (!(await buildIfNeeded())) {
 
 const server = spawn(
   process.execPath,
-  [join(root, 'packages/server/dist/server.js'), ...process.argv.slice(2)],
+  [...serverNodeFlags, join(root, 'packages/server/dist/server.js'), ...process.argv.slice(2)],
   {
     stdio: 'inherit',
     cwd: root,

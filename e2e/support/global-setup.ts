@@ -1,5 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createWriteStream, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  createWriteStream,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -127,31 +134,39 @@ export default async function globalSetup() {
   await new Promise<void>((res) => control.listen(E2E.controlPort, '127.0.0.1', () => res()));
 
   const log = createWriteStream(E2E.serverLog);
-  const server: ChildProcess = spawn(process.execPath, ['packages/server/dist/server.js'], {
-    cwd: E2E.root,
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      PORT: String(E2E.port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: E2E.baseURL,
-      DATA_DIR: dataDir,
-      SMTP_URL: `smtp://127.0.0.1:${E2E.smtpPort}`,
-      MAIL_FROM: `"${E2E.groupName}" <no-reply@fogata.local>`,
-      GROUP_NAME: E2E.groupName,
-      AUTH_RATE_LIMIT: '1000',
-      // The digest (decision 022): checked every second, from midnight, so it leaves at once.
-      DIGEST_CHECK_SECONDS: '1',
-      // Issue #25 (pub): public images re-checked against image consent every second.
-      IMAGE_CONSENT_RECHECK_SECONDS: '1',
-      DIGEST_HOUR: '0',
-      OIDC_ISSUER: oidc.issuer,
-      OIDC_CLIENT_ID: E2E.oidcClientId,
-      ADMIN_EMAIL: '',
-      ADMIN_PASSWORD: '',
+  // The server starts as npm start starts it, with node's flags (decision 102).
+  const nodeFlags: string[] = JSON.parse(
+    readFileSync(join(E2E.root, 'packages/server/node-flags.json'), 'utf8'),
+  );
+  const server: ChildProcess = spawn(
+    process.execPath,
+    [...nodeFlags, 'packages/server/dist/server.js'],
+    {
+      cwd: E2E.root,
+      env: {
+        ...process.env,
+        DATABASE_URL: '',
+        PORT: String(E2E.port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: E2E.baseURL,
+        DATA_DIR: dataDir,
+        SMTP_URL: `smtp://127.0.0.1:${E2E.smtpPort}`,
+        MAIL_FROM: `"${E2E.groupName}" <no-reply@fogata.local>`,
+        GROUP_NAME: E2E.groupName,
+        AUTH_RATE_LIMIT: '1000',
+        // The digest (decision 022): checked every second, from midnight, so it leaves at once.
+        DIGEST_CHECK_SECONDS: '1',
+        // Issue #25 (pub): public images re-checked against image consent every second.
+        IMAGE_CONSENT_RECHECK_SECONDS: '1',
+        DIGEST_HOUR: '0',
+        OIDC_ISSUER: oidc.issuer,
+        OIDC_CLIENT_ID: E2E.oidcClientId,
+        ADMIN_EMAIL: '',
+        ADMIN_PASSWORD: '',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   server.stdout?.pipe(log);
   server.stderr?.pipe(log);
 

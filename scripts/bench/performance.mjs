@@ -24,9 +24,16 @@ export async function performanceFigures(parts = PARTS, { print = console.log } 
       // Order matters: the reads see the demo content as it is; the upload and the big album add to it.
       if (parts.includes('reads')) {
         // READS_BASELINE=<another build's server.js>: that build takes its turns in the same
-        // rounds, and the table shows its ratios beside (before → after).
+        // rounds, and the table shows its ratios beside (before → after). It runs with node's
+        // flags of today's npm start, or with READS_BASELINE_NODE_FLAGS (JSON, e.g. '[]' for a
+        // build from before scripts/lib.mjs had any).
         const baseline = process.env.READS_BASELINE
-          ? await startDemoServer({ serverJs: process.env.READS_BASELINE })
+          ? await startDemoServer({
+              serverJs: process.env.READS_BASELINE,
+              ...(process.env.READS_BASELINE_NODE_FLAGS
+                ? { nodeFlags: JSON.parse(process.env.READS_BASELINE_NODE_FLAGS) }
+                : {}),
+            })
           : null;
         try {
           for (const line of (await readFigures(app, { baseline })).lines) print(line);

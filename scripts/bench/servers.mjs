@@ -5,7 +5,7 @@ import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync }
 import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { root } from '../lib.mjs';
+import { root, serverNodeFlags } from '../lib.mjs';
 
 const here = new URL('.', import.meta.url).pathname;
 
@@ -74,10 +74,12 @@ function stop(child) {
  * output (the access log's line per request) goes to a file in the data directory, as a
  * service's log does: read through a pipe, ~5 MB/s of lines under load would be read by the
  * bench's own process, which is also the load generator, and slow the load for Fogata alone.
- * `nodeArgs` go to node (e.g. --cpu-prof); `serverJs` is another build of the server to compare.
+ * `nodeFlags` are node's flags for the server (npm start's, scripts/lib.mjs), `nodeArgs` more of
+ * them (e.g. --cpu-prof); `serverJs` is another build of the server to compare.
  */
 export async function startDemoServer({
   nodeArgs = [],
+  nodeFlags = serverNodeFlags,
   env = {},
   serverJs = join(root, 'packages/server/dist/server.js'),
 } = {}) {
@@ -85,7 +87,7 @@ export async function startDemoServer({
   const port = 4100 + Math.floor(Math.random() * 800);
   const logFile = join(dataDir, 'server.log');
   const logFd = openSync(logFile, 'w');
-  const child = spawn(process.execPath, [...nodeArgs, serverJs, '--demo'], {
+  const child = spawn(process.execPath, [...nodeFlags, ...nodeArgs, serverJs, '--demo'], {
     cwd: root,
     env: {
       ...process.env,

@@ -42,6 +42,11 @@ export function serverBundle(): Promise<string> {
   return bundle;
 }
 
+/** The flags node runs the server with, as npm start runs it (decision 102). */
+export function serverNodeFlags(): string[] {
+  return JSON.parse(readFileSync(join(serverRoot, 'node-flags.json'), 'utf8')) as string[];
+}
+
 /** A free TCP port on 127.0.0.1. */
 export function freePort(): Promise<number> {
   return new Promise((res, rej) => {
@@ -97,7 +102,12 @@ export async function startServerProcess(
     if (value === undefined) delete childEnv[key];
   // A wrapper (e.g. `unshare … sh -c '…; exec "$0" "$@"'`) runs first and execs node, so the
   // child's pid stays the server's.
-  const [command, ...args] = [...(options.wrapper ?? []), process.execPath, file];
+  const [command, ...args] = [
+    ...(options.wrapper ?? []),
+    process.execPath,
+    ...serverNodeFlags(),
+    file,
+  ];
   const child = spawn(command as string, args, {
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
