@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import pino from 'pino';
 import { describe, expect, it, vi } from 'vitest';
-import { accessLogWriter, lazyChildLogger, logsAt } from './request-log.js';
+import { accessLogWriter, gatheredLines, lazyChildLogger, logsAt } from './request-log.js';
 
 /** A pino logger at `level` writing into `lines` synchronously. */
 function capture(level = 'info') {
@@ -38,9 +38,8 @@ describe('the access line', () => {
       'request completed',
     );
     const written: string[] = [];
-    const log = accessLogWriter({ write: (line) => written.push(line) });
-    log.write(request, reply);
-    log.flush();
+    const writeLine = accessLogWriter({ write: (line) => written.push(line) });
+    writeLine(request, reply);
 
     expect(written).toHaveLength(1);
     expect(written[0]!.endsWith('}\n')).toBe(true);
@@ -57,7 +56,7 @@ describe('the access line', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
       const written: string[] = [];
-      const log = accessLogWriter({ write: (line) => written.push(line) });
+      const writeLine = accessLogWriter({ write: (line) => written.push(line) });
       const asked = [
         { at: 1_000, method: 'GET', ip: '203.0.113.9' },
         { at: 1_000, method: 'GET', ip: '203.0.113.9' },
@@ -67,13 +66,9 @@ describe('the access line', () => {
       ];
       for (const [i, { at, method, ip }] of asked.entries()) {
         vi.setSystemTime(at);
-        log.write({ ...request, id: `req-${i}`, method, ip } as FastifyRequest, reply);
+        writeLine({ ...request, id: `req-${i}`, method, ip } as FastifyRequest, reply);
       }
-      log.flush();
-      const lines = written[0]!
-        .trimEnd()
-        .split('\n')
-        .map((l) => JSON.parse(l));
+      const lines = written.map((l) => JSON.parse(l));
       expect(lines.map(({ time, reqId, method, ip }) => ({ at: time, reqId, method, ip }))).toEqual(
         asked.map(({ at, method, ip }, i) => ({ at, reqId: `req-${i}`, method, ip })),
       );
@@ -81,35 +76,62 @@ describe('the access line', () => {
       vi.useRealTimers();
     }
   });
+});
 
-  it('goes to the stream with the other lines of its turn of the event loop, once it is over', async () => {
-    const written: string[] = [];
-    const log = accessLogWriter({ write: (line) => written.push(line) });
-    log.write(request, reply);
-    log.write(
-      { ...request, id: 'req-8' } as FastifyRequest,
-      { ...reply, statusCode: 404 } as FastifyReply,
-    );
-    expect(written).toEqual([]);
+describe('the log destination', () => {
+  /** A sink that keeps each chunk it is handed, as text, and counts its flushes. */
+  function sink() {
+    const chunks: string[] = [];
+    let flushes = 0;
+    return {
+      chunks,
+      flushes: () => flushes,
+      write: (bytes: Buffer) => chunks.push(bytes.toString('utf8')),
+      flush: () => {
+        flushes += 1;
+      },
+    };
+  }
 
-    await new Promise((done) => setImmediate(done));
-    expect(written).toHaveLength(1);
-    expect(
-      written[0]!
-        .trimEnd()
-        .split('\n')
-        .map((l) => JSON.parse(l)),
-    ).toMatchObject([
-      { reqId: 'req-7', statusCode: 200 },
-      { reqId: 'req-8', statusCode: 404 },
-    ]);
-    // A turn without requests writes nothing; flush() hands over what is waiting at once.
-    await new Promise((done) => setImmediate(done));
-    log.write(request, reply);
+  it('hands the lines over in the order they came, a chunk when the next line would not fit and on flush', () => {
+    const out = sink();
+    const log = gatheredLines(out, 64);
+    log.write('{"a":1}\n');
+    log.write('{"b":2}\n');
+    expect(out.chunks).toEqual([]);
+    // 3 bytes a character at most: this 21-character line may need 63 bytes, more than is left.
+    log.write(`{"c":"${'x'.repeat(12)}"}\n`);
+    expect(out.chunks).toEqual(['{"a":1}\n{"b":2}\n']);
     log.flush();
-    expect(written).toHaveLength(2);
-    await new Promise((done) => setImmediate(done));
-    expect(written).toHaveLength(2);
+    expect(out.chunks).toEqual(['{"a":1}\n{"b":2}\n', `{"c":"${'x'.repeat(12)}"}\n`]);
+    expect(out.flushes()).toBe(1);
+    // Nothing waiting: a flush hands over no empty chunk.
+    log.flush();
+    expect(out.chunks).toHaveLength(2);
+  });
+
+  it('keeps every byte of lines with accents and emoji, and a line longer than a chunk whole', () => {
+    const out = sink();
+    const log = gatheredLines(out, 40);
+    const lines = [
+      '{"msg":"Campamento de Pascua, niñas y niños 🔥"}\n',
+      '{"msg":"ñ"}\n',
+      '{"msg":"ü"}\n',
+    ];
+    for (const line of lines) log.write(line);
+    log.flush();
+    expect(out.chunks.join('')).toBe(lines.join(''));
+    expect(out.chunks[0]).toBe(lines[0]);
+  });
+
+  it('does not change a chunk once it is handed over', () => {
+    const handed: Buffer[] = [];
+    const log = gatheredLines({ write: (bytes) => handed.push(bytes), flush: () => {} }, 32);
+    log.write('{"a":1}\n');
+    log.flush();
+    log.write('{"b":2}\n');
+    log.flush();
+    expect(handed.map((b) => b.toString())).toEqual(['{"a":1}\n', '{"b":2}\n']);
   });
 });
 

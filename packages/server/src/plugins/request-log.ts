@@ -12,11 +12,10 @@ export function registerRequestLog(
 ): void {
   // Written straight into the stream when there is one (the server); tests that pass a logger
   // of their own get pino's line, with the same fields.
-  const accessLog = logStream ? accessLogWriter(logStream) : null;
+  const writeAccessLine = logStream ? accessLogWriter(logStream) : null;
   if (logStream) {
     const flush = () => {
       try {
-        accessLog?.flush();
         logStream.flush();
       } catch {
         // Already closed (the process is exiting): pino flushed it then.
@@ -31,8 +30,8 @@ export function registerRequestLog(
   if (logger) {
     const logsRequests = logsAt(app.log, 'info');
     app.addHook('onResponse', (request, reply, done) => {
-      if (accessLog) {
-        if (logsRequests) accessLog.write(request, reply);
+      if (writeAccessLine) {
+        if (logsRequests) writeAccessLine(request, reply);
       } else {
         request.log.info(
           {
