@@ -36,25 +36,22 @@ const dataDir = mkdtempSync(join(tmpdir(), 'fogata-bench-'));
 const admin = { email: 'bench@fogata.local', password: 'bench-password-1' };
 
 const started = performance.now();
-const server = spawn(
-  process.execPath,
-  [...serverNodeFlags, join(root, 'packages/server/dist/server.js')],
-  {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SMTP_URL: '',
-      ADMIN_EMAIL: admin.email,
-      ADMIN_PASSWORD: admin.password,
-      AUTH_RATE_LIMIT: '100000',
-    },
-    stdio: 'ignore',
+const serverArgs = [...serverNodeFlags, join(root, 'packages/server/dist/server.js')];
+const server = spawn(process.execPath, serverArgs, {
+  cwd: root,
+  env: {
+    ...process.env,
+    DATABASE_URL: '',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SMTP_URL: '',
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    AUTH_RATE_LIMIT: '100000',
   },
-);
+  stdio: 'ignore',
+});
 
 function rssMiB() {
   try {

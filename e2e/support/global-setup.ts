@@ -138,35 +138,32 @@ export default async function globalSetup() {
   const nodeFlags: string[] = JSON.parse(
     readFileSync(join(E2E.root, 'packages/server/node-flags.json'), 'utf8'),
   );
-  const server: ChildProcess = spawn(
-    process.execPath,
-    [...nodeFlags, 'packages/server/dist/server.js'],
-    {
-      cwd: E2E.root,
-      env: {
-        ...process.env,
-        DATABASE_URL: '',
-        PORT: String(E2E.port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: E2E.baseURL,
-        DATA_DIR: dataDir,
-        SMTP_URL: `smtp://127.0.0.1:${E2E.smtpPort}`,
-        MAIL_FROM: `"${E2E.groupName}" <no-reply@fogata.local>`,
-        GROUP_NAME: E2E.groupName,
-        AUTH_RATE_LIMIT: '1000',
-        // The digest (decision 022): checked every second, from midnight, so it leaves at once.
-        DIGEST_CHECK_SECONDS: '1',
-        // Issue #25 (pub): public images re-checked against image consent every second.
-        IMAGE_CONSENT_RECHECK_SECONDS: '1',
-        DIGEST_HOUR: '0',
-        OIDC_ISSUER: oidc.issuer,
-        OIDC_CLIENT_ID: E2E.oidcClientId,
-        ADMIN_EMAIL: '',
-        ADMIN_PASSWORD: '',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const serverArgs = [...nodeFlags, 'packages/server/dist/server.js'];
+  const server: ChildProcess = spawn(process.execPath, serverArgs, {
+    cwd: E2E.root,
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      PORT: String(E2E.port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: E2E.baseURL,
+      DATA_DIR: dataDir,
+      SMTP_URL: `smtp://127.0.0.1:${E2E.smtpPort}`,
+      MAIL_FROM: `"${E2E.groupName}" <no-reply@fogata.local>`,
+      GROUP_NAME: E2E.groupName,
+      AUTH_RATE_LIMIT: '1000',
+      // The digest (decision 022): checked every second, from midnight, so it leaves at once.
+      DIGEST_CHECK_SECONDS: '1',
+      // Issue #25 (pub): public images re-checked against image consent every second.
+      IMAGE_CONSENT_RECHECK_SECONDS: '1',
+      DIGEST_HOUR: '0',
+      OIDC_ISSUER: oidc.issuer,
+      OIDC_CLIENT_ID: E2E.oidcClientId,
+      ADMIN_EMAIL: '',
+      ADMIN_PASSWORD: '',
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   server.stdout?.pipe(log);
   server.stderr?.pipe(log);
 
