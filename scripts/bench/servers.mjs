@@ -165,7 +165,8 @@ export async function startBareServer(routes) {
       0,
     ),
   );
-  const child = spawn(process.execPath, [join(here, 'bare-server.mjs'), file], {
+  // With node's flags of the server (scripts/lib.mjs): only the two servers' own work differs.
+  const child = spawn(process.execPath, [...serverNodeFlags, join(here, 'bare-server.mjs'), file], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
