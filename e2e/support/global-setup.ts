@@ -1,12 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import {
-  createWriteStream,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +8,7 @@ import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 // The same real OpenID provider the server tests use: oidc-provider with its own keys and login page.
 import { startOidcProvider } from '../../packages/server/src/test/oidc-provider.js';
+import { serverNodeFlags } from '../../packages/server/src/test/server-process.js';
 import { E2E } from './env.js';
 
 /**
@@ -135,10 +129,7 @@ export default async function globalSetup() {
 
   const log = createWriteStream(E2E.serverLog);
   // The server starts as npm start starts it, with node's flags (decision 102).
-  const nodeFlags: string[] = JSON.parse(
-    readFileSync(join(E2E.root, 'packages/server/node-flags.json'), 'utf8'),
-  );
-  const serverArgs = [...nodeFlags, 'packages/server/dist/server.js'];
+  const serverArgs = [...serverNodeFlags(), 'packages/server/dist/server.js'];
   const server: ChildProcess = spawn(process.execPath, serverArgs, {
     cwd: E2E.root,
     env: {
