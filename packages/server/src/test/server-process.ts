@@ -124,7 +124,7 @@ export async function startServerProcess(
   });
   // A ceiling for a loaded machine (a demo start seeds images), not a timing goal.
   const ready = new Promise<void>((res, rej) => {
-    const timer = setTimeout(() => rej(new Error(`el servidor no arrancó:\n${out}`)), 120_000);
+    const timer = setTimeout(() => rej(new Error(`el servidor no arrancó:\n${out}`)), 300_000);
     const check = () => {
       if (out.includes('Fogata escuchando')) {
         clearTimeout(timer);

@@ -1,8 +1,11 @@
-/** Polls `check` every 20 ms until it holds; throws naming `what` after `timeoutMs`. */
+/**
+ * Polls `check` every 20 ms until it holds; throws naming `what` after `timeoutMs`. The default is
+ * a ceiling for a machine busy with other work, not a timing goal: a check that holds returns at once.
+ */
 export async function waitUntil(
   what: string,
   check: () => boolean | Promise<boolean>,
-  timeoutMs = 5000,
+  timeoutMs = 30_000,
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
