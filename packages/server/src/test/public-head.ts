@@ -44,14 +44,14 @@ export function readHead(html: string): PageHead {
     const key = /(?:name|property)="([^"]*)"/.exec(tag)?.[1];
     const content = /content="([^"]*)"/.exec(tag)?.[1];
     if (key === undefined || content === undefined) continue;
-    (meta[key] ??= []).push(unescapeHtml(content));
+    meta[key] = [...(meta[key] ?? []), unescapeHtml(content)];
   }
   const links: Record<string, string[]> = {};
   for (const [tag] of head.matchAll(/<link [^>]*>/g)) {
     const rel = /rel="([^"]*)"/.exec(tag)?.[1];
     const href = /href="([^"]*)"/.exec(tag)?.[1];
     if (rel === undefined || href === undefined) continue;
-    (links[rel] ??= []).push(unescapeHtml(href));
+    links[rel] = [...(links[rel] ?? []), unescapeHtml(href)];
   }
   const jsonLd = [
     ...head.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g),
