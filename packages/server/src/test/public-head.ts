@@ -1,6 +1,8 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Config } from '../config.js';
+import { buildTestApp, type TestApp } from './build-app.js';
 
 /*
  * For the tests of the public web (what a shared link shows): a stand-in for the web app's build
@@ -8,12 +10,19 @@ import { join } from 'node:path';
  * it.
  */
 
-/** A folder with the web app's index.html, as a build has it; `remove` deletes it. */
-export function fakeWebDist(): { dir: string; remove(): void } {
+/** A test app whose web build is a folder with the web app's index.html and nothing else. */
+export async function buildPublicWebApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'fogata-web-dist-'));
   const index = readFileSync(new URL('../../../web/index.html', import.meta.url), 'utf8');
   writeFileSync(join(dir, 'index.html'), index);
-  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+  const t = await buildTestApp({ webDist: dir, ...overrides });
+  return {
+    ...t,
+    async close() {
+      await t.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** HTML text as it reads: the character references turned back into characters. */

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/build-app.js';
+import { TEST_PUBLIC_URL, type TestApp } from '../../test/build-app.js';
 import { createExperience, createNews } from '../../test/content-factories.js';
 import { createUser } from '../../test/factories.js';
 import { countQueries } from '../../test/gallery-factories.js';
 import { multipartParts } from '../../test/images.js';
 import { createMonitor } from '../../test/monitor-factories.js';
-import { fakeWebDist, one, readHead } from '../../test/public-head.js';
+import { buildPublicWebApp, one, readHead } from '../../test/public-head.js';
 import { publicPageHead } from './page-head.js';
 
 // What a shared link shows (decision 116): each public page's own head, in the page every
@@ -16,20 +16,14 @@ const ADDRESS = 'Calle Real 5, 28001 Madrid';
 const LOGO = `${TEST_PUBLIC_URL}/og/logo.png`;
 
 let t: TestApp;
-let dist: ReturnType<typeof fakeWebDist>;
 
 beforeAll(async () => {
-  dist = fakeWebDist();
-  t = await buildTestApp({
-    webDist: dist.dir,
+  t = await buildPublicWebApp({
     group: { name: GROUP, address: ADDRESS, mapUrl: null },
   });
 });
 
-afterAll(async () => {
-  await t?.close();
-  dist?.remove();
-});
+afterAll(() => t?.close());
 
 const page = (url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ url, headers: { accept: 'text/html', ...headers } });

@@ -194,53 +194,52 @@ async function itemHead(
   });
 }
 
+/** A list page or the landing: its title and description for the group `group`. */
+const LIST_PAGES: [{ path: string }, (group: string) => { title: string; description: string }][] =
+  [
+    [ROUTES.home, (group) => ({ title: group, description: PUBLIC_PAGE_TEXTS.siteDescription })],
+    [
+      ROUTES.news,
+      (group) => ({
+        title: PUBLIC_PAGE_TEXTS.newsTitle,
+        description: PUBLIC_PAGE_TEXTS.newsDescription(group),
+      }),
+    ],
+    [
+      ROUTES.experiences,
+      (group) => ({
+        title: PUBLIC_PAGE_TEXTS.experiencesTitle,
+        description: PUBLIC_PAGE_TEXTS.experiencesDescription(group),
+      }),
+    ],
+    [
+      ROUTES.whoWeAre,
+      () => ({
+        title: PUBLIC_PAGE_TEXTS.whoWeAreTitle,
+        description: shortText(PUBLIC_PAGE_TEXTS.whoWeAreIntro),
+      }),
+    ],
+  ];
+
 /** The public pages, each with how its head is made from its path's ids. */
 const PAGES: {
   match: (path: string) => Record<string, string> | null;
   head: (ctx: AppContext, ids: Record<string, string>, path: string) => string | Promise<string>;
 }[] = [
-  {
-    match: routeMatcher(ROUTES.home),
-    head: (ctx, _, path) =>
-      pageHead(ctx, path, ctx.config.group.name, PUBLIC_PAGE_TEXTS.siteDescription),
-  },
-  {
-    match: routeMatcher(ROUTES.news),
-    head: (ctx, _, path) =>
-      pageHead(
-        ctx,
-        path,
-        PUBLIC_PAGE_TEXTS.newsTitle,
-        PUBLIC_PAGE_TEXTS.newsDescription(ctx.config.group.name),
-      ),
-  },
+  ...LIST_PAGES.map(([route, texts]) => ({
+    match: routeMatcher(route),
+    head: (ctx: AppContext, _: Record<string, string>, path: string) => {
+      const { title, description } = texts(ctx.config.group.name);
+      return pageHead(ctx, path, title, description);
+    },
+  })),
   {
     match: routeMatcher(ROUTES.newsDetail),
     head: (ctx, { newsId }, path) => itemHead(ctx, 'news', newsId ?? '', path),
   },
   {
-    match: routeMatcher(ROUTES.experiences),
-    head: (ctx, _, path) =>
-      pageHead(
-        ctx,
-        path,
-        PUBLIC_PAGE_TEXTS.experiencesTitle,
-        PUBLIC_PAGE_TEXTS.experiencesDescription(ctx.config.group.name),
-      ),
-  },
-  {
     match: routeMatcher(ROUTES.experienceDetail),
     head: (ctx, { id }, path) => itemHead(ctx, 'experiences', id ?? '', path),
-  },
-  {
-    match: routeMatcher(ROUTES.whoWeAre),
-    head: (ctx, _, path) =>
-      pageHead(
-        ctx,
-        path,
-        PUBLIC_PAGE_TEXTS.whoWeAreTitle,
-        shortText(PUBLIC_PAGE_TEXTS.whoWeAreIntro),
-      ),
   },
 ];
 

@@ -1,13 +1,13 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { childrenChanged, facesChanged } from '../../access/face-changes.js';
-import { buildTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/build-app.js';
+import { TEST_PUBLIC_URL, type TestApp } from '../../test/build-app.js';
 import { addFace, recordConsent } from '../../test/consent-factories.js';
+import { postNewsWithImage } from '../../test/content-factories.js';
 import { COMPOSED_FACE, composedFacePicture, faceStateIn } from '../../test/face-pixels.js';
 import { createUser, type TestUser } from '../../test/factories.js';
 import { createChild } from '../../test/family-factories.js';
-import { multipartParts } from '../../test/images.js';
-import { fakeWebDist, one, readHead } from '../../test/public-head.js';
+import { buildPublicWebApp, one, readHead } from '../../test/public-head.js';
 
 /*
  * A shared link's preview under image consent (decision 116), on the bytes a link-preview bot
@@ -23,38 +23,16 @@ const BOTS = [
 ];
 
 let t: TestApp;
-let dist: ReturnType<typeof fakeWebDist>;
 let scouter: TestUser;
 let original: Buffer;
 
 beforeAll(async () => {
-  dist = fakeWebDist();
-  t = await buildTestApp({ webDist: dist.dir });
+  t = await buildPublicWebApp();
   scouter = await createUser(t.app, { role: 'scouter' });
   original = await composedFacePicture();
 });
 
-afterAll(async () => {
-  await t?.close();
-  dist?.remove();
-});
-
-async function createNewsWithImage(): Promise<number> {
-  const body = multipartParts([
-    { name: 'title', value: 'Campamento de verano' },
-    { name: 'description', value: 'Diez días en el Pirineo con la Tropa.' },
-    { name: 'content', value: 'Montamos las tiendas junto al río.' },
-    { field: 'image', filename: 'grupo.png', type: 'image/png', data: original },
-  ]);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/news',
-    headers: { ...scouter.headers, ...body.headers },
-    payload: body.payload,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().news.id;
-}
+afterAll(() => t?.close());
 
 /**
  * What each preview bot gets for the news item's page: its title, description and image, the
@@ -104,7 +82,9 @@ async function faceState(bytes: Buffer): Promise<'blurred' | 'clear' | 'unclear'
 
 describe("a shared link's preview under image consent", () => {
   it("shows a child's face only as 'Web pública' allows, and a replaced copy's URL stops serving", async () => {
-    const id = await createNewsWithImage();
+    const id = await postNewsWithImage(t.app, scouter.headers, original, {
+      description: 'Diez días en el Pirineo con la Tropa.',
+    });
     const first = await preview(id);
     expect(first.title).toBe('Campamento de verano');
     expect(first.description).toBe('Diez días en el Pirineo con la Tropa.');

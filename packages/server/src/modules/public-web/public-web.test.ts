@@ -1,9 +1,9 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/build-app.js';
+import { TEST_PUBLIC_URL, type TestApp } from '../../test/build-app.js';
 import { createExperience, createNews } from '../../test/content-factories.js';
 import { createMonitor } from '../../test/monitor-factories.js';
-import { fakeWebDist, one, readHead } from '../../test/public-head.js';
+import { buildPublicWebApp, one, readHead } from '../../test/public-head.js';
 
 // The public web for crawlers and feed readers (decision 116): the sitemap, robots.txt and the
 // news feed, each well-formed XML (or text) that names only public pages, and real ones.
@@ -11,20 +11,14 @@ import { fakeWebDist, one, readHead } from '../../test/public-head.js';
 const GROUP = 'Grupo Scout 73 <Los Pinos> & Cía';
 
 let t: TestApp;
-let dist: ReturnType<typeof fakeWebDist>;
 
 beforeAll(async () => {
-  dist = fakeWebDist();
-  t = await buildTestApp({
-    webDist: dist.dir,
+  t = await buildPublicWebApp({
     group: { name: GROUP, address: 'Calle Real 5', mapUrl: null },
   });
 });
 
-afterAll(async () => {
-  await t?.close();
-  dist?.remove();
-});
+afterAll(() => t?.close());
 
 const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@' });
 
