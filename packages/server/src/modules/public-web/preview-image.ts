@@ -80,7 +80,7 @@ export function keyOfPreviewPath(path: string): string | null {
   return PUBLIC_KEY.test(key) ? key : null;
 }
 
-/** The copy stored under `key` as a preview JPEG of the given size (or one that fits). */
+/** A public copy's bytes as a preview JPEG of the given size (or, not known, one that fits). */
 export async function renderPreview(
   source: Buffer,
   size: { width: number; height: number } | null,
