@@ -8,6 +8,8 @@ import { lazyChildLogger, logDestination } from './lib/request-log.js';
 import { fastSerializerCompiler, validatingSerializerCompiler } from './lib/response-serializer.js';
 import { trustProxyOption } from './lib/trust-proxy.js';
 import { apiRoutes } from './modules/api-routes.js';
+import { withPublicPageHead } from './modules/public-web/page-head.js';
+import { publicWebRoutes } from './modules/public-web/public-web.routes.js';
 import { registerApiDocs } from './plugins/api-docs.js';
 import { registerAppContext } from './plugins/app-context.js';
 import { registerCompression } from './plugins/compression.js';
@@ -94,8 +96,10 @@ export async function buildApp(
   await registerRateLimit(app, config, ctx.db);
   await registerApiDocs(app);
 
-  // The routes: the API, then the media, the web app and its pages.
+  // The routes: the API, the public web's files for crawlers and link previews, then the media,
+  // the web app and its pages.
   await app.register(apiRoutes, { prefix: '/api' });
-  await registerStatic(app);
+  await app.register(publicWebRoutes);
+  await registerStatic(app, withPublicPageHead);
   return app;
 }

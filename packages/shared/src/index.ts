@@ -5,6 +5,7 @@ export * from './limits.js';
 export * from './messages.js';
 export * from './page-shell.js';
 export * from './permissions.js';
+export * from './public-web.js';
 export * from './routes.js';
 export * from './schemas/admin-panel.js';
 export * from './schemas/album.js';

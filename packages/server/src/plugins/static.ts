@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { SERVER_ERRORS } from '@fogata/shared';
+import { isPublicPagePath, SERVER_ERRORS } from '@fogata/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,7 +11,7 @@ import { ImageRenditions } from '../access/image-renditions.js';
 import { AppError } from '../lib/app-error.js';
 import { PRIVATE_MEDIA_PREFIX } from '../media/url-signer.js';
 import { registerStoredPublicMedia } from './stored-media.js';
-import { createPageRenderer } from './web-page.js';
+import { createPageRenderer, type PublicHead } from './web-page.js';
 
 /**
  * Members-only media at /media/p/<key>?exp=…&sig=…: served only with a valid, unexpired
@@ -98,7 +98,10 @@ const MAX_MEDIA_URL = 200;
  * /media/p/ (signed URLs), the built web app at /, and the single-page fallback: a browser asking
  * for any other page gets index.html.
  */
-export async function registerStatic(app: FastifyInstance): Promise<void> {
+export async function registerStatic(
+  app: FastifyInstance,
+  publicHead: PublicHead | null = null,
+): Promise<void> {
   const { storage, config } = app.ctx;
   registerPrivateMedia(app);
   const { localRoot } = storage;
@@ -127,7 +130,7 @@ export async function registerStatic(app: FastifyInstance): Promise<void> {
 
   const hasWeb = existsSync(join(config.webDist, 'index.html'));
   // Pages are index.html's shell filled in for the group and the page (decision 013).
-  const renderPage = hasWeb ? createPageRenderer(app, config.webDist) : null;
+  const renderPage = hasWeb ? createPageRenderer(app, config.webDist, publicHead) : null;
   const sendPage = (request: FastifyRequest, reply: FastifyReply) => renderPage!(request, reply);
   if (hasWeb) {
     await app.register(fastifyStatic, {
@@ -156,9 +159,11 @@ export async function registerStatic(app: FastifyInstance): Promise<void> {
     const path = request.url.split('?')[0] ?? '';
     const isApi = path === '/api' || path.startsWith('/api/');
     const isMedia = path.startsWith('/media/');
+    // A public page goes to whoever asks for it, as a link-preview bot or a crawler does (with
+    // `*/*` or no Accept at all); any other path only to a browser asking for a page.
     const wantsPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
-      (request.headers.accept ?? '').includes('text/html');
+      ((request.headers.accept ?? '').includes('text/html') || isPublicPagePath(path));
     if (hasWeb && !isApi && !isMedia && wantsPage) return sendPage(request, reply);
     reply.status(404).send({ message: SERVER_ERRORS.routeNotFound });
   });

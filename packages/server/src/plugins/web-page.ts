@@ -10,6 +10,7 @@ import {
   routeMatcher,
 } from '@fogata/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.js';
 
 /** One chunk of the web build's manifest (dist/.vite/manifest.json). */
 interface ManifestChunk {
@@ -115,11 +116,21 @@ function filesOf(manifest: Record<string, ManifestChunk>, key: string, into = ne
 }
 
 /**
+ * A page `html` with the public page's own head tags (what a shared link shows, decision 116) in
+ * place of the shell's default title and description; `html` itself for any other page.
+ */
+export type PublicHead = (ctx: AppContext, path: string, html: string) => Promise<string>;
+
+/**
  * The web app's pages (decision 013): index.html's static shell filled in with the group (and,
  * on /, the landing's hero), the public configuration inline (the app starts without asking for
  * it), and for the public pages hints for their own chunk, styles and largest image.
  */
-export function createPageRenderer(app: FastifyInstance, webDist: string) {
+export function createPageRenderer(
+  app: FastifyInstance,
+  webDist: string,
+  publicHead: PublicHead | null = null,
+) {
   const template = readFileSync(join(webDist, 'index.html'), 'utf8');
   const manifestFile = join(webDist, '.vite', 'manifest.json');
   const manifest: Record<string, ManifestChunk> = existsSync(manifestFile)
@@ -189,7 +200,13 @@ export function createPageRenderer(app: FastifyInstance, webDist: string) {
       landing: path === '/',
       head,
     });
-    return { html, whole };
+    if (!publicHead) return { html, whole };
+    // A public page's own title, description and link preview in place of the shell's defaults;
+    // the defaults, not kept, when they could not be read.
+    return publicHead(app.ctx, path, html).then(
+      (withHead) => ({ html: withHead, whole }),
+      () => ({ html, whole: false }),
+    );
   };
 
   /**

@@ -2,6 +2,7 @@ import type { ExperienceCategory } from '@fogata/shared';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { newMediaKey } from '../media/storage/storage.js';
+import { multipartParts } from './images.js';
 
 let sequence = 0;
 const PLACEHOLDER = 'data:image/webp;base64,UklGRg==';
@@ -84,4 +85,30 @@ export async function createExperience(
     .returning('id')
     .executeTakeFirstOrThrow();
   return { id: row.id, imageKey: image.image_key, thumbKey: image.image_thumb_key };
+}
+
+/**
+ * Posts a news item with `picture` (PNG) as its image through the API, as the user of `headers`:
+ * the real upload, faces and public copy. Answers its id.
+ */
+export async function postNewsWithImage(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  picture: Buffer,
+  texts: { title?: string; description?: string; content?: string } = {},
+): Promise<number> {
+  const body = multipartParts([
+    { name: 'title', value: texts.title ?? 'Campamento de verano' },
+    { name: 'description', value: texts.description ?? 'Resumen breve' },
+    { name: 'content', value: texts.content ?? 'Diez días en el Pirineo.' },
+    { field: 'image', filename: 'grupo.png', type: 'image/png', data: picture },
+  ]);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/news',
+    headers: { ...headers, ...body.headers },
+    payload: body.payload,
+  });
+  if (res.statusCode !== 201) throw new Error(`POST /api/news: ${res.statusCode} ${res.body}`);
+  return res.json().news.id;
 }

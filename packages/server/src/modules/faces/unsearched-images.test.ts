@@ -11,6 +11,7 @@ import {
   isClear,
 } from '../../test/blur-pixels.js';
 import { buildTestApp, type TestApp } from '../../test/build-app.js';
+import { postNewsWithImage } from '../../test/content-factories.js';
 import { createUser, type TestUser } from '../../test/factories.js';
 import { createAlbum } from '../../test/gallery-factories.js';
 import { multipartParts, storedBytes } from '../../test/images.js';
@@ -232,20 +233,7 @@ describe('a news image the detector failed on', () => {
     t.app.ctx.faceDetector = broken;
     let id: number;
     try {
-      const body = multipartParts([
-        { name: 'title', value: 'Campamento de verano' },
-        { name: 'description', value: 'Resumen breve' },
-        { name: 'content', value: 'Diez días en el Pirineo.' },
-        { field: 'image', filename: 'grupo.png', type: 'image/png', data: picture },
-      ]);
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/news',
-        headers: { ...scouter.headers, ...body.headers },
-        payload: body.payload,
-      });
-      expect(res.statusCode, res.body).toBe(201);
-      id = res.json().news.id;
+      id = await postNewsWithImage(t.app, scouter.headers, picture);
     } finally {
       t.app.ctx.faceDetector = async () => [];
     }

@@ -99,7 +99,8 @@ describe('system', () => {
     // The landing page is the directory itself: it must be index.html, not a 403.
     const home = await t.app.inject({ url: '/', headers: { accept: 'text/html' } });
     expect(home.statusCode).toBe(200);
-    expect(home.body).toContain('<title>Fogata</title>');
+    // A public page has its own title (decision 116); any other keeps the shell's.
+    expect(home.body).toContain('<title>Grupo Scout Prueba 7</title>');
     expect(home.headers['cache-control']).toBe('no-cache');
     const page = await t.app.inject({
       url: '/admin/invitations',

@@ -1,10 +1,12 @@
+import { PUBLIC_PAGE_TEXTS } from '@fogata/shared';
+
 /**
  * Screen texts of the experiences (SPEC §2 Experiences list, Experience detail), word for word
  * where the spec gives them. Category labels, validation and server messages live in
  * @fogata/shared.
  */
 export const EXPERIENCE_TEXTS = {
-  title: 'Experiencias',
+  title: PUBLIC_PAGE_TEXTS.experiencesTitle,
   loadFailed: 'No se pudieron cargar las experiencias.',
   loadingList: 'Cargando experiencias...',
   empty: 'No hay experiencias para mostrar',
@@ -40,8 +42,8 @@ export const EXPERIENCE_TEXTS = {
   close: 'Cerrar',
 
   invalidId: 'ID de experiencia no válido o no proporcionado.',
-  notFound: 'Experiencia no encontrada',
-  notFoundBody: 'La experiencia solicitada no existe o no pudo ser cargada.',
+  notFound: PUBLIC_PAGE_TEXTS.experienceNotFound,
+  notFoundBody: PUBLIC_PAGE_TEXTS.experienceNotFoundBody,
   loadingDetail: 'Cargando experiencia...',
   back: 'Volver a las experiencias',
   category: (label: string) => `Categoría: ${label}`,

@@ -1,9 +1,11 @@
+import { PUBLIC_PAGE_TEXTS } from '@fogata/shared';
+
 /**
  * Screen texts of the news (SPEC §2 News list, News detail), word for word where the spec gives
  * them. Validation and server messages live in @fogata/shared.
  */
 export const NEWS_TEXTS = {
-  title: 'Noticias',
+  title: PUBLIC_PAGE_TEXTS.newsTitle,
   loadFailed: 'No se pudieron cargar las noticias.',
   loadingList: 'Cargando noticias...',
   empty: 'No hay noticias para mostrar.',
@@ -37,8 +39,8 @@ export const NEWS_TEXTS = {
   close: 'Cerrar',
 
   invalidId: 'ID de noticia no válido o no proporcionado.',
-  notFound: 'Noticia no encontrada',
-  notFoundBody: 'La noticia no existe o no pudo ser cargada.',
+  notFound: PUBLIC_PAGE_TEXTS.newsNotFound,
+  notFoundBody: PUBLIC_PAGE_TEXTS.newsNotFoundBody,
   loadingDetail: 'Cargando noticia...',
   back: 'Volver a las noticias',
   noImage: '(Sin imagen)',

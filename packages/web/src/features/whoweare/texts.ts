@@ -1,11 +1,12 @@
+import { PUBLIC_PAGE_TEXTS } from '@fogata/shared';
+
 /**
  * Screen texts of /whoweare (SPEC §1, §2 'Who we are'), word for word where the spec gives them.
  * Validation and server messages live in @fogata/shared.
  */
 export const WHO_WE_ARE_TEXTS = {
-  title: '¿Quiénes somos?',
-  intro:
-    'Somos un grupo scout: un lugar donde niños, niñas y jóvenes aprenden haciendo, al aire libre y en equipo, y descubren que dejar el mundo un poco mejor de como lo encontraron está a su alcance.',
+  title: PUBLIC_PAGE_TEXTS.whoWeAreTitle,
+  intro: PUBLIC_PAGE_TEXTS.whoWeAreIntro,
   /** The second paragraph, from the youngest age of the sections to the oldest (SPEC's: 8 and 20). */
   introSections: (from: number, to: number) =>
     `Cada edad tiene su sección, con su propio ritmo, sus actividades y su manera de vivir la aventura. Al crecer, cada scout pasa a la siguiente, de modo que el camino continúa de los ${from} a los ${to} años.`,
