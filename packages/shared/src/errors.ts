@@ -198,6 +198,9 @@ export const SERVER_ERRORS = {
   faceDetectorNotDeletable:
     'Solo se pueden borrar las caras dibujadas a mano: marca esta como «No es una cara».',
   faceChildNotOffered: 'Ese educando no está entre los que puedes asignar en esta imagen.',
+  /** A face assigned to a child the scouter does not manage (decision 106). */
+  faceOtherSection:
+    'Esta cara es de un educando de otra sección: solo puede cambiarla quien gestiona esa sección.',
   /** Issue #25 (decisions 070–074): the consent register. */
   consentOwnFromFourteen:
     'Desde los 14 años cuenta el consentimiento del propio educando: lo registra un scouter o un administrador.',
