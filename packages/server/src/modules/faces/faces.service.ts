@@ -30,7 +30,7 @@ import {
 } from './faces.repository.js';
 
 /*
- * Revisar caras (issue #25 part 2, decisions 075–077): managers see each image of an album (its
+ * Revisar caras (decisions 075–077): managers see each image of an album (its
  * cover first, then its photos), of a news item or of an experience, with the boxes found or
  * drawn, and mark each face as a child of the audience, an adult, or not a face. Only managers
  * who may see the image (an album of another section is a 404 to a scouter), and a scouter names
