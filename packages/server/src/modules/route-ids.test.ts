@@ -48,6 +48,15 @@ const routes: [string, (id: string) => InjectOptions][] = [
   ['id', (id) => ({ method: 'GET', url: `/api/profile/children/${id}/consents` })],
   ['id', (id) => ({ method: 'GET', url: `/api/children/${id}/consents` })],
   ['photoId', (id) => ({ method: 'POST', url: `/api/profile/children/1/photos/${id}/blur` })],
+  // Revisar caras, sections and children.
+  ['id', (id) => ({ method: 'GET', url: `/api/albums/${id}/faces` })],
+  ['id', (id) => ({ method: 'PATCH', url: `/api/faces/${id}`, payload: { status: 'adult' } })],
+  ['id', (id) => ({ method: 'DELETE', url: `/api/faces/${id}/blur` })],
+  ['id', (id) => ({ method: 'GET', url: `/api/children/${id}` })],
+  [
+    'id',
+    (id) => ({ method: 'PUT', url: `/api/sections/${id}/scouters`, payload: { user_ids: [] } }),
+  ],
 ];
 
 describe('ids in paths', () => {
