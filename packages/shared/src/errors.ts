@@ -198,6 +198,12 @@ export const SERVER_ERRORS = {
   faceDetectorNotDeletable:
     'Solo se pueden borrar las caras dibujadas a mano: marca esta como «No es una cara».',
   faceChildNotOffered: 'Ese educando no está entre los que puedes asignar en esta imagen.',
+  /** Many admins saving a new consent text at the very same time (decision 108). */
+  consentTextBusy:
+    'Otros administradores están guardando el texto del consentimiento a la vez: inténtalo de nuevo.',
+  /** A face assigned to a child the scouter does not manage (decision 106). */
+  faceOtherSection:
+    'Esta cara es de un educando de otra sección: solo puede cambiarla quien gestiona esa sección.',
   /** Issue #25 (decisions 070–074): the consent register. */
   consentOwnFromFourteen:
     'Desde los 14 años cuenta el consentimiento del propio educando: lo registra un scouter o un administrador.',

@@ -26,6 +26,18 @@ export class FamilyAccessRepository {
     return (await query.executeTakeFirst()) !== undefined;
   }
 
+  /** Which of children `childIds` are in one of scouter `scouterId`'s sections, in one query. */
+  async managedChildIds(childIds: readonly number[], scouterId: number): Promise<Set<number>> {
+    if (childIds.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('children')
+      .select('children.id')
+      .where('children.id', 'in', [...new Set(childIds)])
+      .where('children.section_id', 'in', scouterSectionIds(this.db, scouterId))
+      .execute();
+    return new Set(rows.map((row) => row.id));
+  }
+
   /** Whether scouter `userId` is assigned to section `sectionId`. */
   async sectionAssigned(userId: number, sectionId: number): Promise<boolean> {
     const row = await this.db

@@ -75,6 +75,13 @@ export class FamilyAccess {
     }
   }
 
+  /** Which of children `ids` `viewer` manages (an admin: all of them), in one query. */
+  async managedChildIds(viewer: Viewer, ids: readonly number[]): Promise<Set<number>> {
+    if (!viewer || !can(viewer.role, 'children:manage')) return new Set();
+    if (viewer.role === 'admin') return new Set(ids);
+    return this.repo().managedChildIds(ids, viewer.id);
+  }
+
   /** Whether `viewer` may see child `id`'s name: one of its managers or one of its guardians. */
   async maySeeChild(viewer: Viewer, id: number): Promise<boolean> {
     if (!viewer) return false;

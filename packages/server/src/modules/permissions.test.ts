@@ -12,6 +12,7 @@ import {
   createSection,
   linkGuardian,
   sectionId,
+  setAudience,
 } from '../test/family-factories.js';
 import { createAlbum, createComment, createLike, createPhoto } from '../test/gallery-factories.js';
 import { multipart, pngImage } from '../test/images.js';
@@ -1036,6 +1037,167 @@ function imageSettingsEndpoints(): Endpoint[] {
   ];
 }
 
+/**
+ * Decision 106: each face action tried by a scouter of another section — a scouter of a section
+ * of their own, against a child of a section they do not manage. On an image they may not see (an
+ * album of that section), a 404 as if it were missing; on one they see (the whole group's, a news
+ * item's), the child's face is not theirs to change (403) and its name never reaches them.
+ */
+interface ScopeRow {
+  name: string;
+  request(t: TestApp): Promise<InjectOptions>;
+  status: number;
+  message?: string;
+}
+
+/** A child of a fresh section nobody in these rows manages. */
+async function otherChild(t: TestApp): Promise<{ id: number; section: number }> {
+  const section = await createSection(t.app);
+  return { id: await createChild(t.app, { sectionId: section, name: OTHER_CHILD }), section };
+}
+
+const OTHER_CHILD = 'Nombre Que Nadie Más Ve';
+
+/** An album only for another section's children, with a photo and a face on it. */
+async function otherSectionPhoto(t: TestApp) {
+  const album = await createAlbum(t.app);
+  const child = await otherChild(t);
+  await setAudience(t.app, album.id, [child.section]);
+  const photo = await createPhoto(t.app, album.id);
+  const face = await addFace(t.app, { photoId: photo.id }, FACE_BOX, { source: 'manual' });
+  return { album: album.id, photo: photo.id, face };
+}
+
+/** A face of another section's child on a whole-group album's photo, its family's blur on. */
+async function otherChildFace(t: TestApp, opts: { source?: 'manual' } = {}) {
+  const photo = await newPhoto(t);
+  const face = await addFace(t.app, { photoId: photo.id }, FACE_BOX, {
+    childId: (await otherChild(t)).id,
+    ...opts,
+  });
+  await t.app.ctx.db.kysely
+    .updateTable('faces')
+    .set({ blur_requested_at: nowIso() })
+    .where('id', '=', face)
+    .execute();
+  return face;
+}
+
+const faceScopeRows: ScopeRow[] = [
+  {
+    name: 'GET /api/albums/:id/faces (album of another section)',
+    request: async (t) => ({ url: `/api/albums/${(await otherSectionPhoto(t)).album}/faces` }),
+    status: 404,
+    message: SERVER_ERRORS.albumNotFound,
+  },
+  {
+    name: 'GET /api/albums/:id/faces/children (album of another section)',
+    request: async (t) => ({
+      url: `/api/albums/${(await otherSectionPhoto(t)).album}/faces/children`,
+    }),
+    status: 404,
+    message: SERVER_ERRORS.albumNotFound,
+  },
+  {
+    name: "GET /api/albums/:id/faces (whole group's: another section's child unnamed)",
+    request: async (t) => {
+      const album = await createAlbum(t.app);
+      await addFace(t.app, { albumId: album.id }, FACE_BOX, { childId: (await otherChild(t)).id });
+      return { url: `/api/albums/${album.id}/faces` };
+    },
+    status: 200,
+  },
+  {
+    name: "GET /api/news/:id/faces (another section's child unnamed)",
+    request: async (t) => {
+      const news = await createNews(t.app);
+      await addFace(t.app, { newsId: news.id }, FACE_BOX, { childId: (await otherChild(t)).id });
+      return { url: `/api/news/${news.id}/faces` };
+    },
+    status: 200,
+  },
+  {
+    name: "GET /api/experiences/:id/faces (another section's child unnamed)",
+    request: async (t) => {
+      const item = await createExperience(t.app);
+      await addFace(t.app, { experienceId: item.id }, FACE_BOX, {
+        childId: (await otherChild(t)).id,
+      });
+      return { url: `/api/experiences/${item.id}/faces` };
+    },
+    status: 200,
+  },
+  ...(['child', 'adult', 'not_face', 'pending'] as const).map(
+    (status): ScopeRow => ({
+      name: `PATCH /api/faces/:id ${status} (face of another section's child)`,
+      request: async (t) => ({
+        method: 'PATCH',
+        url: `/api/faces/${await otherChildFace(t)}`,
+        payload: status === 'child' ? { status, child_id: (await otherChild(t)).id } : { status },
+      }),
+      status: 403,
+      message: SERVER_ERRORS.faceOtherSection,
+    }),
+  ),
+  {
+    name: 'PATCH /api/faces/:id (face on an album of another section)',
+    request: async (t) => ({
+      method: 'PATCH',
+      url: `/api/faces/${(await otherSectionPhoto(t)).face}`,
+      payload: { status: 'adult' },
+    }),
+    status: 404,
+    message: SERVER_ERRORS.faceNotFound,
+  },
+  {
+    name: 'POST /api/faces (photo of an album of another section)',
+    request: async (t) => ({
+      method: 'POST',
+      url: '/api/faces',
+      payload: { image: { kind: 'photo', id: (await otherSectionPhoto(t)).photo }, box: FACE_BOX },
+    }),
+    status: 404,
+    message: SERVER_ERRORS.faceImageNotFound,
+  },
+  {
+    name: "DELETE /api/faces/:id (a box drawn for another section's child)",
+    request: async (t) => ({
+      method: 'DELETE',
+      url: `/api/faces/${await otherChildFace(t, { source: 'manual' })}`,
+    }),
+    status: 403,
+    message: SERVER_ERRORS.faceOtherSection,
+  },
+  {
+    name: 'DELETE /api/faces/:id (a box on an album of another section)',
+    request: async (t) => ({
+      method: 'DELETE',
+      url: `/api/faces/${(await otherSectionPhoto(t)).face}`,
+    }),
+    status: 404,
+    message: SERVER_ERRORS.faceNotFound,
+  },
+  {
+    name: 'POST /api/faces/searched (photo of an album of another section)',
+    request: async (t) => ({
+      method: 'POST',
+      url: '/api/faces/searched',
+      payload: { image: { kind: 'photo', id: (await otherSectionPhoto(t)).photo } },
+    }),
+    status: 404,
+    message: SERVER_ERRORS.faceImageNotFound,
+  },
+  {
+    name: "DELETE /api/faces/:id/blur (face of another section's child)",
+    request: async (t) => ({
+      method: 'DELETE',
+      url: `/api/faces/${await otherChildFace(t)}/blur`,
+    }),
+    status: 403,
+    message: SERVER_ERRORS.faceOtherSection,
+  },
+];
+
 const actors: Actor[] = [null, ...ROLES];
 
 let t: TestApp;
@@ -1070,5 +1232,20 @@ describe('permissions: every endpoint for every role', () => {
         }
       });
     }
+  }
+});
+
+describe('permissions: each face action as a scouter of another section', () => {
+  for (const row of faceScopeRows) {
+    it(`${row.name} → ${row.status}`, async () => {
+      const scouter = await createUser(t.app, { role: 'scouter' });
+      await assignScouter(t.app, scouter.row.id, [await createSection(t.app)]);
+      const request = await row.request(t);
+      request.headers = { ...request.headers, ...scouter.headers };
+      const res = await t.app.inject(request);
+      expect(res.statusCode, res.body).toBe(row.status);
+      if (row.message) expect(res.json()).toEqual({ message: row.message });
+      expect(res.body).not.toContain(OTHER_CHILD);
+    });
   }
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { MSG } from '../messages.js';
-import { storedText } from './common.js';
+import { bodyId, storedText } from './common.js';
 import { sectionRefSchema } from './section.js';
 
 /** Album title: trimmed, required, at most 100 characters. */
@@ -45,7 +45,7 @@ export const albumSectionsField = z
         .max(ALBUM_SECTIONS_MAX * 11, { error: MSG.albumSectionsInvalid })
         .regex(/^(?:\d{1,9}(?:\s*,\s*\d{1,9})*)?$/, { error: MSG.albumSectionsInvalid })
         .transform((text) => (text === '' ? [] : text.split(',').map((id) => Number(id.trim())))),
-      z.array(z.number({ error: MSG.albumSectionsInvalid }).int().positive(), {
+      z.array(bodyId(MSG.albumSectionsInvalid), {
         error: MSG.albumSectionsInvalid,
       }),
     ],

@@ -59,6 +59,15 @@ export function parseId(raw: string): number | null {
   return id >= 1 && id <= MAX_ID ? id : null;
 }
 
+/** A row id in a JSON body: a whole number from 1 to MAX_ID, else `message`. */
+export function bodyId(message: string) {
+  return z
+    .number({ error: message })
+    .int({ error: message })
+    .min(1, { error: message })
+    .max(MAX_ID, { error: message });
+}
+
 /** A row id in a route parameter (see parseId). */
 export const idParams = z.object({
   id: z

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { SERVER_ERRORS } from '../errors.js';
 import { FACE_MESSAGES } from '../messages.js';
 import { pageField } from './admin-panel.js';
+import { bodyId, MAX_ID } from './common.js';
 
 /*
  * Revisar caras (issue #25 part 2, decisions 075–079): the faces found in an image, each a box as
@@ -22,6 +24,12 @@ export const FACE_STATUS_LABELS: Record<(typeof FACE_REVIEW_STATUSES)[number], s
   adult: 'Adulto',
   not_face: 'No es una cara',
 };
+
+/**
+ * What a face assigned to a child the viewer does not manage says instead of the child's name
+ * (decision 106): the screen shows it is a child, never whom.
+ */
+export const FACE_OTHER_SECTION_LABEL = 'Educando de otra sección';
 
 /** The smallest box a manager may draw, as a fraction of the image's side. */
 export const FACE_BOX_MIN = 0.01;
@@ -67,8 +75,13 @@ export const reviewFaceSchema = z.object({
   score: z.number().nullable(),
   source: z.enum(['detector', 'manual']),
   status: z.enum(FACE_REVIEW_STATUSES),
-  /** The child it is assigned to (status 'child'). */
+  /**
+   * The child it is assigned to (status 'child'); null too when that child is of a section the
+   * viewer does not manage (then `changeable` is false: decision 106).
+   */
   child: faceChildSchema.pick({ id: true, full_name: true }).nullable(),
+  /** Whether the viewer may change it: false for a face of a child they do not manage. */
+  changeable: z.boolean(),
   /** A family asked for it to be blurred ('Difuminar a mi hijo/a en esta foto'). */
   blur_requested: z.boolean(),
 });
@@ -110,10 +123,12 @@ export const faceReviewQuerySchema = z.object({
 export const faceReviewSchema = z
   .object({
     status: z.enum(FACE_REVIEW_STATUSES, { error: FACE_MESSAGES.statusInvalid }),
+    // A number past what the database holds is no child of theirs: the answer of an unknown one.
     child_id: z
       .number({ error: FACE_MESSAGES.childRequired })
       .int({ error: FACE_MESSAGES.childRequired })
       .positive({ error: FACE_MESSAGES.childRequired })
+      .max(MAX_ID, { error: SERVER_ERRORS.faceChildNotOffered })
       .nullable()
       .optional(),
   })
@@ -127,7 +142,7 @@ export type FaceReviewInput = z.infer<typeof faceReviewSchema>;
 const faceImageRefSchema = z.object(
   {
     kind: z.enum(FACE_IMAGE_KINDS, { error: FACE_MESSAGES.imageInvalid }),
-    id: z.number({ error: FACE_MESSAGES.imageInvalid }).int().positive(),
+    id: bodyId(FACE_MESSAGES.imageInvalid),
   },
   { error: FACE_MESSAGES.imageInvalid },
 );

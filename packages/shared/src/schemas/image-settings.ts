@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { limitField, pageField } from './admin-panel.js';
+import { MAX_ID } from './common.js';
 import { groupSettingsSchema } from './consent.js';
 
 /*
@@ -78,6 +79,7 @@ export const imageLedgerQuerySchema = imagePagingQuerySchema.extend({
     .number({ error: IMAGE_SETTINGS_MESSAGES.childInvalid })
     .int({ error: IMAGE_SETTINGS_MESSAGES.childInvalid })
     .min(1, { error: IMAGE_SETTINGS_MESSAGES.childInvalid })
+    .max(MAX_ID, { error: IMAGE_SETTINGS_MESSAGES.childInvalid })
     .optional(),
 });
 export type ImageLedgerQuery = z.infer<typeof imageLedgerQuerySchema>;

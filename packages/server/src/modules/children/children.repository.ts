@@ -173,10 +173,16 @@ export class ChildrenRepository {
   }
 
   /** Closes child `id`'s current stay (if any) at `at`. */
+  /**
+   * Closes child `id`'s open stay at `at`, or at its start if that is later (a clock of another
+   * instance a little behind): a stay never ends before it starts.
+   */
   async closeStay(id: number, at: string): Promise<void> {
     await this.db
       .updateTable('child_sections')
-      .set({ ended_at: at })
+      .set({
+        ended_at: sql<string>`case when child_sections.started_at > ${at} then child_sections.started_at else ${at} end`,
+      })
       .where('child_id', '=', id)
       .where('ended_at', 'is', null)
       .execute();

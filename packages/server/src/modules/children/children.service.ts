@@ -151,6 +151,10 @@ export class ChildrenService {
     }
     await this.ctx.db.kysely.transaction().execute(async (trx) => {
       const repo = new ChildrenRepository(trx);
+      // The child's row locked first, as the paso de sección locks it: an edit and a paso (or two
+      // edits) of the same child run one after the other, each from what the other left, so the
+      // child never has two open stays nor one closed before it opened.
+      await repo.lock([id], this.ctx.db.dialect);
       const before = await repo.find(id);
       if (!before) throw new AppError(404, SERVER_ERRORS.childNotFound);
       const now = nowIso();

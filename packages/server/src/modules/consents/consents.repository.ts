@@ -61,6 +61,11 @@ export class ConsentsRepository {
     return this.texts().orderBy('t.version', 'desc').limit(1).executeTakeFirst();
   }
 
+  /** Version `version` of the text. */
+  textOf(version: number): Promise<ConsentTextRow | undefined> {
+    return this.texts().where('t.version', '=', version).executeTakeFirst();
+  }
+
   /** Every version, newest first. */
   allTexts(): Promise<ConsentTextRow[]> {
     return this.texts().orderBy('t.version', 'desc').execute();

@@ -25,6 +25,7 @@ import {
 import type { Viewer } from '../../access/viewer.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
 import { nowIso } from '../../lib/tokens.js';
 import { type AuditActor, recordAudit } from '../audit/audit.js';
 import { consentRegisterCsv } from './consent-csv.js';
@@ -34,6 +35,9 @@ import {
   type ConsentTextRow,
   type RegisterChildRow,
 } from './consents.repository.js';
+
+/** How many times a new version of the text is tried while other admins save theirs. */
+const TEXT_SAVE_ATTEMPTS = 5;
 
 /** Who acts: the signed-in account. */
 export type ConsentActor = AuditActor & NonNullable<Viewer>;
@@ -247,26 +251,44 @@ export class ConsentsService {
     return toText(await this.currentText());
   }
 
-  /** Appends a new version of the text (its number: the latest's plus one). */
+  /**
+   * Appends a new version of the text (its number: the latest's plus one), and answers with that
+   * version, whatever another admin saved just after it.
+   */
   async writeText(
     actor: ConsentActor,
     body: string,
   ): Promise<{ message: string; text: ConsentText }> {
-    const version = await this.ctx.db.kysely.transaction().execute(async (trx) => {
-      const repo = new ConsentsRepository(trx);
-      const current = await this.currentText(repo);
-      const next = current.version + 1;
-      // Two admins at once: the second insert meets the unique version and fails whole.
-      const rowId = await repo.insertText(next, body.trim(), actor.id, nowIso());
-      await recordAudit(trx, {
-        actor,
-        action: 'consent_text.created',
-        target: { type: 'consent_text', id: rowId, label: `Versión ${next}` },
-        details: { version: String(next) },
+    const version = await this.appendText(actor, body.trim());
+    const saved = await this.repo().textOf(version);
+    if (!saved) throw new AppError(500, SERVER_ERRORS.internal);
+    return { message: SERVER_SUCCESS.consentTextCreated(version), text: toText(saved) };
+  }
+
+  /**
+   * One version appended. Two admins at once on PostgreSQL both read the same latest version and
+   * the second insert meets the unique version and fails whole: it is tried again, and becomes the
+   * version after the first's (SQLite's writers already go one at a time).
+   */
+  private async appendText(actor: ConsentActor, body: string, attempt = 1): Promise<number> {
+    try {
+      return await this.ctx.db.kysely.transaction().execute(async (trx) => {
+        const repo = new ConsentsRepository(trx);
+        const next = (await this.currentText(repo)).version + 1;
+        const rowId = await repo.insertText(next, body, actor.id, nowIso());
+        await recordAudit(trx, {
+          actor,
+          action: 'consent_text.created',
+          target: { type: 'consent_text', id: rowId, label: `Versión ${next}` },
+          details: { version: String(next) },
+        });
+        return next;
       });
-      return next;
-    });
-    return { message: SERVER_SUCCESS.consentTextCreated(version), text: await this.text() };
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      if (attempt < TEXT_SAVE_ATTEMPTS) return this.appendText(actor, body, attempt + 1);
+      throw new AppError(409, SERVER_ERRORS.consentTextBusy);
+    }
   }
 
   /** The register's rows of `children`: three queries for the page (the text, two of consent). */

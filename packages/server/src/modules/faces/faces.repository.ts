@@ -19,8 +19,11 @@ export function imageOf(face: FaceRow): FaceImageRef {
   return { kind: 'experience', id: face.experience_id ?? 0 };
 }
 
-/** The API shape of a face. */
-export function toReviewFace(row: FaceWithChild): ReviewFace {
+/**
+ * The API shape of a face; `changeable` false (a child the viewer does not manage, decision 106)
+ * leaves the child out, name and id.
+ */
+export function toReviewFace(row: FaceWithChild, changeable: boolean): ReviewFace {
   return {
     id: row.id,
     x: Number(row.x),
@@ -31,9 +34,10 @@ export function toReviewFace(row: FaceWithChild): ReviewFace {
     source: row.source,
     status: row.status,
     child:
-      row.status === 'child' && row.child_id !== null
+      changeable && row.status === 'child' && row.child_id !== null
         ? { id: row.child_id, full_name: row.child_name ?? '' }
         : null,
+    changeable,
     blur_requested: row.blur_requested_at !== null,
   };
 }

@@ -33,7 +33,7 @@ export async function facesRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         description:
-          'Revisar caras de un álbum (scouters y admins que lo ven): la portada y después las fotos, en el orden en que se subieron, cada una con sus caras (recuadros en fracciones de la imagen). Por páginas (page, limit ≤ 100); el total de imágenes va en la cabecera ' +
+          'Revisar caras de un álbum (scouters y admins que lo ven): la portada y después las fotos, en el orden en que se subieron, cada una con sus caras (recuadros en fracciones de la imagen; la de un educando que el scouter no gestiona, sin nombre y con `changeable` falso). Por páginas (page, limit ≤ 100); el total de imágenes va en la cabecera ' +
           `${FACE_REVIEW_TOTAL_HEADER}.`,
         params: idParams,
         querystring: faceReviewQuerySchema,
@@ -79,7 +79,7 @@ export async function facesRoutes(app: FastifyInstance): Promise<void> {
           response: { 200: z.array(faceReviewImageSchema) },
         },
       },
-      (req) => service.publicImage(kind, req.params.id),
+      (req) => service.publicImage(currentUser(req), kind, req.params.id),
     );
     r.get(
       `${path}/faces/children`,
@@ -94,7 +94,7 @@ export async function facesRoutes(app: FastifyInstance): Promise<void> {
         },
       },
       async (req) => {
-        await service.publicImage(kind, req.params.id);
+        await service.publicImage(currentUser(req), kind, req.params.id);
         return service.children(currentUser(req), null);
       },
     );
@@ -107,7 +107,7 @@ export async function facesRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         description:
-          'Marca una cara: `child` con `child_id` (un educando que se puede asignar en esa imagen), `adult`, `not_face`, o `pending` para volver a revisarla.',
+          'Marca una cara: `child` con `child_id` (un educando que se puede asignar en esa imagen), `adult`, `not_face`, o `pending` para volver a revisarla. La cara de un educando que el scouter no gestiona no es suya de cambiar (403), ni aquí ni al borrarla o dejar de difuminarla.',
         params: idParams,
         body: faceReviewSchema,
         response: { 200: reviewFaceSchema },

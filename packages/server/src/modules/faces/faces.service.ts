@@ -1,5 +1,4 @@
 import {
-  can,
   type FaceChild,
   type FaceReviewImage,
   type FaceReviewInput,
@@ -10,6 +9,7 @@ import {
   SERVER_ERRORS,
 } from '@fogata/shared';
 import { facesChanged } from '../../access/face-changes.js';
+import { FaceReviewAccess } from '../../access/face-review.js';
 import { GalleryAccess } from '../../access/gallery-access.js';
 import type { Viewer } from '../../access/viewer.js';
 import type { AppContext } from '../../context.js';
@@ -30,11 +30,12 @@ import {
 } from './faces.repository.js';
 
 /*
- * Revisar caras (issue #25 part 2, decisions 075–077): managers see each image of an album (its
+ * Revisar caras (decisions 075–077): managers see each image of an album (its
  * cover first, then its photos), of a news item or of an experience, with the boxes found or
  * drawn, and mark each face as a child of the audience, an adult, or not a face. Only managers
- * who may see the image (an album of another section is a 404 to a scouter); each save is one
- * audit entry, without the child's name.
+ * who may see the image (an album of another section is a 404 to a scouter), and a scouter names
+ * and changes only the faces of the children they manage (FaceReviewAccess, decision 106); each
+ * save is one audit entry, without the child's name.
  */
 
 /** A page of an album's review: the images and how many there are in all. */
@@ -66,23 +67,25 @@ export class FacesService {
     return new GalleryAccess(this.ctx);
   }
 
+  private faceAccess() {
+    return new FaceReviewAccess(this.ctx);
+  }
+
   /** Whose children `viewer` may assign: an admin any, a scouter their sections'. */
   private assignableBy(viewer: UserRow): AssignableBy {
     return { scouterId: viewer.role === 'admin' ? null : viewer.id };
   }
 
   /**
-   * The 404 of a missing image unless `viewer` may see image `image`: a photo or an album of the
-   * gallery by its access rules; a news item or an experience when it exists (managers see all).
+   * The 404 of a missing image unless `viewer` may review image `image` (the access policy: a
+   * photo or an album they may see; a news item or an experience when it exists).
    */
   private async requireImage(viewer: Viewer, image: FaceImageRef): Promise<void> {
-    const access = this.access();
     const seen =
-      image.kind === 'photo'
-        ? (await access.visiblePhotoIds(viewer, [image.id])).has(image.id)
-        : image.kind === 'album'
-          ? (await access.visibleAlbumIds(viewer, [image.id])).has(image.id)
-          : (await this.repo().publicImageFiles(image.kind, image.id)) !== undefined;
+      (await this.faceAccess().mayReviewImage(viewer, image)) &&
+      (image.kind === 'photo' ||
+        image.kind === 'album' ||
+        (await this.repo().publicImageFiles(image.kind, image.id)) !== undefined);
     if (!seen) throw new AppError(404, SERVER_ERRORS.faceImageNotFound);
   }
 
@@ -93,8 +96,9 @@ export class FacesService {
     return null;
   }
 
-  /** The review images of `files`, their faces read in one query. */
+  /** The review images of `files`, their faces read in one query, named as `viewer` may see them. */
   private async images(
+    viewer: Viewer,
     kind: FaceImageKind,
     files: ImageFiles[],
     storage: Pick<MediaStorage, 'url'>,
@@ -104,11 +108,12 @@ export class FacesService {
       this.repo().facesOf(kind, ids),
       this.repo().unsearched(kind, ids),
     ]);
+    const changeable = await this.faceAccess().changeable(viewer, faces);
     const byImage = new Map<number, ReviewFace[]>();
     for (const face of faces) {
       const image = imageOf(face);
       const list = byImage.get(image.id) ?? [];
-      list.push(toReviewFace(face));
+      list.push(toReviewFace(face, changeable(face)));
       byImage.set(image.id, list);
     }
     return files.map((file) => ({
@@ -143,22 +148,26 @@ export class FacesService {
     const files = await repo.photoFiles(albumId, skip, withCover ? limit - 1 : limit);
     const storage = this.access().urlsFor(viewer, true);
     const images = [
-      ...(withCover && cover ? await this.images('album', [cover], storage) : []),
-      ...(await this.images('photo', files, storage)),
+      ...(withCover && cover ? await this.images(viewer, 'album', [cover], storage) : []),
+      ...(await this.images(viewer, 'photo', files, storage)),
     ];
     return { images, total: photos + (cover ? 1 : 0) };
   }
 
   /** A news item's or an experience's image to review (a list of one). */
-  async publicImage(kind: 'news' | 'experience', id: number): Promise<FaceReviewImage[]> {
+  async publicImage(
+    viewer: UserRow,
+    kind: 'news' | 'experience',
+    id: number,
+  ): Promise<FaceReviewImage[]> {
     const files = await this.repo().publicImageFiles(kind, id);
-    if (!files) {
+    if (!files || !(await this.faceAccess().mayReviewImage(viewer, { kind, id }))) {
       throw new AppError(
         404,
         kind === 'news' ? SERVER_ERRORS.newsNotFound : SERVER_ERRORS.experienceNotFound,
       );
     }
-    return this.images(kind, [files], this.ctx.storage);
+    return this.images(viewer, kind, [files], this.ctx.storage);
   }
 
   /**
@@ -171,25 +180,26 @@ export class FacesService {
     return this.repo().assignableChildren(this.assignableBy(viewer), albumId);
   }
 
-  /** The face `id` with its image, or the 404 of a face `viewer` may not see. */
-  private async requireFace(viewer: UserRow, id: number): Promise<FaceWithChild> {
+  /**
+   * The face `id` with its image, for `viewer` to change: the 404 of a face on an image they may
+   * not review, the 403 of a face of a child they do not manage (decision 106).
+   */
+  private async requireChangeableFace(viewer: UserRow, id: number): Promise<FaceWithChild> {
     const face = await this.repo().find(id);
-    if (!face || !can(viewer.role, 'faces:review')) {
+    if (!face || !(await this.faceAccess().mayReviewImage(viewer, imageOf(face)))) {
       throw new AppError(404, SERVER_ERRORS.faceNotFound);
     }
-    try {
-      await this.requireImage(viewer, imageOf(face));
-    } catch {
-      throw new AppError(404, SERVER_ERRORS.faceNotFound);
+    if (!(await this.faceAccess().changeable(viewer, [face]))(face)) {
+      throw new AppError(403, SERVER_ERRORS.faceOtherSection);
     }
     return face;
   }
 
-  /** The face as the API gives it, read again. */
-  private async present(id: number): Promise<ReviewFace> {
+  /** The face as the API gives `viewer` it, read again. */
+  private async present(viewer: UserRow, id: number): Promise<ReviewFace> {
     const face = await this.repo().find(id);
     if (!face) throw new AppError(404, SERVER_ERRORS.faceNotFound);
-    return toReviewFace(face);
+    return toReviewFace(face, (await this.faceAccess().changeable(viewer, [face]))(face));
   }
 
   /** One audit entry for a change of a face: the image's album, news item or experience. */
@@ -218,7 +228,7 @@ export class FacesService {
    * pending again; records who and when.
    */
   async review(viewer: UserRow, id: number, input: FaceReviewInput): Promise<ReviewFace> {
-    const face = await this.requireFace(viewer, id);
+    const face = await this.requireChangeableFace(viewer, id);
     const image = imageOf(face);
     const childId = input.status === 'child' ? (input.child_id ?? null) : null;
     if (childId !== null) {
@@ -241,7 +251,7 @@ export class FacesService {
       await this.audit(trx, viewer, image, input.status);
     });
     await facesChanged(this.ctx, image.kind, [image.id]);
-    return this.present(id);
+    return this.present(viewer, id);
   }
 
   /**
@@ -250,7 +260,7 @@ export class FacesService {
    * where consent allows. Idempotent: a face with no request is answered as it is.
    */
   async unblur(viewer: UserRow, id: number): Promise<ReviewFace> {
-    const face = await this.requireFace(viewer, id);
+    const face = await this.requireChangeableFace(viewer, id);
     const image = imageOf(face);
     const changed = await this.ctx.db.kysely.transaction().execute(async (trx) => {
       if (!(await new FacesRepository(trx).withdrawBlur(id, viewer.id, nowIso()))) return false;
@@ -258,7 +268,7 @@ export class FacesService {
       return true;
     });
     if (changed) await facesChanged(this.ctx, image.kind, [image.id]);
-    return this.present(id);
+    return this.present(viewer, id);
   }
 
   /** A box `viewer` drew on an image they may see, for a face the detector missed. */
@@ -271,12 +281,12 @@ export class FacesService {
       return id;
     });
     await facesChanged(this.ctx, image.kind, [image.id]);
-    return this.present(id);
+    return this.present(viewer, id);
   }
 
   /** Deletes a box drawn by hand; one the detector found is marked 'not a face' instead (409). */
   async remove(viewer: UserRow, id: number): Promise<void> {
-    const face = await this.requireFace(viewer, id);
+    const face = await this.requireChangeableFace(viewer, id);
     if (face.source !== 'manual') throw new AppError(409, SERVER_ERRORS.faceDetectorNotDeletable);
     const image = imageOf(face);
     await this.ctx.db.kysely.transaction().execute(async (trx) => {

@@ -84,6 +84,7 @@ describe('GET /api/albums/:id/faces', () => {
       source: 'detector',
       status: 'pending',
       child: null,
+      changeable: true,
       blur_requested: false,
     });
     // Managers' signed URLs of the originals.

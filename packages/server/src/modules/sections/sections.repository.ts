@@ -1,6 +1,7 @@
 import type { Section, SectionScouter } from '@fogata/shared';
 import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import { type Db, type Executor, executorOf } from '../../db/database.js';
+import type { Dialect } from '../../db/migrations/index.js';
 import type { SectionsTable } from '../../db/schema.js';
 
 export type SectionRow = Selectable<SectionsTable>;
@@ -35,6 +36,15 @@ export class SectionsRepository {
 
   find(id: number): Promise<SectionRow | undefined> {
     return this.db.selectFrom('sections').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /**
+   * Section `id` inside a transaction; on PostgreSQL its row stays locked until it ends, so two
+   * saves of its scouters run one after the other (SQLite's writers already do).
+   */
+  lock(id: number, dialect: Dialect): Promise<SectionRow | undefined> {
+    const query = this.db.selectFrom('sections').selectAll().where('id', '=', id);
+    return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
   }
 
   /** The section named `name` whatever its case, other than `exceptId`. */

@@ -160,9 +160,10 @@ export class SectionsService {
     userIds: readonly number[],
   ): Promise<{ message: string; scouters: SectionScouter[] }> {
     const ids = [...new Set(userIds)];
-    await this.write(async (trx) => {
+    // Not `write`: no name is saved here, so a clash is never the name's.
+    const scouters = await this.ctx.db.kysely.transaction().execute(async (trx) => {
       const repo = new SectionsRepository(trx);
-      const section = await repo.find(id);
+      const section = await repo.lock(id, this.ctx.db.dialect);
       if (!section) throw new AppError(404, SERVER_ERRORS.sectionNotFound);
       const roles = await repo.rolesOf(ids);
       if (ids.some((u) => roles.get(u) !== 'scouter')) {
@@ -180,11 +181,10 @@ export class SectionsService {
           details: { change: `scouters ${names(before)} → ${names(after)}` },
         });
       }
+      return after;
     });
-    return {
-      message: SERVER_SUCCESS.sectionScoutersUpdated,
-      scouters: await this.repo().scouters(id),
-    };
+    // The list this save left, not what another admin's save made of it just after.
+    return { message: SERVER_SUCCESS.sectionScoutersUpdated, scouters };
   }
 
   /** Runs `work` in a transaction; a name taken meanwhile (the unique index) is the same 409. */

@@ -1,4 +1,4 @@
-import { FACE_STATUS_LABELS } from '@fogata/shared';
+import { FACE_OTHER_SECTION_LABEL, FACE_STATUS_LABELS, SERVER_ERRORS } from '@fogata/shared';
 
 /** Texts of Revisar caras (issue #25, decision 077). */
 export const T = {
@@ -22,6 +22,9 @@ export const T = {
   noFaces: 'No se ha encontrado ninguna cara en esta imagen.',
   facesOf: (where: string) => `Caras de ${where}`,
   status: FACE_STATUS_LABELS,
+  /** A face of a child of a section the viewer does not manage (decision 106). */
+  otherSection: FACE_OTHER_SECTION_LABEL,
+  otherSectionNote: SERVER_ERRORS.faceOtherSection,
   adult: 'Adulto',
   notFace: 'No es una cara',
   backToPending: 'Volver a «por revisar»',

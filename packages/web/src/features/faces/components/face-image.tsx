@@ -15,8 +15,12 @@ import {
 } from 'react';
 import { T } from '../texts';
 
-/** What a face's chip says: the child's name, or its status. */
+/**
+ * What a face's chip says: the child's name, or its status; a child of a section the viewer does
+ * not manage, only that (the server sends no name: decision 106).
+ */
 export function faceLabel(face: ReviewFace): string {
+  if (face.status === 'child' && !face.changeable) return T.otherSection;
   return face.status === 'child' && face.child ? face.child.full_name : T.status[face.status];
 }
 

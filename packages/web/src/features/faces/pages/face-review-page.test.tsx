@@ -20,6 +20,7 @@ const face = (id: number, over: Partial<ReviewFace> = {}): ReviewFace => ({
   source: 'detector',
   status: 'pending',
   child: null,
+  changeable: true,
   blur_requested: false,
   ...over,
 });
@@ -129,6 +130,22 @@ describe('middleBox and keyedBox', () => {
 });
 
 describe('AlbumFacesPage', () => {
+  it("shows another section's child only as such, and offers nothing to change on it", async () => {
+    const { patches } = setup('scouter', [
+      image('photo', 11, [face(111, { status: 'child', child: null, changeable: false })]),
+    ]);
+    const chip = await screen.findByRole('button', { name: '1 Educando de otra sección' });
+    await userEvent.click(chip);
+    expect(
+      screen.getByText(
+        'Esta cara es de un educando de otra sección: solo puede cambiarla quien gestiona esa sección.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Adulto/ })).not.toBeInTheDocument();
+    fireEvent.keyDown(chip, { key: 'a' });
+    expect(patches).toEqual([]);
+  });
+
   it('shows the cover and the photos with a chip per face, and how many are left', async () => {
     setup();
     expect(await screen.findByRole('heading', { name: 'Revisar caras' })).toBeInTheDocument();

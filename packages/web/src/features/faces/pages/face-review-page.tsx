@@ -96,6 +96,10 @@ function FaceReview({ source }: { source: FaceSource }) {
 
   /** Saves what face `face` is, then moves on to the next face to review. */
   const save = (face: ReviewFace, change: { status: ReviewFace['status']; child?: FaceChild }) => {
+    if (!face.changeable) {
+      setError(T.otherSectionNote);
+      return;
+    }
     setError(null);
     review.mutate(
       {
@@ -131,7 +135,7 @@ function FaceReview({ source }: { source: FaceSource }) {
       select(face);
       // Once the panel is there: the child's search.
       setTimeout(() => search.current?.focus(), 0);
-    } else if (event.key === 'Delete' && face.source === 'manual') {
+    } else if (event.key === 'Delete' && face.source === 'manual' && face.changeable) {
       event.preventDefault();
       remove.mutate(face.id, { onError: (err) => setError(err.message) });
     } else if (event.key.length === 1 && /\p{L}/u.test(event.key)) {
@@ -290,7 +294,10 @@ function FaceReview({ source }: { source: FaceSource }) {
                 ))}
               </fieldset>
             )}
-            {chosen && (
+            {chosen && !chosen.changeable && (
+              <p className="border rounded p-2 mt-2 mb-0 small face-panel">{T.otherSectionNote}</p>
+            )}
+            {chosen?.changeable && (
               <div className="border rounded p-2 mt-2 face-panel">
                 <div className="d-flex flex-wrap gap-2 mb-2">
                   <Button
