@@ -1,6 +1,6 @@
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { inlineShellCss } from './build/critical-css';
-import { PREACT_ALIASES } from './build/preact';
 import { precompress } from './build/precompress';
 import { lowPriorityScripts } from './build/script-priority';
 
@@ -12,9 +12,7 @@ const NOT_SHARED =
   /Modal|Form|Offcanvas|Overlay|Dropdown|Tab|Toast|Popover|Tooltip|Transition|Fade|Collapse|zod|hook-form|image-compression|image-field|file-picker|confirm-modal/i;
 
 export default defineConfig({
-  // No React plugin: JSX goes to `react/jsx-runtime` (tsconfig's react-jsx), which is Preact's.
-  plugins: [inlineShellCss(), lowPriorityScripts(), precompress()],
-  resolve: { alias: PREACT_ALIASES },
+  plugins: [react(), inlineShellCss(), lowPriorityScripts(), precompress()],
   css: {
     preprocessorOptions: {
       // Bootstrap 5.3's Sass still uses @import and global functions: dart-sass warns about
@@ -44,12 +42,6 @@ export default defineConfig({
     emptyOutDir: true,
     manifest: true,
     rolldownOptions: {
-      // react-bootstrap's files start with "use client", which means nothing outside React's
-      // server components; the React plugin used to hide these warnings.
-      onLog(level, log, handler) {
-        if (log.code === 'MODULE_LEVEL_DIRECTIVE') return;
-        handler(level, log);
-      },
       output: {
         // What the first screen runs comes as one file instead of six: each request costs a
         // round trip and ~1 KB of headers on a phone (issue #12). Pages keep their own chunks.
