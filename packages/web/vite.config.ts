@@ -11,7 +11,34 @@ const SHARED_PIECES =
 const NOT_SHARED =
   /Modal|Form|Offcanvas|Overlay|Dropdown|Tab|Toast|Popover|Tooltip|Transition|Fade|Collapse|zod|hook-form|image-compression|image-field|file-picker|confirm-modal/i;
 
-export default defineConfig({
+/**
+ * The server's render of the public pages (`vite build --ssr`, src/entry-server.tsx): the same
+ * components for Node, into dist-server/, which the server imports. Its libraries stay in
+ * node_modules, as the server's own do.
+ */
+const serverRender = defineConfig({
+  plugins: [react()],
+  // react-bootstrap's deep imports (react-bootstrap/Col) are folders Node's ES loader will not
+  // open: it is bundled, with its own helpers.
+  ssr: {
+    noExternal: [
+      'react-bootstrap',
+      '@restart/ui',
+      '@restart/hooks',
+      'dom-helpers',
+      'uncontrollable',
+      'react-transition-group',
+    ],
+  },
+  build: {
+    outDir: 'dist-server',
+    emptyOutDir: true,
+    ssr: 'src/entry-server.tsx',
+    rolldownOptions: { output: { entryFileNames: 'entry-server.js' } },
+  },
+});
+
+const browserApp = defineConfig({
   plugins: [react(), inlineShellCss(), lowPriorityScripts(), precompress()],
   css: {
     preprocessorOptions: {
@@ -62,3 +89,5 @@ export default defineConfig({
     },
   },
 });
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverRender : browserApp));

@@ -8,6 +8,7 @@ import { lazyChildLogger, logDestination } from './lib/request-log.js';
 import { fastSerializerCompiler, validatingSerializerCompiler } from './lib/response-serializer.js';
 import { trustProxyOption } from './lib/trust-proxy.js';
 import { apiRoutes } from './modules/api-routes.js';
+import { PublicReads } from './modules/public-web/page-reads.js';
 import { registerApiDocs } from './plugins/api-docs.js';
 import { registerAppContext } from './plugins/app-context.js';
 import { registerCompression } from './plugins/compression.js';
@@ -96,6 +97,6 @@ export async function buildApp(
 
   // The routes: the API, then the media, the web app and its pages.
   await app.register(apiRoutes, { prefix: '/api' });
-  await registerStatic(app);
+  await registerStatic(app, new PublicReads(app.ctx));
   return app;
 }

@@ -11,7 +11,7 @@ import { ImageRenditions } from '../access/image-renditions.js';
 import { AppError } from '../lib/app-error.js';
 import { PRIVATE_MEDIA_PREFIX } from '../media/url-signer.js';
 import { registerStoredPublicMedia } from './stored-media.js';
-import { createPageRenderer } from './web-page.js';
+import { createPageRenderer, type PageReads } from './web-page.js';
 
 /**
  * Members-only media at /media/p/<key>?exp=…&sig=…: served only with a valid, unexpired
@@ -98,7 +98,7 @@ const MAX_MEDIA_URL = 200;
  * /media/p/ (signed URLs), the built web app at /, and the single-page fallback: a browser asking
  * for any other page gets index.html.
  */
-export async function registerStatic(app: FastifyInstance): Promise<void> {
+export async function registerStatic(app: FastifyInstance, reads: PageReads): Promise<void> {
   const { storage, config } = app.ctx;
   registerPrivateMedia(app);
   const { localRoot } = storage;
@@ -126,8 +126,9 @@ export async function registerStatic(app: FastifyInstance): Promise<void> {
   }
 
   const hasWeb = existsSync(join(config.webDist, 'index.html'));
-  // Pages are index.html's shell filled in for the group and the page (decision 013).
-  const renderPage = hasWeb ? createPageRenderer(app, config.webDist) : null;
+  // Pages are index.html's shell filled in for the group and the page (decision 013), the public
+  // ones drawn by React on the server from `reads`.
+  const renderPage = hasWeb ? createPageRenderer(app, config.webDist, reads) : null;
   const sendPage = (request: FastifyRequest, reply: FastifyReply) => renderPage!(request, reply);
   if (hasWeb) {
     await app.register(fastifyStatic, {

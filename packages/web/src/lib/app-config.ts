@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, request } from './api-client';
+import { pageData } from './page-data';
 
 /** GET /api/config: the group's texts and whether external sign-in is on. */
 export interface AppConfig {
@@ -20,6 +21,8 @@ export const getAppConfig = () =>
  * undefined when there is none (the dev server, tests): then it is fetched.
  */
 export function inlineAppConfig(): AppConfig | undefined {
+  // The server's render of a page has it among the page's answers.
+  if (typeof document === 'undefined') return pageData<AppConfig>('/config');
   const text = document.getElementById('fogata-config')?.textContent;
   if (!text) return undefined;
   try {

@@ -3,8 +3,8 @@ import { useId } from 'react';
 import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router';
 import { ImageWithPlaceholder } from '../../../components/image-with-placeholder';
+import { LongDate } from '../../../components/local-date';
 import { paths } from '../../../config/paths';
-import { formatLongDate } from '../../../lib/format-date';
 
 /** One news item under 'Lo Más Destacado': thumbnail, title, summary, date; links to /news/{id}. */
 export function HighlightedNewsCard({
@@ -36,7 +36,7 @@ export function HighlightedNewsCard({
       </Link>
       <Card.Body className="d-flex flex-column">
         <time dateTime={news.created_at} className="small text-body-secondary mb-1">
-          {formatLongDate(news.created_at)}
+          <LongDate value={news.created_at} />
         </time>
         <Card.Title as="h3" className="h5 mb-2 text-break" id={titleId}>
           <Link to={href} className="link-body-emphasis text-decoration-none">
