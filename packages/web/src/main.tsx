@@ -6,26 +6,15 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { preloadPage } from './app/router';
+import { pageJson } from './lib/page-data';
 import { createQueryClient } from './lib/query-client';
 
 const container = document.getElementById('root')!;
 const queryClient = createQueryClient();
 
-/**
- * The query cache's state the server's render of a public page ended with (entry-server.tsx):
- * the page's data as a visitor reads it, and the group's configuration.
- */
-function serverState(): DehydratedState | null {
-  const text = document.getElementById('fogata-state')?.textContent;
-  if (!text) return null;
-  try {
-    return JSON.parse(text) as DehydratedState;
-  } catch {
-    return null;
-  }
-}
-
-const state = serverState();
+// The query cache's state the server's render of a public page ended with (entry-server.tsx):
+// the page's data as a visitor reads it, and the group's configuration.
+const state = pageJson<DehydratedState>('fogata-state') ?? null;
 // A reader with a session gets their own view (drafts, likes, a family's own copies of public
 // images): React draws it over the visitor's page instead of hydrating the visitor's. What is
 // the same for everyone (the configuration, the sections) still comes from the page.

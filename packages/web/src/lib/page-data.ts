@@ -19,3 +19,14 @@ export function setPageDataSource(answers: () => Answers | undefined): void {
 export function pageData<T>(path: string): T | undefined {
   return source()?.[path] as T | undefined;
 }
+
+/** The JSON of the page's `<script type="application/json" id={id}>`, or undefined. */
+export function pageJson<T>(id: string): T | undefined {
+  const text = document.getElementById(id)?.textContent;
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return undefined;
+  }
+}
