@@ -75,6 +75,12 @@ const browserApp = defineConfig({
         codeSplitting: {
           groups: [
             { name: 'index', tags: ['$initial'] },
+            // What the landing's cards draw with, apart from the shared file below: the landing
+            // then loads no more than these (decision 113).
+            {
+              name: 'cards',
+              test: /packages[\\/]web[\\/]src[\\/](components[\\/](image-with-placeholder|local-date|skeleton-card)|lib[\\/](format-date|use-hydrated))\./,
+            },
             // The small pieces most pages share (cards, images, dates, alerts, likes) in one
             // file rather than a dozen; never the forms and dialogs, which stay with whoever
             // opens them.

@@ -11,7 +11,7 @@ import { ImageRenditions } from '../access/image-renditions.js';
 import { AppError } from '../lib/app-error.js';
 import { PRIVATE_MEDIA_PREFIX } from '../media/url-signer.js';
 import { registerStoredPublicMedia } from './stored-media.js';
-import { createPageRenderer, type PageReads } from './web-page.js';
+import { createPageRenderer, type PageReads, PUBLIC_PAGE_PATHS } from './web-page.js';
 
 /**
  * Members-only media at /media/p/<key>?exp=…&sig=…: served only with a valid, unexpired
@@ -151,16 +151,32 @@ export async function registerStatic(app: FastifyInstance, reads: PageReads): Pr
     });
     // `index: false` keeps the static plugin from answering directories, so / needs its own route.
     app.get('/', { schema: { hide: true } }, (request, reply) => sendPage(request, reply));
+    // The other public pages have routes of their own too: found at once, without a look for a
+    // file of that name on disk first. To anything but a browser they are not there, as before.
+    for (const path of PUBLIC_PAGE_PATHS.filter((p) => p !== '/')) {
+      app.get(path, { schema: { hide: true } }, (request, reply) =>
+        wantsPage(request) ? sendPage(request, reply) : notFound(reply),
+      );
+    }
   }
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     const isApi = path === '/api' || path.startsWith('/api/');
     const isMedia = path.startsWith('/media/');
-    const wantsPage =
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      (request.headers.accept ?? '').includes('text/html');
-    if (hasWeb && !isApi && !isMedia && wantsPage) return sendPage(request, reply);
-    reply.status(404).send({ message: SERVER_ERRORS.routeNotFound });
+    if (hasWeb && !isApi && !isMedia && wantsPage(request)) return sendPage(request, reply);
+    notFound(reply);
   });
+}
+
+/** Whether a request asks for a page: a GET or HEAD that accepts HTML. */
+function wantsPage(request: FastifyRequest): boolean {
+  return (
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    (request.headers.accept ?? '').includes('text/html')
+  );
+}
+
+function notFound(reply: FastifyReply): void {
+  reply.status(404).send({ message: SERVER_ERRORS.routeNotFound });
 }

@@ -4,7 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
-import { ALBUM_EARLY_SCRIPT, albumFirstReads, firstCommentsPath } from '@fogata/shared';
+import {
+  ALBUM_EARLY_SCRIPT,
+  albumFirstReads,
+  firstCommentsPath,
+  SERVER_ERRORS,
+} from '@fogata/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-app.js';
 import { createNews } from '../test/content-factories.js';
@@ -159,6 +164,10 @@ describe('pages', () => {
     expect(gallery).toContain('Grupo Scout 73 &#60;Los Pinos&#62; · Calle Real 5');
     expect(gallery).not.toContain('class="hero ');
     expect(gallery).not.toContain('fogata-state');
+    // A public page's own route is a page only to who asks for HTML.
+    const json = await t.app.inject({ url: `/news/${id}` });
+    expect(json.statusCode).toBe(404);
+    expect(json.json()).toEqual({ message: SERVER_ERRORS.routeNotFound });
     // The raw template is never sent as it is.
     expect((await page('/index.html')).body).not.toMatch(/\{\{\w+\}\}/);
   });

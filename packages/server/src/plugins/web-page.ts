@@ -104,6 +104,9 @@ const PAGES: {
   },
 ];
 
+/** The paths of the pages React draws on the server (the shared route table's patterns). */
+export const PUBLIC_PAGE_PATHS = PAGES.filter((page) => page.reads).map((page) => page.route.path);
+
 /**
  * The CSP source that lets the album page's inline script run (decision 038), and no other:
  * its SHA-256, as script-src wants it.
