@@ -77,7 +77,9 @@ export async function buildIfNeeded() {
     join(root, 'packages/web/public'),
     ...shared,
   ];
-  if (isStale(webOut, webSrc)) {
+  // The server's render of the public pages is built with the app (vite build --ssr).
+  const serverRender = join(root, 'packages/web/dist-server/entry-server.js');
+  if (isStale(webOut, webSrc) || isStale(serverRender, webSrc)) {
     console.log('Construyendo la aplicación web…');
     if ((await run('npm', ['run', 'build', '-w', '@fogata/web'])) !== 0) return false;
   }

@@ -55,7 +55,7 @@ export async function withoutPageData(page: Page) {
     if (route.request().resourceType() !== 'document') return route.fallback();
     const response = await route.fetch();
     const body = (await response.text()).replace(
-      /<script type="application\/json" id="fogata-data">.*?<\/script>/s,
+      /<script type="application\/json" id="fogata-state">.*?<\/script>/s,
       '',
     );
     await route.fulfill({ response, body });

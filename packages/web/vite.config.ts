@@ -1,6 +1,6 @@
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { inlineShellCss } from './build/critical-css';
-import { PREACT_ALIASES } from './build/preact';
 import { precompress } from './build/precompress';
 import { lowPriorityScripts } from './build/script-priority';
 
@@ -11,10 +11,35 @@ const SHARED_PIECES =
 const NOT_SHARED =
   /Modal|Form|Offcanvas|Overlay|Dropdown|Tab|Toast|Popover|Tooltip|Transition|Fade|Collapse|zod|hook-form|image-compression|image-field|file-picker|confirm-modal/i;
 
-export default defineConfig({
-  // No React plugin: JSX goes to `react/jsx-runtime` (tsconfig's react-jsx), which is Preact's.
-  plugins: [inlineShellCss(), lowPriorityScripts(), precompress()],
-  resolve: { alias: PREACT_ALIASES },
+/**
+ * The server's render of the public pages (`vite build --ssr`, src/entry-server.tsx): the same
+ * components for Node, into dist-server/, which the server imports. Its libraries stay in
+ * node_modules, as the server's own do.
+ */
+const serverRender = defineConfig({
+  plugins: [react()],
+  // react-bootstrap's deep imports (react-bootstrap/Col) are folders Node's ES loader will not
+  // open: it is bundled, with its own helpers.
+  ssr: {
+    noExternal: [
+      'react-bootstrap',
+      '@restart/ui',
+      '@restart/hooks',
+      'dom-helpers',
+      'uncontrollable',
+      'react-transition-group',
+    ],
+  },
+  build: {
+    outDir: 'dist-server',
+    emptyOutDir: true,
+    ssr: 'src/entry-server.tsx',
+    rolldownOptions: { output: { entryFileNames: 'entry-server.js' } },
+  },
+});
+
+const browserApp = defineConfig({
+  plugins: [react(), inlineShellCss(), lowPriorityScripts(), precompress()],
   css: {
     preprocessorOptions: {
       // Bootstrap 5.3's Sass still uses @import and global functions: dart-sass warns about
@@ -44,18 +69,18 @@ export default defineConfig({
     emptyOutDir: true,
     manifest: true,
     rolldownOptions: {
-      // react-bootstrap's files start with "use client", which means nothing outside React's
-      // server components; the React plugin used to hide these warnings.
-      onLog(level, log, handler) {
-        if (log.code === 'MODULE_LEVEL_DIRECTIVE') return;
-        handler(level, log);
-      },
       output: {
         // What the first screen runs comes as one file instead of six: each request costs a
         // round trip and ~1 KB of headers on a phone (issue #12). Pages keep their own chunks.
         codeSplitting: {
           groups: [
             { name: 'index', tags: ['$initial'] },
+            // What the landing's cards draw with, apart from the shared file below: the landing
+            // then loads no more than these (decision 113).
+            {
+              name: 'cards',
+              test: /packages[\\/]web[\\/]src[\\/](components[\\/](image-with-placeholder|local-date|skeleton-card)|lib[\\/](format-date|use-hydrated))\./,
+            },
             // The small pieces most pages share (cards, images, dates, alerts, likes) in one
             // file rather than a dozen; never the forms and dialogs, which stay with whoever
             // opens them.
@@ -70,3 +95,5 @@ export default defineConfig({
     },
   },
 });
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverRender : browserApp));

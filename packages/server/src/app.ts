@@ -8,7 +8,7 @@ import { lazyChildLogger, logDestination } from './lib/request-log.js';
 import { fastSerializerCompiler, validatingSerializerCompiler } from './lib/response-serializer.js';
 import { trustProxyOption } from './lib/trust-proxy.js';
 import { apiRoutes } from './modules/api-routes.js';
-import { withPublicPageHead } from './modules/public-web/page-head.js';
+import { PublicReads } from './modules/public-web/page-reads.js';
 import { publicWebRoutes } from './modules/public-web/public-web.routes.js';
 import { registerApiDocs } from './plugins/api-docs.js';
 import { registerAppContext } from './plugins/app-context.js';
@@ -100,6 +100,6 @@ export async function buildApp(
   // the web app and its pages.
   await app.register(apiRoutes, { prefix: '/api' });
   await app.register(publicWebRoutes);
-  await registerStatic(app, withPublicPageHead);
+  await registerStatic(app, new PublicReads(app.ctx));
   return app;
 }

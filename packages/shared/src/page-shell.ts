@@ -8,6 +8,11 @@ export interface PageShellFill {
   landing: boolean;
   /** Markup for the end of <head>: the app's config, hints for what the page loads first. */
   head: string;
+  /**
+   * The page's own title, description and sharing tags, in place of the shell's default title
+   * and description; undefined keeps the defaults.
+   */
+  meta?: string;
 }
 
 /**
@@ -38,6 +43,7 @@ const block = (name: string) => new RegExp(`<!--fogata:${name}-->[\\s\\S]*?<!--/
 export function fillPageShell(html: string, fill: PageShellFill): string {
   const number = groupNumber(fill.groupName);
   let out = html
+    .replace(block('meta'), (m) => fill.meta ?? m)
     .replace(block('landing'), (m) => (fill.landing ? m : ''))
     .replace(block('number'), (m) => (number ? m : ''))
     .replaceAll('{{number}}', () => number ?? '')

@@ -11,7 +11,7 @@ import { ImageRenditions } from '../access/image-renditions.js';
 import { AppError } from '../lib/app-error.js';
 import { PRIVATE_MEDIA_PREFIX } from '../media/url-signer.js';
 import { registerStoredPublicMedia } from './stored-media.js';
-import { createPageRenderer, type PublicHead } from './web-page.js';
+import { createPageRenderer, type PageReads, PUBLIC_PAGE_PATHS } from './web-page.js';
 
 /**
  * Members-only media at /media/p/<key>?exp=…&sig=…: served only with a valid, unexpired
@@ -98,10 +98,7 @@ const MAX_MEDIA_URL = 200;
  * /media/p/ (signed URLs), the built web app at /, and the single-page fallback: a browser asking
  * for any other page gets index.html.
  */
-export async function registerStatic(
-  app: FastifyInstance,
-  publicHead: PublicHead | null = null,
-): Promise<void> {
+export async function registerStatic(app: FastifyInstance, reads: PageReads): Promise<void> {
   const { storage, config } = app.ctx;
   registerPrivateMedia(app);
   const { localRoot } = storage;
@@ -129,8 +126,9 @@ export async function registerStatic(
   }
 
   const hasWeb = existsSync(join(config.webDist, 'index.html'));
-  // Pages are index.html's shell filled in for the group and the page (decision 013).
-  const renderPage = hasWeb ? createPageRenderer(app, config.webDist, publicHead) : null;
+  // Pages are index.html's shell filled in for the group and the page (decision 013), the public
+  // ones drawn by React on the server from `reads`.
+  const renderPage = hasWeb ? createPageRenderer(app, config.webDist, reads) : null;
   const sendPage = (request: FastifyRequest, reply: FastifyReply) => renderPage!(request, reply);
   if (hasWeb) {
     await app.register(fastifyStatic, {
@@ -153,18 +151,33 @@ export async function registerStatic(
     });
     // `index: false` keeps the static plugin from answering directories, so / needs its own route.
     app.get('/', { schema: { hide: true } }, (request, reply) => sendPage(request, reply));
+    // The other public pages have routes of their own too: found at once, without a look for a
+    // file of that name on disk first. They go to whoever asks, as a link-preview bot or a
+    // crawler does (with `*/*` or no Accept at all), like / (decision 116).
+    for (const path of PUBLIC_PAGE_PATHS.filter((p) => p !== '/')) {
+      app.get(path, { schema: { hide: true } }, (request, reply) => sendPage(request, reply));
+    }
   }
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     const isApi = path === '/api' || path.startsWith('/api/');
     const isMedia = path.startsWith('/media/');
-    // A public page goes to whoever asks for it, as a link-preview bot or a crawler does (with
-    // `*/*` or no Accept at all); any other path only to a browser asking for a page.
-    const wantsPage =
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      ((request.headers.accept ?? '').includes('text/html') || isPublicPagePath(path));
-    if (hasWeb && !isApi && !isMedia && wantsPage) return sendPage(request, reply);
-    reply.status(404).send({ message: SERVER_ERRORS.routeNotFound });
+    const asksForPage = wantsPage(request) || (isGetOrHead(request) && isPublicPagePath(path));
+    if (hasWeb && !isApi && !isMedia && asksForPage) return sendPage(request, reply);
+    notFound(reply);
   });
+}
+
+function isGetOrHead(request: FastifyRequest): boolean {
+  return request.method === 'GET' || request.method === 'HEAD';
+}
+
+/** Whether a request asks for a page: a GET or HEAD that accepts HTML. */
+function wantsPage(request: FastifyRequest): boolean {
+  return isGetOrHead(request) && (request.headers.accept ?? '').includes('text/html');
+}
+
+function notFound(reply: FastifyReply): void {
+  reply.status(404).send({ message: SERVER_ERRORS.routeNotFound });
 }

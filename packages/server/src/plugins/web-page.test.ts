@@ -4,7 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
-import { ALBUM_EARLY_SCRIPT, albumFirstReads, firstCommentsPath } from '@fogata/shared';
+import {
+  ALBUM_EARLY_SCRIPT,
+  albumFirstReads,
+  firstCommentsPath,
+  SERVER_ERRORS,
+} from '@fogata/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-app.js';
 import { createNews } from '../test/content-factories.js';
@@ -17,8 +22,10 @@ import {
 } from '../test/gallery-factories.js';
 
 // The web app's pages (decision 013): index.html's static shell filled in for the group and the
-// page, the public config inline, hints for the page's own files and largest image; the build's
-// assets sent precompressed with long caching. A fake build stands in for packages/web/dist.
+// page, the public config inline, hints for the page's own files; the public pages drawn by the
+// web's server render from answers the server reads through its services; the build's assets
+// sent precompressed with long caching. A fake build stands in for packages/web/dist, and a fake
+// server render (which writes out what it was given) for packages/web/dist-server.
 
 const INDEX = readFileSync(new URL('../../../web/index.html', import.meta.url), 'utf8').replace(
   '</head>',
@@ -37,14 +44,29 @@ const MANIFEST = {
   'src/features/gallery/pages/album-page.tsx': { file: 'assets/album-page-5.js' },
 };
 const SCRIPT = Buffer.from(`export const hello = '${'¡Hola, scouts! '.repeat(200)}';\n`);
+const CSS = '.hero{color:red}.card{color:blue}';
+/** The server render's contract (web src/entry-server.tsx), answering with what it was given. */
+const SERVER_RENDER = `
+export async function renderPage(url, answers) {
+  const json = JSON.stringify(answers).replace(/</g, '\\u003c');
+  return { html: '<link rel="preload" as="image" href="/x.webp">' + '<main data-url="' + url + '">' + json + '</main>', state: '{"drawn":' + JSON.stringify(url) + '}' };
+}
+export function criticalCss(css, html) { return 'critical:' + css.length + ':' + html.length; }
+export function publicNavHtml() { return '<nav>enlaces</nav>'; }
+`;
 
 let t: TestApp;
+let root: string;
 let dist: string;
 
 beforeAll(async () => {
-  dist = mkdtempSync(join(tmpdir(), 'fogata-web-dist-'));
+  root = mkdtempSync(join(tmpdir(), 'fogata-web-'));
+  dist = join(root, 'dist');
+  mkdirSync(join(root, 'dist-server'), { recursive: true });
+  writeFileSync(join(root, 'dist-server', 'entry-server.js'), SERVER_RENDER);
   mkdirSync(join(dist, '.vite'), { recursive: true });
   mkdirSync(join(dist, 'assets'), { recursive: true });
+  writeFileSync(join(dist, 'assets', 'index-abc.css'), CSS);
   writeFileSync(join(dist, 'index.html'), INDEX);
   writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
   writeFileSync(join(dist, 'assets', 'index-abc.js'), SCRIPT);
@@ -57,26 +79,40 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
-  rmSync(dist, { recursive: true, force: true });
+  rmSync(root, { recursive: true, force: true });
 });
 
 const page = (url: string) => t.app.inject({ url, headers: { accept: 'text/html' } });
 
 describe('pages', () => {
-  it('/ shows the group and the landing hero before any script, and hints its files', async () => {
-    const news = await createNews(t.app);
-    const thumb = (await t.app.inject({ url: '/api/news?limit=3' })).json()[0].thumb_url;
+  it('/ is drawn by the server render from the answers the services give a visitor', async () => {
+    await createNews(t.app, { title: 'Ruta por la sierra' });
     const res = await page('/');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.headers['cache-control']).toBe('no-cache');
     const html = res.body;
+    // The render's markup in #root, with the very answers a visitor's API requests get, keyed
+    // by the path the web app asks for them.
+    const drawn = /<div id="root"><main data-url="\/">(.*?)<\/main><\/div>/.exec(html);
+    expect(JSON.parse(drawn![1]!)).toEqual({
+      '/config': (await t.app.inject({ url: '/api/config' })).json(),
+      '/news?limit=3': (await t.app.inject({ url: '/api/news?limit=3' })).json(),
+    });
+    expect(drawn![1]).toContain('Ruta por la sierra');
+    // Its query state after the root, what React hoisted in <head>, the CSS its markup uses
+    // inline, and for a reader without JavaScript the whole sheets and the public links.
     expect(html).toContain(
-      '<span class="text-truncate fw-semibold">Grupo Scout 73 &#60;Los Pinos&#62;</span>',
+      '</div><script type="application/json" id="fogata-state">{"drawn":"/"}</script>',
     );
-    expect(html).toContain('class="hero ');
-    expect(html).toContain('>73</text>');
-    expect(html).toContain('Grupo Scout 73 &#60;Los Pinos&#62; · Calle Real 5');
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain('<link rel="preload" as="image" href="/x.webp">');
+    expect(head).toMatch(/<style>critical:\d+:\d+<\/style>/);
+    expect(head).toContain(
+      '<noscript><link rel="stylesheet" crossorigin href="/assets/index-abc.css" /><style>.media-box-image{opacity:1}</style></noscript>',
+    );
+    expect(html).toContain('<noscript><nav>enlaces</nav></noscript><div id="root">');
+    // The public config inline.
     expect(html).not.toMatch(/\{\{\w+\}\}/);
     const config = /<script type="application\/json" id="fogata-config">(.*?)<\/script>/.exec(html);
     expect(JSON.parse(config![1]!)).toEqual((await t.app.inject({ url: '/api/config' })).json());
@@ -90,46 +126,50 @@ describe('pages', () => {
     );
     expect(html).not.toContain('href="/assets/x.js"');
     expect(html).not.toContain('bootstrap-rest');
-    expect(html).toContain(
-      `<link rel="preload" as="image" href="${thumb}" fetchpriority="high" />`,
-    );
-    expect(news.id).toBeGreaterThan(0);
   });
 
-  it("another page has the shell without the hero, and a news item's page its image", async () => {
+  it("a news item's page carries its answer and first comments; other pages are the shell", async () => {
     const { id } = await createNews(t.app);
     const member = await createUser(t.app);
     await createComment(t.app, 'news', id, member.row.id, { text: 'Qué buena acampada' });
-    const image = (await t.app.inject({ url: `/api/news/${id}` })).json().image_url;
     const html = (await page(`/news/${id}`)).body;
-    expect(html).not.toContain('class="hero ');
-    expect(html).toContain('Grupo Scout 73 &#60;Los Pinos&#62;');
     expect(html).toContain('href="/assets/news-detail-page-3.js"');
     expect(html).toContain(
       '<link rel="preload" as="style" crossorigin href="/assets/bootstrap-rest-4.css" />',
     );
-    expect(html).toContain(
-      `<link rel="preload" as="image" href="${image}" fetchpriority="high" />`,
-    );
-    // The item's anonymous answer and its first comments travel in the page, keyed as the app
-    // asks for them.
-    const data = /<script type="application\/json" id="fogata-data">(.*?)<\/script>/.exec(html);
+    const drawn = new RegExp(`<main data-url="/news/${id}">(.*?)</main>`).exec(html);
     const comments = `/news/${id}/comments?page=1&limit=5`;
     expect(firstCommentsPath(`/news/${id}`)).toBe(comments);
-    expect(JSON.parse(data![1]!)).toEqual({
-      [`/news/${id}`]: (await t.app.inject({ url: `/api/news/${id}` })).json(),
-      [comments]: (await t.app.inject({ url: `/api${comments}` })).json(),
-    });
-    expect(data![1]).toContain('Qué buena acampada');
-    expect(data![1]).not.toContain('<');
-    // A missing item: the page still comes, without an image to hint nor an answer.
+    const answers = JSON.parse(drawn![1]!);
+    expect(answers[`/news/${id}`]).toEqual((await t.app.inject({ url: `/api/news/${id}` })).json());
+    expect(answers[comments]).toEqual((await t.app.inject({ url: `/api${comments}` })).json());
+    expect(drawn![1]).toContain('Qué buena acampada');
+    // A missing item: the page still comes, drawn without its answer (the browser then asks).
     const missing = await page('/news/999999');
     expect(missing.statusCode).toBe(200);
-    expect(missing.body).not.toContain('as="image"');
-    expect(missing.body).not.toContain('id="fogata-data"');
+    expect(
+      Object.keys(JSON.parse(/<main data-url="[^"]*">(.*?)<\/main>/.exec(missing.body)![1]!)),
+    ).toEqual(['/config']);
+    // The experiences' category is in the query: drawn, and kept, for the whole URL.
+    expect((await page('/experiences?categoria=zona')).body).toContain(
+      '<main data-url="/experiences?categoria=zona">',
+    );
+    // Pages that are not public keep the static shell, with the hero only on /.
+    const gallery = (await page('/gallery')).body;
+    expect(gallery).toContain('id="fogata-config"');
+    expect(gallery).toContain(
+      '<span class="text-truncate fw-semibold">Grupo Scout 73 &#60;Los Pinos&#62;</span>',
+    );
+    expect(gallery).toContain('>73</text>');
+    expect(gallery).toContain('Grupo Scout 73 &#60;Los Pinos&#62; · Calle Real 5');
+    expect(gallery).not.toContain('class="hero ');
+    expect(gallery).not.toContain('fogata-state');
+    // A public page's own route is a page only to who asks for HTML.
+    const json = await t.app.inject({ url: `/news/${id}` });
+    expect(json.statusCode).toBe(404);
+    expect(json.json()).toEqual({ message: SERVER_ERRORS.routeNotFound });
     // The raw template is never sent as it is.
     expect((await page('/index.html')).body).not.toMatch(/\{\{\w+\}\}/);
-    expect((await page('/gallery')).body).toContain('id="fogata-config"');
   });
 
   it('is made once, for everyone, until the database changes (decision 058)', async () => {
@@ -198,7 +238,7 @@ describe('pages', () => {
     expect(browser(null).__fogataEarlyReads).toBeUndefined();
     expect(asked).toEqual([]);
     // Members-only: no answer, title, caption or signed media URL in the page itself.
-    expect(html).not.toContain('id="fogata-data"');
+    expect(html).not.toContain('id="fogata-state"');
     expect(html).not.toContain('Campamento secreto');
     expect(html).not.toContain('Pie reservado');
     expect(html).not.toContain('/media/');

@@ -1,8 +1,7 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { BrowserRouter, useLocation, useRoutes } from 'react-router';
 import { PageErrorBoundary } from '../components/page-error-boundary';
-import { createQueryClient } from '../lib/query-client';
 import { routes } from './router';
 
 /**
@@ -14,14 +13,24 @@ function AppRoutes() {
   return <PageErrorBoundary resetKey={pathname}>{useRoutes(routes)}</PageErrorBoundary>;
 }
 
-/** The app: data cache outside, router (with the session inside its root route) within. */
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+/**
+ * The app: data cache outside, router (with the session inside its root route) within. The
+ * browser's router by default; the server's render of a public page gives its own, fixed at the
+ * page's URL (entry-server.tsx). Both draw the same tree, so the browser hydrates what the
+ * server drew.
+ */
+export function App({
+  queryClient,
+  router: Router = BrowserRouter,
+}: {
+  queryClient: QueryClient;
+  router?: (props: { children: ReactNode }) => ReactNode;
+}) {
   return (
     <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
+      <Router>
         <AppRoutes />
-      </BrowserRouter>
+      </Router>
     </QueryClientProvider>
   );
 }

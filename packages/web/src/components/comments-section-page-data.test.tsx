@@ -2,23 +2,19 @@ import { firstCommentsPath } from '@fogata/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createInteractionsApi } from '../lib/interactions-api';
+import { setPageDataSource } from '../lib/page-data';
 import { stubApi } from '../test/api-stub';
 import { comment } from '../test/comments';
 import { renderApp } from '../test/render';
 import { CommentsSection } from './comments-section';
 
-// An item's first comments can travel in its page (decision 013, server plugins/web-page.ts).
-// Their own file: lib/page-data reads the page's answers once per module instance. That a
-// signed-in member never gets them is page-data.test.ts's.
+// The server's render of an item's page starts its comments with the first page it read
+// (entry-server.tsx, lib/page-data); the browser gets that query's state with the page.
 
 const all = Array.from({ length: 7 }, (_, i) => comment(7 - i));
 
 function writePage() {
-  const script = document.createElement('script');
-  script.type = 'application/json';
-  script.id = 'fogata-data';
-  script.textContent = JSON.stringify({ [firstCommentsPath('/news/3')]: all.slice(0, 5) });
-  document.head.append(script);
+  setPageDataSource(() => ({ [firstCommentsPath('/news/3')]: all.slice(0, 5) }));
 }
 
 function newsApi() {
@@ -43,7 +39,7 @@ function newsApi() {
 const listItems = () =>
   within(screen.getByRole('list', { name: 'Lista de comentarios' })).getAllByRole('listitem');
 
-afterEach(() => document.getElementById('fogata-data')?.remove());
+afterEach(() => setPageDataSource(() => undefined));
 
 describe('CommentsSection with the first page in the page', () => {
   it("draws a visitor's first comments at once, without asking; the next page is asked for", async () => {

@@ -5,7 +5,6 @@ import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../config/paths';
-import { formatDateTime } from '../lib/format-date';
 import type { InteractionsApi } from '../lib/interactions-api';
 import { Avatar } from './avatar';
 import { COMMENT_TEXTS } from './comment-texts';
@@ -13,6 +12,7 @@ import { DismissibleAlert } from './dismissible-alert';
 import { TrashIcon } from './icons';
 import { lazyComponent } from './lazy-component';
 import { ConfirmModal } from './lazy-confirm-modal';
+import { DateTime } from './local-date';
 
 // Only members may comment: visitors never download the form (nor React-Bootstrap's Form).
 const CommentForm = lazyComponent(() => import('./comment-form'), 'CommentForm');
@@ -207,7 +207,9 @@ function CommentItem({
         <div className="d-flex flex-wrap align-items-baseline column-gap-2">
           <strong className="text-break">{comment.author_name}</strong>
           <small className="text-body-secondary">
-            <time dateTime={comment.created_at}>{formatDateTime(comment.created_at)}</time>
+            <time dateTime={comment.created_at}>
+              <DateTime value={comment.created_at} />
+            </time>
             {edited && ` ${COMMENT_TEXTS.edited}`}
           </small>
         </div>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 
 export interface ImageWithPlaceholderProps {
   src: string | null | undefined;
@@ -41,6 +41,14 @@ export function ImageWithPlaceholder({
   maxHeight,
 }: ImageWithPlaceholderProps) {
   const [loaded, setLoaded] = useState<string | null>(null);
+  // An image of a page drawn on the server may have arrived before the browser hydrated it: its
+  // load event is gone, so it is shown as soon as React meets it complete.
+  const shownIfComplete = useCallback(
+    (img: HTMLImageElement | null) => {
+      if (img?.complete && img.naturalWidth > 0) setLoaded(src ?? null);
+    },
+    [src],
+  );
   const aspect = ratio ?? (width && height ? width / height : 4 / 3);
   return (
     <div
@@ -68,6 +76,7 @@ export function ImageWithPlaceholder({
           className={`media-box-image ${priority || loaded === src ? 'is-loaded' : ''}`}
           style={{ objectFit: fit }}
           onLoad={() => setLoaded(src)}
+          ref={shownIfComplete}
         />
       )}
     </div>

@@ -1,5 +1,6 @@
 import type { LikeResult } from '@fogata/shared';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { LikeButton } from './like-button';
 

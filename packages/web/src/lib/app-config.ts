@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, request } from './api-client';
+import { pageData, pageJson } from './page-data';
 
 /** GET /api/config: the group's texts and whether external sign-in is on. */
 export interface AppConfig {
@@ -20,13 +21,9 @@ export const getAppConfig = () =>
  * undefined when there is none (the dev server, tests): then it is fetched.
  */
 export function inlineAppConfig(): AppConfig | undefined {
-  const text = document.getElementById('fogata-config')?.textContent;
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text) as AppConfig;
-  } catch {
-    return undefined;
-  }
+  // The server's render of a page has it among the page's answers.
+  if (typeof document === 'undefined') return pageData<AppConfig>('/config');
+  return pageJson<AppConfig>('fogata-config');
 }
 
 /** The group's configuration: from the page when it came with it, else fetched; once per visit. */

@@ -69,3 +69,10 @@ describe('formatLongDate', () => {
     expect(formatLongDate('ayer')).toBe('Fecha no disponible');
   });
 });
+
+describe('in UTC, as the server draws a page', () => {
+  it('writes the date and time of UTC, whatever the zone', () => {
+    expect(formatDateTime('2025-03-07T23:05:00Z', true)).toBe('7 mar 2025, 23:05');
+    expect(formatLongDate('2025-12-31T23:30:00Z', true)).toBe('31 de diciembre de 2025');
+  });
+});

@@ -34,18 +34,51 @@ const SHORT_MONTHS = [
   'dic',
 ];
 
-/** A date in es-ES, medium date with short time; 'N/A' when missing, 'Fecha inválida' when unparsable. */
-export function formatDateTime(value: string | number | Date | null | undefined): string {
+/** Year, month, day, hours and minutes of `date` in the browser's time zone, or in UTC. */
+function fields(date: Date, utc: boolean) {
+  return utc
+    ? [
+        date.getUTCFullYear(),
+        date.getUTCMonth(),
+        date.getUTCDate(),
+        date.getUTCHours(),
+        date.getUTCMinutes(),
+      ]
+    : [date.getFullYear(), date.getMonth(), date.getDate(), date.getHours(), date.getMinutes()];
+}
+
+/**
+ * A date in es-ES, medium date with short time; 'N/A' when missing, 'Fecha inválida' when
+ * unparsable. `utc`: in UTC rather than the browser's zone (a page drawn on the server, which
+ * does not know the reader's zone, and the browser's hydration of it: lib/use-hydrated.ts).
+ */
+export function formatDateTime(
+  value: string | number | Date | null | undefined,
+  utc = false,
+): string {
   if (value === null || value === undefined || value === '') return 'N/A';
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return 'Fecha inválida';
-  const minutes = String(date.getMinutes()).padStart(2, '0');
-  return `${date.getDate()} ${SHORT_MONTHS[date.getMonth()]} ${date.getFullYear()}, ${date.getHours()}:${minutes}`;
+  const [year, month, day, hours, minutes] = fields(date, utc) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  return `${day} ${SHORT_MONTHS[month]} ${year}, ${hours}:${String(minutes).padStart(2, '0')}`;
 }
 
-/** A date in es-ES long form ('7 de marzo de 2025'); 'Fecha no disponible' when missing or unreadable. */
-export function formatLongDate(value: string | number | Date | null | undefined): string {
+/**
+ * A date in es-ES long form ('7 de marzo de 2025'); 'Fecha no disponible' when missing or
+ * unreadable. `utc` as for formatDateTime.
+ */
+export function formatLongDate(
+  value: string | number | Date | null | undefined,
+  utc = false,
+): string {
   const date = value === null || value === undefined || value === '' ? null : new Date(value);
   if (!date || Number.isNaN(date.getTime())) return 'Fecha no disponible';
-  return `${date.getDate()} de ${MONTHS[date.getMonth()]} de ${date.getFullYear()}`;
+  const [year, month, day] = fields(date, utc) as [number, number, number];
+  return `${day} de ${MONTHS[month]} de ${year}`;
 }

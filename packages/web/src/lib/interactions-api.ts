@@ -22,7 +22,7 @@ export interface InteractionsApi {
   unlike: () => Promise<LikeResult>;
   /** One page of comments, newest first. */
   getComments: (page: number, limit?: number) => Promise<Comment[]>;
-  /** The first page of comments when the page brought it (lib/page-data), once; else undefined. */
+  /** The first page of comments when the server's render of the page read it (lib/page-data). */
   firstComments?: () => Comment[] | undefined;
   addComment: (text: string) => Promise<Comment>;
   deleteComment: (commentId: number) => Promise<{ message: string }>;

@@ -1,28 +1,32 @@
-import { LIMITS } from '@fogata/shared';
+type Answers = Record<string, unknown>;
 
-let answers: Record<string, unknown> | undefined;
+let source: () => Answers | undefined = () => undefined;
 
 /**
- * The anonymous API answer for `path` (e.g. '/news/1') that the server wrote into the page
- * (decision 013), so the page draws with its content at once instead of asking first; undefined
- * when the page did not bring it, when it was already used (later reads go to the server), or
- * for a visitor with a session, whose answers may differ (drafts, likes): they are fetched.
+ * Where `pageData` finds the answers of the page being drawn: the server's render of a public
+ * page (entry-server.tsx) sets it, for that render only. In the browser there is none: the
+ * queries those answers filled come in the page's query state instead (main.tsx).
  */
-export function pageData<T>(path: string, sameForEveryone = false): T | undefined {
-  if (answers === undefined) {
-    answers = {};
-    const text = document.getElementById('fogata-data')?.textContent;
-    if (text) {
-      try {
-        answers = JSON.parse(text) as Record<string, unknown>;
-      } catch {
-        // A page without usable answers: the app asks for them.
-      }
-    }
+export function setPageDataSource(answers: () => Answers | undefined): void {
+  source = answers;
+}
+
+/**
+ * The anonymous API answer for `path` (e.g. '/news/1') that the server read for the page it is
+ * drawing, so its queries start with their data and the page is drawn in full; undefined when
+ * the page did not read it, and always in the browser (where a query without data asks).
+ */
+export function pageData<T>(path: string): T | undefined {
+  return source()?.[path] as T | undefined;
+}
+
+/** The JSON of the page's `<script type="application/json" id={id}>`, or undefined. */
+export function pageJson<T>(id: string): T | undefined {
+  const text = document.getElementById(id)?.textContent;
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return undefined;
   }
-  if (!(path in answers)) return undefined;
-  const answer = answers[path] as T;
-  delete answers[path];
-  // `sameForEveryone`: an answer a session does not change (the sections), good for members too.
-  return !sameForEveryone && localStorage.getItem(LIMITS.tokenStorageKey) ? undefined : answer;
 }

@@ -21,5 +21,5 @@ export const useSections = (all = false) =>
   useQuery({
     queryKey: sectionsQueryKey(all),
     queryFn: () => getSections(all),
-    initialData: all ? undefined : () => pageData<Section[]>('/sections', true),
+    initialData: all ? undefined : () => pageData<Section[]>('/sections'),
   });

@@ -276,23 +276,3 @@ export async function publicPageHead(ctx: AppContext, pathname: string): Promise
   kept.set(pathname, { version, head });
   return head;
 }
-
-/**
- * `html` (a page made from the web app's shell) with `head` in place of the shell's default
- * title and description; as it is when `head` is null (not a public page).
- */
-export function withPublicHead(html: string, head: string | null): string {
-  if (head === null) return html;
-  return html
-    .replace(/<meta name="description"[^>]*>\s*/, '')
-    .replace(/<title>[^<]*<\/title>/, () => head);
-}
-
-/** The page `html` of `path` with its public head, if it is a public page (the pages' hook). */
-export async function withPublicPageHead(
-  ctx: AppContext,
-  path: string,
-  html: string,
-): Promise<string> {
-  return withPublicHead(html, await publicPageHead(ctx, path));
-}

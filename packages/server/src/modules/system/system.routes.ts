@@ -4,21 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
-
-const configResponse = z.object({
-  groupName: z.string(),
-  groupAddress: z.string(),
-  groupMapUrl: z.string().nullable(),
-  /** Whether 'Publicar ahora' starts checked in the create-album modal (ALBUMS_DRAFT_BY_DEFAULT). */
-  albumsPublishByDefault: z.boolean(),
-  oidc: z
-    .object({
-      issuer: z.string(),
-      clientId: z.string(),
-      authorizationEndpoint: z.string().nullable(),
-    })
-    .nullable(),
-});
+import { configResponse, publicConfig } from './system.service.js';
 
 const readiness = z.object({
   status: z.enum(['ok', 'error']),
@@ -56,7 +42,7 @@ async function check(probe: () => Promise<unknown>): Promise<'ok' | 'error'> {
 /** Health checks and the public configuration the web app needs before anything else. */
 export async function systemRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { config, oidc } = app.ctx;
+  const { config } = app.ctx;
   const tags = ['sistema'];
 
   r.get(
@@ -100,19 +86,7 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.get('/config', { schema: { tags, response: { 200: configResponse } } }, async () => ({
-    groupName: config.group.name,
-    groupAddress: config.group.address,
-    groupMapUrl: config.group.mapUrl,
-    albumsPublishByDefault: !config.albumsDraftByDefault,
-    // The web app shows the external sign-in button only with a client id and a reachable
-    // provider (authorizationEndpoint null: discovery failed, and is retried on the next call).
-    oidc: oidc
-      ? {
-          issuer: oidc.issuer,
-          clientId: oidc.clientId,
-          authorizationEndpoint: await oidc.authorizationEndpoint(),
-        }
-      : null,
-  }));
+  r.get('/config', { schema: { tags, response: { 200: configResponse } } }, () =>
+    publicConfig(app.ctx),
+  );
 }

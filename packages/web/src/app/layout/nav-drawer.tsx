@@ -7,6 +7,7 @@ import { paths } from '../../config/paths';
 import { LANDING_TEXTS } from '../../features/landing/texts';
 import { useAuth } from '../../lib/auth';
 import { useCan } from '../../lib/can';
+import { PUBLIC_NAV } from './public-nav';
 
 interface NavDrawerProps {
   id: string;
@@ -31,9 +32,7 @@ export function NavDrawer({ id, show, onHide }: NavDrawerProps) {
     { to: paths.login.getHref(), label: LANDING_TEXTS.login, visible: !isAuthenticated },
     { to: paths.profileEdit.getHref(), label: 'Editar Perfil', visible: isAuthenticated },
     { to: paths.gallery.getHref(), label: 'Galería', visible: isAuthenticated },
-    { to: paths.news.getHref(), label: 'Noticias', visible: true },
-    { to: paths.experiences.getHref(), label: 'Experiencias', visible: true },
-    { to: paths.whoWeAre.getHref(), label: '¿Quiénes somos?', visible: true },
+    ...PUBLIC_NAV.map((entry) => ({ ...entry, visible: true })),
     { to: paths.admin.getHref(), label: 'Administración', visible: isAdmin },
     // Scouters manage the children of their sections without the admin panel (decision 049).
     { to: paths.children.getHref(), label: 'Educandos', visible: canManageChildren },

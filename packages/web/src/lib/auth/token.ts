@@ -39,6 +39,8 @@ export function isExpired(payload: SessionPayload, now = Date.now()): boolean {
 
 /** The session user held by a stored token, or null when there is none or it is unusable. */
 export function readStoredSession(): { token: string; payload: SessionPayload } | null {
+  // The server draws public pages as a visitor sees them: it has no session.
+  if (typeof localStorage === 'undefined') return null;
   const token = localStorage.getItem(LIMITS.tokenStorageKey);
   if (!token) return null;
   const payload = decodeToken(token);

@@ -1,4 +1,5 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OIDC_MESSAGE_TYPE, OIDC_STATE_KEY } from '../../../lib/auth/oidc-popup';
 import { never, stubApi } from '../../../test/api-stub';

@@ -1,10 +1,9 @@
 import type { NewsSummary } from '@fogata/shared';
 import { useId } from 'react';
-import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router';
 import { ImageWithPlaceholder } from '../../../components/image-with-placeholder';
+import { LongDate } from '../../../components/local-date';
 import { paths } from '../../../config/paths';
-import { formatLongDate } from '../../../lib/format-date';
 
 /** One news item under 'Lo Más Destacado': thumbnail, title, summary, date; links to /news/{id}. */
 export function HighlightedNewsCard({
@@ -18,11 +17,9 @@ export function HighlightedNewsCard({
   const titleId = useId();
   const href = paths.newsDetail.getHref(news.id);
   return (
-    <Card
-      as="article"
-      className="h-100 shadow-sm border-0 overflow-hidden"
-      aria-labelledby={titleId}
-    >
+    // Bootstrap's card markup as React-Bootstrap's Card draws it: the landing's first screen
+    // loads no React-Bootstrap (decision 113).
+    <article aria-labelledby={titleId} className="h-100 shadow-sm border-0 overflow-hidden card">
       <Link to={href} tabIndex={-1} aria-hidden="true">
         <ImageWithPlaceholder
           src={news.thumb_url ?? news.image_url}
@@ -34,17 +31,17 @@ export function HighlightedNewsCard({
           priority={priority}
         />
       </Link>
-      <Card.Body className="d-flex flex-column">
+      <div className="d-flex flex-column card-body">
         <time dateTime={news.created_at} className="small text-body-secondary mb-1">
-          {formatLongDate(news.created_at)}
+          <LongDate value={news.created_at} />
         </time>
-        <Card.Title as="h3" className="h5 mb-2 text-break" id={titleId}>
+        <h3 className="h5 mb-2 text-break card-title" id={titleId}>
           <Link to={href} className="link-body-emphasis text-decoration-none">
             {news.title}
           </Link>
-        </Card.Title>
-        <Card.Text className="text-body-secondary text-break mb-0">{news.description}</Card.Text>
-      </Card.Body>
-    </Card>
+        </h3>
+        <p className="text-body-secondary text-break mb-0 card-text">{news.description}</p>
+      </div>
+    </article>
   );
 }

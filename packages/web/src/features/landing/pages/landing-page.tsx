@@ -1,9 +1,6 @@
 import { LIMITS } from '@fogata/shared';
-import { useId } from 'react';
-import Col from 'react-bootstrap/Col';
-import Row from 'react-bootstrap/Row';
+import { lazy, Suspense, useId } from 'react';
 import { Link, useLocation } from 'react-router';
-import { DismissibleAlert } from '../../../components/dismissible-alert';
 import { SkeletonCard } from '../../../components/skeleton-card';
 import { paths } from '../../../config/paths';
 import { useAppConfig } from '../../../lib/app-config';
@@ -11,6 +8,12 @@ import { useAuth } from '../../../lib/auth';
 import { useHighlightedNews } from '../api/get-highlighted-news';
 import { HighlightedNewsCard } from '../components/highlighted-news-card';
 import { LANDING_TEXTS as T } from '../texts';
+
+// Only after a page sent the visitor here with a notice: the alert (React-Bootstrap's, with its
+// transitions) is not part of the landing's first load (decision 113).
+const DismissibleAlert = lazy(async () => ({
+  default: (await import('../../../components/dismissible-alert')).DismissibleAlert,
+}));
 
 /** /: the hero with the group's name and tagline, then 'Lo Más Destacado' (the 3 newest news). */
 export function LandingPage() {
@@ -23,7 +26,9 @@ export function LandingPage() {
   return (
     <>
       {typeof notice === 'string' && (
-        <DismissibleAlert variant="success" message={notice} className="mb-4" />
+        <Suspense fallback={null}>
+          <DismissibleAlert variant="success" message={notice} className="mb-4" />
+        </Suspense>
       )}
       <section className="hero px-4 py-5 p-md-5 shadow-sm mb-5" aria-labelledby="hero-title">
         <h1 id="hero-title" className="display-5 fw-bold mb-3">
@@ -49,6 +54,9 @@ export function LandingPage() {
   );
 }
 
+/** Bootstrap's grid row as React-Bootstrap's <Row xs={1} md={3} className="g-4"> writes it. */
+const ROW = 'g-4 row row-cols-md-3 row-cols-1';
+
 function HighlightedNews() {
   const news = useHighlightedNews();
   const headingId = useId();
@@ -60,14 +68,14 @@ function HighlightedNews() {
         <span className="visually-hidden" role="status">
           {T.loading}
         </span>
-        <Row xs={1} md={3} className="g-4">
+        <div className={ROW}>
           {Array.from({ length: LIMITS.skeletonSmall }, (_, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-            <Col key={i}>
+            <div key={i} className="col">
               <SkeletonCard ratio={16 / 9} />
-            </Col>
+            </div>
           ))}
-        </Row>
+        </div>
       </div>
     );
   } else if (news.isError) {
@@ -77,13 +85,13 @@ function HighlightedNews() {
     body = <p className="text-body-secondary py-3 mb-0">{T.empty}</p>;
   } else {
     body = (
-      <Row xs={1} md={3} className="g-4">
+      <div className={ROW}>
         {news.data.slice(0, LIMITS.landingNews).map((item, i) => (
-          <Col key={item.id}>
+          <div key={item.id} className="col">
             <HighlightedNewsCard news={item} priority={i === 0} />
-          </Col>
+          </div>
         ))}
-      </Row>
+      </div>
     );
   }
 

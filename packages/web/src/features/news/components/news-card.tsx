@@ -1,7 +1,7 @@
 import type { NewsSummary } from '@fogata/shared';
 import { ContentCard } from '../../../components/content-card';
+import { LongDate } from '../../../components/local-date';
 import { paths } from '../../../config/paths';
-import { formatLongDate } from '../../../lib/format-date';
 import { NEWS_TEXTS as T } from '../texts';
 
 interface NewsCardProps {
@@ -26,7 +26,7 @@ export function NewsCard({ news, onDelete, priority = false }: NewsCardProps) {
       }}
       label={
         <time dateTime={news.created_at} className="small text-body-secondary mb-1">
-          {formatLongDate(news.created_at)}
+          <LongDate value={news.created_at} />
         </time>
       }
       title={news.title}

@@ -9,11 +9,11 @@ import { lazyComponent } from '../../../components/lazy-component';
 import { ConfirmModal } from '../../../components/lazy-confirm-modal';
 import { LikeButton } from '../../../components/like-button';
 import { Loading } from '../../../components/loading';
+import { LongDate } from '../../../components/local-date';
 import { ReviewFacesLink } from '../../../components/review-faces-link';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { useCan } from '../../../lib/can';
-import { formatLongDate } from '../../../lib/format-date';
 import { parseRouteId } from '../../../lib/route-id';
 import { useInteractionCounts } from '../../../lib/use-interaction-counts';
 import { useDeleteNews } from '../api/delete-news';
@@ -110,7 +110,7 @@ function NewsDetail({ id }: { id: number }) {
       <h1 className="h2 mb-2 text-break">{news.title}</h1>
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
         <time dateTime={news.created_at} className="text-body-secondary me-auto">
-          {formatLongDate(news.created_at)}
+          <LongDate value={news.created_at} />
         </time>
         <LikeButton
           liked={news.user_has_liked}
