@@ -164,8 +164,12 @@ describe('pages', () => {
     expect(gallery).toContain('Grupo Scout 73 &#60;Los Pinos&#62; · Calle Real 5');
     expect(gallery).not.toContain('class="hero ');
     expect(gallery).not.toContain('fogata-state');
-    // A public page's own route is a page only to who asks for HTML.
-    const json = await t.app.inject({ url: `/news/${id}` });
+    // A public page goes to whoever asks, as a link-preview bot does (no Accept at all); a
+    // members' page only to a browser asking for HTML.
+    const bot = await t.app.inject({ url: `/news/${id}` });
+    expect(bot.statusCode).toBe(200);
+    expect(bot.body).toContain('id="fogata-state"');
+    const json = await t.app.inject({ url: '/gallery' });
     expect(json.statusCode).toBe(404);
     expect(json.json()).toEqual({ message: SERVER_ERRORS.routeNotFound });
     // The raw template is never sent as it is.

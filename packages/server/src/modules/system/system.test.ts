@@ -20,7 +20,10 @@ function cspDirectives(header: unknown): Record<string, string> {
 
 beforeAll(async () => {
   webDist = mkdtempSync(join(tmpdir(), 'fogata-web-'));
-  writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Fogata</title>');
+  writeFileSync(
+    join(webDist, 'index.html'),
+    '<!doctype html><!--fogata:meta--><title>Fogata</title><!--/fogata:meta-->',
+  );
   mkdirSync(join(webDist, 'assets'));
   writeFileSync(join(webDist, 'assets', 'app-1234.js'), 'console.log(1)');
   t = await buildTestApp(
