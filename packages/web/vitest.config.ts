@@ -8,5 +8,8 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // A ceiling, not a goal: a screen's test that takes a second alone can take many times that
+    // while other work keeps both cores busy, and one that passes returns at once.
+    testTimeout: 60_000,
   },
 });
