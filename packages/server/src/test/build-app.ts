@@ -43,6 +43,7 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     digest: { checkMs: 3_600_000, hour: 8, timeZone: 'Europe/Madrid' },
     // The face scan is run by hand in its tests (runOnce); its timer stays out of the way.
     faceScan: { startMs: 3_600_000 },
+    imageRecheckMs: 60_000,
     storage: { driver: 'local' },
     logLevel: 'silent',
     ...overrides,
