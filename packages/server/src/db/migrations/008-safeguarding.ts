@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { MigrationContext } from './index.js';
+import type { MigrationContext } from './migration-context.js';
 
 /**
  * Drafts and removal requests (issue #14, decision 018). `albums.status` is 'published' or

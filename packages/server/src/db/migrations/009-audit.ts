@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { MigrationContext } from './index.js';
+import type { MigrationContext } from './migration-context.js';
 
 /**
  * The audit trail (issue #14 part 5): who did what to the photos, albums and accounts, and when.

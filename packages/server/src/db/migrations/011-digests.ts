@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { MigrationContext } from './index.js';
+import type { MigrationContext } from './migration-context.js';
 
 /**
  * The e-mail digest (issue #15, decision 022). `users.digest`: 'daily' | 'weekly' | 'never', weekly

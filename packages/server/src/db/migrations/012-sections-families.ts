@@ -1,5 +1,5 @@
 import { type ColumnDefinitionBuilder, type Kysely, sql } from 'kysely';
-import type { MigrationContext } from './index.js';
+import type { MigrationContext } from './migration-context.js';
 
 /**
  * The group's structure (issue #24, decision 045): its sections, the scouters of each, the

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { searchKey } from '../search-key.js';
 import { trackReadVersion } from './010-read-version.js';
-import type { MigrationContext } from './index.js';
+import type { MigrationContext } from './migration-context.js';
 
 /** The tables of migration 012, which it left out of the read version (decision 020). */
 const TABLES_012 = [

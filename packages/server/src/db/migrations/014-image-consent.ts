@@ -1,6 +1,6 @@
 import { type ColumnDefinitionBuilder, type Kysely, sql } from 'kysely';
 import { trackReadVersion } from './010-read-version.js';
-import type { MigrationContext } from './index.js';
+import type { MigrationContext } from './migration-context.js';
 
 /**
  * Image consent (issue #25, decision 061): the group's settings, the consent text and its

@@ -1,6 +1,6 @@
 import { type ColumnDefinitionBuilder, type Kysely, sql } from 'kysely';
 import { trackReadVersion } from './010-read-version.js';
-import type { MigrationContext } from './index.js';
+import type { MigrationContext } from './migration-context.js';
 
 /**
  * The blurred copies of images (issue #25 part 3, decision 080): one row per image and set of

@@ -1,5 +1,5 @@
 import { type ColumnDefinitionBuilder, type Kysely, sql } from 'kysely';
-import type { MigrationContext } from './index.js';
+import type { MigrationContext } from './migration-context.js';
 
 /**
  * Public images under image consent (issue #25 §3, decision 085), the ledger of publications

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { MigrationContext } from './index.js';
+import type { MigrationContext } from './migration-context.js';
 
 const IMAGE_COLUMNS = ['photo_id', 'album_id', 'news_id', 'experience_id'] as const;
 
