@@ -109,11 +109,17 @@ export default {
         ? // migrate-media is a command of its own: it reads the configuration through startup.ts.
           {
             ...rule,
-            from: { ...rule.from, pathNot: [...TESTS, `${SERVER}media/storage/migrate-media\\.ts$`] },
+            from: {
+              ...rule.from,
+              pathNot: [...TESTS, `${SERVER}media/storage/migrate-media\\.ts$`],
+            },
           }
         : rule.name === 'server-floor-4-imports-above'
           ? // The session's user: the one module file the plugins read.
-            { ...rule, to: { ...rule.to, pathNot: `${SERVER}modules/users/users\\.repository\\.ts$` } }
+            {
+              ...rule,
+              to: { ...rule.to, pathNot: `${SERVER}modules/users/users\\.repository\\.ts$` },
+            }
           : rule,
     ),
     ...floorRules('web', WEB_FLOORS),
