@@ -15,7 +15,7 @@ const TABLES_012 = [
 ];
 
 /**
- * Issue #24 (decision 047). `children.name_search`: the full name lower-cased and without accents
+ * Decision 047. `children.name_search`: the full name lower-cased and without accents
  * (`searchKey`), so the children list searches "jose" and finds "José" the same way on SQLite and
  * PostgreSQL (neither folds accents by itself, and SQLite's lower() only knows ASCII). And on
  * PostgreSQL, 012's tables bump the read version like every other table: the cached reads that
