@@ -36,7 +36,7 @@ export const BACKUP_TABLES = [
 ] as const;
 
 /**
- * Tables a migration fills by itself (012: SPEC's four sections; 014: the settings and the
+ * Tables a migration fills by itself (012: the four sections a group starts with; 014: the settings and the
  * consent text): a database whose only rows are these is a freshly migrated one, which a restore
  * may take without --force.
  */
