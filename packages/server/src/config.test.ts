@@ -273,7 +273,7 @@ describe('the schema', () => {
 
   it('takes a new variable in one line: its name, its parsing with the Spanish message, its default', () => {
     const schema = group({
-      pageSize: variable('PAGE_SIZE', positiveInt('PAGE_SIZE', 24)),
+      pageSize: variable('PAGE_SIZE', positiveInt(24)),
     });
     expect(schema.parse({})).toEqual({ pageSize: 24 });
     expect(schema.parse({ PAGE_SIZE: ' 50 ' })).toEqual({ pageSize: 50 });

@@ -25,10 +25,16 @@ type Env = Record<string, string | undefined>;
 /** Every variable the schema reads, in the order it reads them (the README's table lists them). */
 export const CONFIG_VARIABLES: string[] = [];
 
-/** One setting from the variable `name`, parsed by `schema` (which sees its text, or undefined). */
-export function variable<T extends z.ZodType>(name: string, schema: T) {
+/**
+ * One setting from the variable `name`, parsed by `schema` (which sees its text, or undefined);
+ * a schema that names the variable in its message is given as a function of the name.
+ */
+export function variable<T extends z.ZodType>(name: string, schema: T | ((name: string) => T)) {
   CONFIG_VARIABLES.push(name);
-  return z.preprocess((env) => (env as Env)[name], schema);
+  return z.preprocess(
+    (env) => (env as Env)[name],
+    typeof schema === 'function' ? schema(name) : schema,
+  );
 }
 
 /**
@@ -57,14 +63,15 @@ const envText = z
   .transform((value) => value?.trim() || null);
 
 /** A whole number above 0, `fallback` when unset. */
-export function positiveInt(key: string, fallback: number) {
-  return envText.transform((raw, ctx) => {
-    if (raw === null) return fallback;
-    const n = Number(raw);
-    if (Number.isInteger(n) && n > 0) return n;
-    ctx.addIssue({ code: 'custom', message: `${key} debe ser un entero positivo.` });
-    return z.NEVER;
-  });
+export function positiveInt(fallback: number) {
+  return (key: string) =>
+    envText.transform((raw, ctx) => {
+      if (raw === null) return fallback;
+      const n = Number(raw);
+      if (Number.isInteger(n) && n > 0) return n;
+      ctx.addIssue({ code: 'custom', message: `${key} debe ser un entero positivo.` });
+      return z.NEVER;
+    });
 }
 
 /** The built web app, next to the server whether it runs from src/ (tests) or dist/ (bundle). */
@@ -118,8 +125,8 @@ const trustProxy = envText.transform((raw, ctx): false | number | string[] => {
 });
 
 /** Seconds in the variable, milliseconds in the configuration. */
-function seconds(key: string, fallback: number) {
-  return positiveInt(key, fallback).transform((s) => s * 1000);
+function seconds(fallback: number) {
+  return (key: string) => positiveInt(fallback)(key).transform((s) => s * 1000);
 }
 
 /** A variable's text with a default. */
@@ -128,9 +135,16 @@ function text(fallback: string) {
 }
 
 /** A path, resolved against the working folder. */
-function path(fallback: () => string) {
-  return envText.transform((value) => resolve(process.cwd(), value ?? fallback()));
+function path(fallback: string | (() => string)) {
+  const orDefault = typeof fallback === 'string' ? () => fallback : fallback;
+  return envText.transform((value) => resolve(process.cwd(), value ?? orDefault()));
 }
+
+/** A web address without its trailing slashes; null when unset. */
+const baseUrl = envText.transform((url) => url?.replace(/\/+$/, '') ?? null);
+
+/** A text compared without case (an e-mail address); null when unset. */
+const lowerCase = envText.transform((value) => value?.toLowerCase() ?? null);
 
 /** A switch that is on only with `1`. */
 const flag = envText.transform((value) => value === '1');
@@ -162,7 +176,7 @@ const digestSchema = group({
       }
     }),
   ),
-  checkMs: variable('DIGEST_CHECK_SECONDS', seconds('DIGEST_CHECK_SECONDS', 900)),
+  checkMs: variable('DIGEST_CHECK_SECONDS', seconds(900)),
 });
 
 const STORAGE_VARIABLES = [
@@ -268,11 +282,8 @@ export interface FaceScanConfig {
  * the first. A new variable is one line here (and one row in the README's table).
  */
 const configSchema = group({
-  port: variable('PORT', positiveInt('PORT', 3000)),
-  dataDir: variable(
-    'DATA_DIR',
-    path(() => './data'),
-  ),
+  port: variable('PORT', positiveInt(3000)),
+  dataDir: variable('DATA_DIR', path('./data')),
   /** A postgres:// URL, or null for SQLite at `dataDir/fogata.db`. */
   databaseUrl: variable(
     'DATABASE_URL',
@@ -295,20 +306,14 @@ const configSchema = group({
   }),
   host: variable('HOST', text('0.0.0.0')),
   /** Unset: http://localhost:PORT (filled in below, from the port). */
-  publicUrl: variable(
-    'PUBLIC_URL',
-    envText.transform((url) => url?.replace(/\/+$/, '') ?? null),
-  ),
+  publicUrl: variable('PUBLIC_URL', baseUrl),
   /** JWT_SECRET, or null: then start-up keeps one in DATA_DIR (startup.ts). */
   jwtSecret: variable('JWT_SECRET', envText),
   smtpUrl: variable('SMTP_URL', envText),
   /** Unset: the group's name at no-reply@localhost (filled in below). */
   mailFrom: variable('MAIL_FROM', envText),
   admin: group({
-    email: variable(
-      'ADMIN_EMAIL',
-      envText.transform((email) => email?.toLowerCase() ?? null),
-    ),
+    email: variable('ADMIN_EMAIL', lowerCase),
     password: variable('ADMIN_PASSWORD', envText),
     name: variable('ADMIN_NAME', text('Administrador')),
   }),
@@ -321,7 +326,7 @@ const configSchema = group({
     clientId: variable('OIDC_CLIENT_ID', envText),
     cooldownMs: fixed(30_000),
   }),
-  invitationTtlDays: variable('INVITATION_TTL_DAYS', positiveInt('INVITATION_TTL_DAYS', 7)),
+  invitationTtlDays: variable('INVITATION_TTL_DAYS', positiveInt(7)),
   /**
    * ALBUMS_DRAFT_BY_DEFAULT=1: a new album starts as a draft ('Publicar ahora' unchecked), for a
    * group that reviews every album before families see it (decision 018). Off by default.
@@ -331,7 +336,7 @@ const configSchema = group({
    * Tries allowed per minute and IP on each anonymous auth call: login (password or external),
    * forgot-password, reset-password and register-invited.
    */
-  authRateLimit: variable('AUTH_RATE_LIMIT', positiveInt('AUTH_RATE_LIMIT', 10)),
+  authRateLimit: variable('AUTH_RATE_LIMIT', positiveInt(10)),
   /**
    * Where the rate-limit counters live: the database (always, outside tests), so every app
    * instance on it counts the same tries; or this process's memory.
@@ -351,10 +356,7 @@ const configSchema = group({
    * How often each instance checks that every public image shows what image consent allows today
    * (a change a hook missed, a 14th birthday; decision 085).
    */
-  imageRecheckMs: variable(
-    'IMAGE_CONSENT_RECHECK_SECONDS',
-    seconds('IMAGE_CONSENT_RECHECK_SECONDS', 60),
-  ),
+  imageRecheckMs: variable('IMAGE_CONSENT_RECHECK_SECONDS', seconds(60)),
   /**
    * The e-mail digest (decision 022): how often each instance looks for members due one, and from
    * which hour (0–23, in `timeZone`) a day's digests go out. Tests and the browser tests shorten it.
