@@ -151,6 +151,7 @@ export default {
     tsConfig: { fileName: 'tsconfig.base.json' },
     enhancedResolveOptions: {
       extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+      exportsFields: ['exports'],
       conditionNames: ['import', 'node', 'default'],
     },
     reporterOptions: { text: { highlightFocused: true } },
