@@ -8,7 +8,7 @@ import { pathOf, waitForMailLink } from './support/mail.js';
 import { screen } from './support/shots.js';
 
 /*
- * The admin panel at the size of a real group (issue #24 parts 2 and 4, decisions 050–051): an
+ * The admin panel at the size of a real group (decisions 050–051): an
  * invitation carrying a child, and the panel with 150 families on a phone and a laptop.
  */
 test.describe.configure({ mode: 'serial' });

@@ -5,7 +5,7 @@ import { E2E } from './support/env.js';
 import { expect, test } from './support/fixtures.js';
 import { shoot } from './support/shots.js';
 
-// Issue #24 part 3 (decisions 054–056): an album for the Tropa, seen by its families only.
+// Decisions 054–056: an album for the Tropa, seen by its families only.
 test.describe.configure({ mode: 'serial' });
 
 let tropaFamily: { email: string; name: string };

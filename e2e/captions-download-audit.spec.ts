@@ -5,7 +5,7 @@ import { expect, test } from './support/fixtures.js';
 import { shoot } from './support/shots.js';
 import { readZip } from './support/zip.js';
 
-// Issue #14 parts 3–5: captions, the album as a ZIP, and the audit trail in the admin panel.
+// Decision 019: captions, the album as a ZIP, and the audit trail in the admin panel.
 test.describe.configure({ mode: 'serial' });
 
 let scouter: { email: string; name: string };

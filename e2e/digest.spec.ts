@@ -6,7 +6,7 @@ import { expect, test } from './support/fixtures.js';
 import { allMail, pathOf, waitForMailLink } from './support/mail.js';
 import { shoot } from './support/shots.js';
 
-// The digest (issue #15 part 1, decision 022) through the real SMTP receiver. The e2e server
+// The digest (decision 022) through the real SMTP receiver. The e2e server
 // checks every second from 00:00 (global-setup), so a member's first digest leaves as soon as
 // something is new after they joined.
 test.describe.configure({ mode: 'serial' });

@@ -5,8 +5,9 @@ import { E2E } from './support/env.js';
 import { expect, test } from './support/fixtures.js';
 import { screen } from './support/shots.js';
 
-// Issue #24: an admin manages the sections and the children, links a family, a scouter sees the
-// children of their sections, and the paso de sección moves a child (the family's view follows).
+// The group's structure (decision 045): an admin manages the sections and the children, links a
+// family, a scouter sees the children of their sections, and the paso de sección moves a child
+// (the family's view follows).
 test.describe.configure({ mode: 'serial' });
 
 const stamp = Date.now();
@@ -146,7 +147,7 @@ test('an admin adds children and links a family; the family sees them', async ({
   await familyPage.goto('/profile/edit');
   const mine = familyPage.getByTestId('my-children');
   await expect(mine.getByRole('heading', { name: 'Mis educandos' })).toBeVisible();
-  // Exact: the consent choices below name the child too (issue #25).
+  // Exact: the consent choices below name the child too.
   await expect(mine.getByText(lucia, { exact: true })).toBeVisible();
   await expect(mine.getByText('Manada')).toBeVisible();
   await expect(mine.getByText(mateo)).toHaveCount(0);
@@ -162,7 +163,7 @@ test('a scouter reaches Educandos from the menu and sees only their sections', a
   await page.getByLabel('Buscar por nombre').fill(String(stamp));
   await expect(page.getByRole('cell', { name: mateo, exact: true })).toBeVisible();
   await expect(page.getByText(lucia)).toHaveCount(0);
-  // No invitations for a scouter; their nav is the children and the consent register (issue #25).
+  // No invitations for a scouter; their nav is the children and the consent register.
   await expect(
     page
       .getByRole('navigation', { name: 'Secciones del panel de administración' })
@@ -236,7 +237,7 @@ test('the paso de sección moves a child, and the family sees the new section', 
   await login(familyPage, family.email);
   await familyPage.goto('/profile/edit');
   const mine = familyPage.getByTestId('my-children');
-  // Exact: the consent choices below name the child too (issue #25).
+  // Exact: the consent choices below name the child too.
   await expect(mine.getByText(lucia, { exact: true })).toBeVisible();
   await expect(mine.getByText('Tropa')).toBeVisible();
   await context.close();

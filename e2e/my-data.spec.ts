@@ -14,7 +14,7 @@ import { E2E } from './support/env.js';
 import { expect, test } from './support/fixtures.js';
 import { shoot } from './support/shots.js';
 
-// Issue #15 part 2 (decision 023): the member's own data, and deleting one's own account.
+// The member's own data (decision 023), and deleting one's own account.
 test.describe.configure({ mode: 'serial' });
 
 const stamp = Date.now();

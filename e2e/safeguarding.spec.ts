@@ -6,7 +6,7 @@ import { expect, test } from './support/fixtures.js';
 import { pathOf, waitForMailLink } from './support/mail.js';
 import { shoot } from './support/shots.js';
 
-// Issue #14 parts 1–2 (decision 018): drafts until published, and hide on request.
+// Decision 018: drafts until published, and hide on request.
 test.describe.configure({ mode: 'serial' });
 
 let scouter: { email: string; name: string };

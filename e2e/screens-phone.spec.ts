@@ -12,7 +12,7 @@ import { expect, test } from './support/fixtures.js';
 import { waitForMailLink } from './support/mail.js';
 import { screen, screenFile } from './support/shots.js';
 
-// Issue #15 part 3: every screen right on a phone. Each screen is saved at 375 and 1280 px in
+// Every screen right on a phone. Each screen is saved at 375 and 1280 px in
 // e2e/.output/screens on every run, and what can be measured is checked.
 // (Named to run after the specs that need an empty landing or /whoweare.)
 test.describe.configure({ mode: 'serial' });

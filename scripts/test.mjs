@@ -1,5 +1,5 @@
 // `npm test`: every test, the way CI runs them.
-//   1. typecheck and lint
+//   1. typecheck, lint and the boundaries (no import across floors, no cycle)
 //   2. unit and API tests on SQLite (shared, server, web)
 //   3. the API tests again on PostgreSQL: DATABASE_URL when set, otherwise a throwaway server
 //   4. the browser tests: the built app on a real server, in Debian's Chromium
@@ -161,6 +161,8 @@ if (steps.includes('static')) {
   record('typecheck', await run('npm', ['run', '--silent', 'typecheck']));
   section('Lint y formato (Biome)');
   record('lint', await run('npx', ['biome', 'check', '.']));
+  // The floors of docs/architecture.md and no import cycle (.dependency-cruiser.mjs).
+  record('boundaries', await run('npm', ['run', '--silent', 'depcruise']));
 }
 
 if (steps.includes('unit')) {

@@ -1,8 +1,16 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readConfig } from './config.js';
+import {
+  CONFIG_VARIABLES,
+  DEFAULT_GROUP,
+  group,
+  MAIL_RETRY_DELAYS_MS,
+  positiveInt,
+  readConfig,
+  variable,
+} from './config.js';
 import { loadConfig } from './startup.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'fogata-config-'));
@@ -184,5 +192,108 @@ describe('reading the configuration', () => {
     const ready = loadConfig({ DATA_DIR: missing });
     expect(existsSync(join(missing, 'jwt-secret'))).toBe(true);
     expect(loadConfig({ DATA_DIR: missing }).jwtSecret).toBe(ready.jwtSecret);
+  });
+});
+
+describe('the schema', () => {
+  it('gives every default when the environment says nothing', () => {
+    const { webDist, ...config } = readConfig({ DATA_DIR: dataDir });
+    expect(webDist).toMatch(/web[/\\]dist$/);
+    expect(config).toEqual({
+      port: 3000,
+      host: '0.0.0.0',
+      publicUrl: 'http://localhost:3000',
+      dataDir,
+      databaseUrl: null,
+      jwtSecret: null,
+      smtpUrl: null,
+      mailFrom: `"${DEFAULT_GROUP.name}" <no-reply@localhost>`,
+      admin: { email: null, password: null, name: 'Administrador' },
+      oidc: { issuer: 'https://accounts.google.com', clientId: null, cooldownMs: 30_000 },
+      group: { name: DEFAULT_GROUP.name, address: DEFAULT_GROUP.address, mapUrl: null },
+      invitationTtlDays: 7,
+      albumsDraftByDefault: false,
+      authRateLimit: 10,
+      rateLimitStore: 'database',
+      trustProxy: false,
+      demo: false,
+      logLevel: 'info',
+      imageRecheckMs: 60_000,
+      digest: { hour: 8, timeZone: 'Europe/Madrid', checkMs: 900_000 },
+      storage: { driver: 'local' },
+      scryptCost: 2 ** 15,
+      mailQueue: { pollMs: 30_000, retryDelaysMs: MAIL_RETRY_DELAYS_MS },
+      faceScan: undefined,
+    });
+  });
+
+  it('derives, trims and converts what the environment gives', () => {
+    const config = readConfig(
+      {
+        DATA_DIR: dataDir,
+        PORT: '8080',
+        GROUP_NAME: ' Grupo Scout Roble ',
+        ADMIN_EMAIL: 'Jefa@Ejemplo.ES',
+        ALBUMS_DRAFT_BY_DEFAULT: '1',
+        IMAGE_CONSENT_RECHECK_SECONDS: '5',
+        DIGEST_CHECK_SECONDS: '2',
+      },
+      ['--demo'],
+    );
+    expect(config).toMatchObject({
+      port: 8080,
+      publicUrl: 'http://localhost:8080',
+      mailFrom: '"Grupo Scout Roble" <no-reply@localhost>',
+      admin: { email: 'jefa@ejemplo.es' },
+      albumsDraftByDefault: true,
+      imageRecheckMs: 5000,
+      digest: { checkMs: 2000 },
+      demo: true,
+    });
+    expect(readConfig({ PUBLIC_URL: 'https://fogata.example.org//', DEMO: '1' })).toMatchObject({
+      publicUrl: 'https://fogata.example.org',
+      demo: true,
+    });
+    expect(() => readConfig({ INVITATION_TTL_DAYS: '0' })).toThrow(
+      'INVITATION_TTL_DAYS debe ser un entero positivo.',
+    );
+    expect(() => readConfig({ DATABASE_URL: 'mysql://db' })).toThrow(
+      'DATABASE_URL debe empezar por postgres:// o postgresql://',
+    );
+  });
+
+  it('names the first wrong value when several are wrong', () => {
+    expect(() => readConfig({ PORT: 'x', AUTH_RATE_LIMIT: 'y', STORAGE: 'disco' })).toThrow(
+      'PORT debe ser un entero positivo.',
+    );
+    expect(() => readConfig({ AUTH_RATE_LIMIT: 'y', STORAGE: 'disco' })).toThrow(
+      'AUTH_RATE_LIMIT debe ser un entero positivo.',
+    );
+  });
+
+  it('takes a new variable in one line: its name, its parsing with the Spanish message, its default', () => {
+    const schema = group({
+      pageSize: variable('PAGE_SIZE', positiveInt(24)),
+    });
+    expect(schema.parse({})).toEqual({ pageSize: 24 });
+    expect(schema.parse({ PAGE_SIZE: ' 50 ' })).toEqual({ pageSize: 50 });
+    expect(schema.safeParse({ PAGE_SIZE: 'muchas' }).error?.issues[0]?.message).toBe(
+      'PAGE_SIZE debe ser un entero positivo.',
+    );
+    // The type follows from the schema: nothing else to write.
+    const typed: { pageSize: number } = schema.parse({});
+    expect(typed.pageSize).toBe(24);
+    expect(CONFIG_VARIABLES).toContain('PAGE_SIZE');
+  });
+
+  it('reads only the variables the README’s table documents, and the table documents them all', () => {
+    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+    const table = readme.slice(readme.indexOf('| `PORT`'));
+    const rows = table.slice(0, table.indexOf('\n\n'));
+    const documented = new Set([...rows.matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((m) => m[1] ?? ''));
+    const read = new Set(CONFIG_VARIABLES.filter((name) => name !== 'PAGE_SIZE'));
+    const shownAsValues = [...documented].filter((name) => !read.has(name));
+    expect([...read].filter((name) => !documented.has(name))).toEqual([]);
+    expect(shownAsValues).toEqual([]);
   });
 });

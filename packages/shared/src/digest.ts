@@ -1,4 +1,4 @@
-/** How often a member gets the e-mail digest of what is new (issue #15, decision 022). */
+/** How often a member gets the e-mail digest of what is new (decision 022). */
 export const DIGEST_FREQUENCIES = ['daily', 'weekly', 'never'] as const;
 export type DigestFrequency = (typeof DIGEST_FREQUENCIES)[number];
 

@@ -1,4 +1,4 @@
-/** Business constants and limits of SPEC §9: the only place these numbers live. */
+/** The product's constants and limits: the only place these numbers live. */
 export const LIMITS = {
   requestTimeoutMs: 60_000,
   tokenStorageKey: 'authToken',
@@ -16,24 +16,24 @@ export const LIMITS = {
   albumDescriptionMax: 1000,
   newsTitleMax: 150,
   newsSummaryMax: 300,
-  /** Not in SPEC §9: a bound so no request can store a novel (decision 007). */
+  /** Our own bound (the product sets none): no request can store a novel (decision 007). */
   newsContentMax: 20_000,
-  /** Not in SPEC §9: a bound so no request can store a novel (decision 007). */
+  /** Our own bound (the product sets none): no request can store a novel (decision 007). */
   experienceDescriptionMax: 10_000,
   monitorNameMax: 100,
   monitorRoleMax: 150,
   monitorDescriptionMax: 2000,
   profileNameMax: 100,
   commentMax: 500,
-  /** Not in SPEC §9 (issue #14): a photo's caption. */
+  /** Our own bound: a photo's caption (decision 019). */
   photoCaptionMax: 500,
-  /** Not in SPEC §9 (issue #14): the reason of a photo removal request and a manager's note. */
+  /** Our own bound: the reason of a photo removal request and a manager's note (decision 018). */
   removalReasonMax: 500,
   commentsPageSize: 5,
   commentsDefaultLimit: 10,
   commentsMaxLimit: 50,
   /**
-   * Not in SPEC §9: per account and minute, counted in the database for every instance; far
+   * Our own limit: per account and minute, counted in the database for every instance; far
    * above what a person writes, a brake on a script flooding a gallery (comments and likes each
    * across photos, news and experiences).
    */
@@ -50,7 +50,7 @@ export const LIMITS = {
   albumTruncate: 80,
   landingNews: 3,
   /**
-   * Not in SPEC §9: an album's photos come in pages of this many when the web app asks for pages
+   * Our own size: an album's photos come in pages of this many when the web app asks for pages
    * (decision 014), and a page holds at most photosPageMax.
    */
   photosPageSize: 48,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Actor, CAPABILITIES, can, canDeleteComment } from './permissions.js';
 
-// SPEC §6, row by row: anonymous, usuario, scouter, admin.
+// The product's permissions table, row by row: anonymous, usuario, scouter, admin.
 const expected: Record<(typeof CAPABILITIES)[number], [boolean, boolean, boolean, boolean]> = {
   'content:browse': [true, true, true, true],
   'auth:anonymous': [true, false, false, false],
@@ -32,7 +32,7 @@ const actors: Actor[] = [null, 'usuario', 'scouter', 'admin'];
 
 describe('permissions table', () => {
   for (const capability of CAPABILITIES) {
-    it(`${capability} follows SPEC §6`, () => {
+    it(`${capability} follows the product's table`, () => {
       expect(actors.map((a) => can(a, capability))).toEqual(expected[capability]);
     });
   }

@@ -36,9 +36,9 @@ export const BACKUP_TABLES = [
 ] as const;
 
 /**
- * Tables a migration fills by itself (012: SPEC's four sections; 014: the settings and the
- * consent text): a database whose only rows are these is a freshly migrated one, which a restore
- * may take without --force.
+ * Tables a migration fills by itself (012: the four sections a group starts with; 014: the
+ * settings and the consent text): a database whose only rows are these is a freshly migrated one,
+ * which a restore may take without --force.
  */
 export const MIGRATION_SEEDED_TABLES = ['sections', 'group_settings', 'consent_texts'] as const;
 

@@ -228,7 +228,7 @@ export function openDatabase(
       connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
     });
     // When the server restarts or fails over it ends every connection, idle ones included. An
-    // 'error' event without a listener ends the whole process (issue #22): the pool drops a lost
+    // 'error' event without a listener ends the whole process: the pool drops a lost
     // idle client by itself, and a client lost while checked out fails its query; either way the
     // next query opens a fresh connection, so this only has to be noted.
     // Each client reports it once, idle or checked out; the pool's own event repeats it.

@@ -1,4 +1,4 @@
-// A member deletes their account while other tabs of theirs write (issue #22): a request that
+// A member deletes their account while other tabs of theirs write: a request that
 // was signed in when it began finds its user gone when it writes. Its answer is the 401 of a
 // session that no longer exists — never a 500 from the foreign key — and it leaves nothing
 // behind. The deletion is made to land exactly between the sign-in check and the write.

@@ -1,4 +1,4 @@
-// The database goes away under a running server and comes back (issue #22): the process stays
+// The database goes away under a running server and comes back: the process stays
 // up, readiness answers 503 so a load balancer drains it, every request that needs the database
 // gets the Spanish 503 (never a 500, never a dropped connection), nothing acknowledged is lost,
 // and once the database is back the same process serves again within seconds. On PostgreSQL a

@@ -1,4 +1,4 @@
-// DATA_DIR on a file system that fills up (issue #22): uploads (and, on SQLite, comments) get a
+// DATA_DIR on a file system that fills up: uploads (and, on SQLite, comments) get a
 // Spanish 503 that says the server is out of space and to try later — not a broken-form 400 or a
 // 500 — logged once as an error; readiness reports the disk; nothing is half-written; and it all
 // works again once space is freed, with no restart. The server runs in a mount namespace of its

@@ -1,5 +1,5 @@
 // Over-long paths on the app as it runs in production, with the built web app served beside the
-// API (issue #22): whatever their characters and length, on every route and on /media, they
+// API: whatever their characters and length, on every route and on /media, they
 // answer the 404 of a route that does not exist, in the app's shape, never a 403 or a 500.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

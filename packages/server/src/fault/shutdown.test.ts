@@ -1,4 +1,4 @@
-// SIGTERM during a rolling deploy (issue #22): the request in flight (an upload, its body still
+// SIGTERM during a rolling deploy: the request in flight (an upload, its body still
 // coming) finishes, a client's idle keep-alive connection is closed at once, and the process
 // exits within seconds of its last answer, not after the keep-alive timeout.
 import { randomBytes } from 'node:crypto';

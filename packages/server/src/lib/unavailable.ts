@@ -12,7 +12,7 @@ const MESSAGES: Record<Dependency, string> = {
 
 /**
  * A request that could not be served because the database, the photo storage or the disk is
- * down or full: a 503 the user can act on (try later), never a 500 (issue #22). `cause` is what
+ * down or full: a 503 the user can act on (try later), never a 500, whatever fails. `cause` is what
  * the dependency said, for the log only.
  */
 export class UnavailableError extends AppError {

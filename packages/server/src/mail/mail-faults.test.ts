@@ -1,4 +1,4 @@
-// A mail server that hangs (issue #22): one that accepts the connection and never greets, one that
+// A mail server that hangs: one that accepts the connection and never greets, one that
 // goes silent after DATA. Sending invitations answers within seconds whatever the batch: an
 // address not mailed by then is in `results.errors`, its invitation stays pending and the queue
 // goes on trying it. In the queue a stuck send holds back no other mail, and account mail goes

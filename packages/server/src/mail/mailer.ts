@@ -84,7 +84,7 @@ export function createMailer(opts: {
 /**
  * Tight time-outs (nodemailer's defaults are 30 s for the greeting and 10 minutes of silence): a
  * mail server that does not connect, does not greet or goes silent mid-message fails the send
- * within seconds, and the queue tries it again later (issue #22).
+ * within seconds, and the queue tries it again later.
  */
 const SMTP_TIMEOUTS = { connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 15_000 };
 

@@ -195,7 +195,7 @@ ${s.items.map((i) => `<li>${i.image ? picture(i.link, i.image) : ''}${link(i.lin
 }
 
 /**
- * Issue #25 §4: a guardian asked for their child to be blurred in a photo ('Fotos de mi
+ * A guardian asked for their child to be blurred in a photo ('Fotos de mi
  * educando'). The blur is already applied for everyone but the managers; the managers are told,
  * as with a removal request. The child is named by their section's managers only: the mail says
  * which album, not who (a mail is read on any phone).

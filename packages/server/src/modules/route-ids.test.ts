@@ -44,7 +44,7 @@ const routes: [string, (id: string) => InjectOptions][] = [
   ],
   ['id', (id) => ({ method: 'GET', url: `/api/news/${id}/comments` })],
   ['commentId', (id) => ({ method: 'DELETE', url: `/api/photos/1/comments/${id}` })],
-  // Issue #25: the consent register and 'Fotos de mi educando'.
+  // Image consent: the register and 'Fotos de mi educando'.
   ['id', (id) => ({ method: 'GET', url: `/api/profile/children/${id}/consents` })],
   ['id', (id) => ({ method: 'GET', url: `/api/children/${id}/consents` })],
   ['photoId', (id) => ({ method: 'POST', url: `/api/profile/children/1/photos/${id}/blur` })],

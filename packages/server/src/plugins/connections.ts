@@ -60,7 +60,8 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Socket):
 export function registerConnectionGuards(app: FastifyInstance): void {
   // Once closing (SIGTERM), connections that turn idle are closed as they do: Fastify closes
   // those idle at that moment, but one whose answer was still on its way would otherwise hold
-  // the process until the keep-alive timeout (issue #22). A timer, not a hook on every answer.
+  // the process, and a rolling deploy, until the keep-alive timeout. A timer, not a hook on every
+  // answer.
   let closingIdle: NodeJS.Timeout | undefined;
   app.addHook('preClose', (done) => {
     const server = app.server as HttpServer;

@@ -100,7 +100,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
 }
 
 /**
- * A write whose row points to one that went away after the request checked it (issue #22): the
+ * A write whose row points to one that went away after the request checked it: the
  * user's own account, deleted from another tab (the 401 of a session that no longer exists), or
  * what it was about, deleted meanwhile (a 404). The transaction was rolled back: nothing is left.
  */

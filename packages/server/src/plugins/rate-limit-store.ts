@@ -21,8 +21,8 @@ export interface DatabaseRateLimitStoreOptions {
 
 /**
  * A store for @fastify/rate-limit that keeps the counters in the `rate_limits` table, so every
- * app instance on the same database counts the same tries (DESIGN.md's scale path). One row per
- * route and client: `count` tries in the window that ends at `reset_at` (ms since the epoch).
+ * app instance on the same database counts the same tries (the app may run as several). One row
+ * per route and client: `count` tries in the window that ends at `reset_at` (ms since the epoch).
  *
  * Only the plain fixed window is supported (no `continueExceeding`, no `exponentialBackoff`).
  * The window is measured with the app's clock, so instances must keep their clocks in sync.

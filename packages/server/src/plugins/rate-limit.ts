@@ -14,7 +14,8 @@ export async function registerRateLimit(
 ): Promise<void> {
   await app.register(fastifyRateLimit, {
     global: false,
-    // Counters in the database, shared by every app instance on it (DESIGN.md's scale path).
+    // Counters in the database, shared by every app instance on it: more instances never mean
+    // more tries.
     ...(config.rateLimitStore === 'database'
       ? { store: databaseRateLimitStore(db.kysely, app.log) }
       : {}),

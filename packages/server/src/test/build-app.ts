@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.js';
-import { type Config, DEFAULT_GROUP, MAIL_RETRY_DELAYS_MS } from '../config.js';
+import { type Config, readConfig } from '../config.js';
 import { migrateToLatest } from '../db/migrations/index.js';
 
 export const TEST_PUBLIC_URL = 'http://fogata.test';
@@ -16,34 +16,25 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A configuration for tests: fresh DATA_DIR, outbox mail, cheap scrypt, no rate limit worth the name. */
+/**
+ * A configuration for tests: the defaults of the schema (outbox mail, SQLite), with a fresh
+ * DATA_DIR, a cheap scrypt and no rate limit worth the name.
+ */
 export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Config {
   return {
+    ...readConfig({}),
     port: 0,
     host: '127.0.0.1',
     publicUrl: TEST_PUBLIC_URL,
     dataDir,
-    databaseUrl: null,
     jwtSecret: randomBytes(32).toString('base64url'),
-    smtpUrl: null,
-    mailFrom: `"${DEFAULT_GROUP.name}" <no-reply@localhost>`,
-    admin: { email: null, password: null, name: 'Administrador' },
-    oidc: { issuer: 'https://accounts.google.com', clientId: null, cooldownMs: 30_000 },
-    group: { name: DEFAULT_GROUP.name, address: DEFAULT_GROUP.address, mapUrl: null },
-    invitationTtlDays: 7,
-    albumsDraftByDefault: false,
     authRateLimit: 1000,
-    rateLimitStore: 'database',
-    trustProxy: false,
     webDist: join(dataDir, 'no-web'),
-    demo: false,
     scryptCost: 1024,
-    mailQueue: { pollMs: 30_000, retryDelaysMs: MAIL_RETRY_DELAYS_MS },
     // Digests are run by hand in their tests (runOnce with a clock); the timer stays out of the way.
     digest: { checkMs: 3_600_000, hour: 8, timeZone: 'Europe/Madrid' },
     // The face scan is run by hand in its tests (runOnce); its timer stays out of the way.
     faceScan: { startMs: 3_600_000 },
-    storage: { driver: 'local' },
     logLevel: 'silent',
     ...overrides,
   };

@@ -6,7 +6,7 @@ import { sectionRefSchema } from './section.js';
 import { userSchema } from './user.js';
 
 /*
- * The admin panel at the size of a real group (issue #24 part 4, decision 051): the users' and
+ * The admin panel at the size of a real group (decision 051): the users' and
  * the invitations' tables searched, filtered and paged on the server. The Spanish answers live
  * here, next to the shapes they belong to (as MY_DATA_MESSAGES does).
  */
@@ -52,8 +52,8 @@ const searchField = z
 const blankIsNone = (value: unknown) => (value === '' ? undefined : value);
 
 /**
- * The paging both lists share: without `page` and `limit` the answer is the whole list (SPEC:
- * "returns a list"); with either, that page (the other one defaulted) and the total in
+ * The paging both lists share: without `page` and `limit` the answer is the whole list, as
+ * the product first defined it; with either, that page (the other one defaulted) and the total in
  * `X-Total-Count`.
  */
 const pagingFields = {

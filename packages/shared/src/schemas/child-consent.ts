@@ -7,7 +7,7 @@ import { photoSchema } from './photo.js';
 import { sectionRefSchema } from './section.js';
 
 /*
- * The consent register (issue #25 §1 and §4, decisions 061 and 070–074): what a guardian answers
+ * The consent register (decisions 061 and 070–074): what a guardian answers
  * in 'Mis educandos', what a manager records from a paper form or from the young person, the
  * consent text's versions, the register per section (and its CSV), and 'Fotos de mi educando'.
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /*
- * Image consent (issue #25, decision 061): per child and per purpose, granted or refused, by whom
+ * Image consent (decision 061): per child and per purpose, granted or refused, by whom
  * and against which version of the consent text. No record means no consent.
  */
 
@@ -35,7 +35,7 @@ export const OWN_CONSENT_AGE = 14;
 export const FACE_STATUSES = ['pending', 'child', 'adult', 'not_face'] as const;
 export type FaceStatus = (typeof FACE_STATUSES)[number];
 
-/** The group's settings (issue #25): both switched by an admin, each change audited. */
+/** The group's image settings (decision 088): both switched by an admin, each change audited. */
 export const groupSettingsSchema = z.object({
   /** 'Aplicar el consentimiento de imagen': faces are blurred where consent does not cover them. */
   image_consent_enforced: z.boolean(),

@@ -9,10 +9,11 @@ export const experienceCategoryField = z.enum(EXPERIENCE_CATEGORIES, {
 });
 
 /**
- * Text fields of POST /experiences and PUT /experiences/{id} (SPEC §5): title trimmed, required,
- * ≤ 150; description required; category one of ruta, campamento, zona. The image travels as the
- * multipart file `image`: required on create ('La imagen de la experiencia es obligatoria.'),
- * optional on update. The server answers 400 with the first field message as `message`.
+ * Text fields of POST /experiences and PUT /experiences/{id}, with the product's messages: title
+ * trimmed, required, ≤ 150; description required; category one of ruta, campamento, zona. The image
+ * travels as the multipart file `image`: required on create ('La imagen de la experiencia es
+ * obligatoria.'), optional on update. The server answers 400 with the first field message as
+ * `message`.
  */
 export const experienceFormSchema = z.object({
   title: contentTitleField,
@@ -49,7 +50,7 @@ export const experienceSchema = z.object({
   likes_count: z.number().int(),
   comments_count: z.number().int(),
   user_has_liked: z.boolean(),
-  /** Issue #25 (decision 085): the clean image, in the detail, for `faces:review` (signed). */
+  /** The clean image (decision 085), in the detail, for `faces:review` (signed). */
   original_url: z.string().optional(),
 });
 export type Experience = z.infer<typeof experienceSchema>;

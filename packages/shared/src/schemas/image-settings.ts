@@ -4,7 +4,7 @@ import { MAX_ID } from './common.js';
 import { groupSettingsSchema } from './consent.js';
 
 /*
- * The admin page 'Imagen' (issue #25 §3, §5; decisions 085–089): the group's two settings, the
+ * The admin page 'Imagen' (decisions 085–089): the group's two settings, the
  * preview of what enforcing image consent would blur, and the ledger of where images went.
  */
 

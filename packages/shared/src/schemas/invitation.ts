@@ -28,7 +28,7 @@ export type InvitationFormInput = z.infer<typeof invitationFormSchema>;
 
 /**
  * POST /invitations body. Each invitation may carry `children`: the ids of the children its
- * account will be the guardian of once it is accepted (issue #24, decision 050).
+ * account will be the guardian of once it is accepted (decision 050).
  */
 export const sendInvitationsBodySchema = z.object({
   invitations: z

@@ -4,9 +4,9 @@ import { MSG } from '../messages.js';
 import { nameField, storedText } from './common.js';
 
 /**
- * Text fields of POST /monitors and PUT /monitors/{id} (SPEC §5): name 1–100, role_description
- * 1–150, description optional ≤ 2000 (blank means none; on update, a missing field means
- * unchanged). The photo travels as the multipart file `image`: required on create ('Error: La
+ * Text fields of POST /monitors and PUT /monitors/{id}, with the product's messages: name 1–100,
+ * role_description 1–150, description optional ≤ 2000 (blank means none; on update, a missing field
+ * means unchanged). The photo travels as the multipart file `image`: required on create ('Error: La
  * imagen es obligatoria.'), sent on update only when replaced — without it the old photo stays.
  */
 export const monitorFormSchema = z.object({

@@ -3,8 +3,8 @@ import { ROLES } from '../limits.js';
 import { CONSENT_GIVERS, CONSENT_PURPOSES } from './consent.js';
 
 /**
- * Issue #15 part 2 (decision 023): a member's own data as a JSON file, and deleting one's own
- * account. The server's Spanish answers live here, next to the shapes they belong to.
+ * A member's own data as a JSON file, and deleting one's own account (decision 023). The
+ * server's Spanish answers live here, next to the shapes they belong to.
  */
 export const MY_DATA_MESSAGES = {
   passwordRequired: 'Escribe tu contraseña para confirmar.',
@@ -88,7 +88,7 @@ export const myDataExportSchema = z.object({
     }),
   ),
   /**
-   * The children the member is the guardian of (issue #24, decision 052), and only theirs: each
+   * The children the member is the guardian of (decision 052), and only theirs: each
    * child's full name, birth date, current section, and every stay in a section.
    */
   children: z.array(
@@ -107,7 +107,7 @@ export const myDataExportSchema = z.object({
         }),
       ),
       /**
-       * Issue #25: the child's image consents, every record oldest first (append-only), whoever
+       * The child's image consents, every record oldest first (append-only), whoever
        * gave it: the family in the app, a signed paper form, or the young person from 14.
        */
       consents: z.array(

@@ -14,11 +14,11 @@ export const contentTitleField = storedText(
 );
 
 /**
- * Text fields of POST /news and PUT /news/{id} (SPEC §5): title ≤ 150, description (the short
- * summary) ≤ 300, content required; all trimmed. The image travels as the multipart file `image`:
- * required on create ('Error: La imagen es obligatoria.'), optional on update. When a required
- * field is missing the server answers 400 with `message` 'Error: Faltan datos obligatorios.' and
- * the field messages in `errors`.
+ * Text fields of POST /news and PUT /news/{id}, with the product's messages: title ≤ 150,
+ * description (the short summary) ≤ 300, content required; all trimmed. The image travels as the
+ * multipart file `image`: required on create ('Error: La imagen es obligatoria.'), optional on
+ * update. When a required field is missing the server answers 400 with `message` 'Error: Faltan
+ * datos obligatorios.' and the field messages in `errors`.
  */
 export const newsFormSchema = z.object({
   title: contentTitleField,
@@ -65,8 +65,8 @@ export const newsSchema = z.object({
   comments_count: z.number().int(),
   user_has_liked: z.boolean(),
   /**
-   * Issue #25 (decision 085): the clean image, for who reviews faces (`faces:review`) and only in
-   * the detail, as a signed URL of their own; `image_url` may have faces blurred.
+   * The clean image (decision 085), for who reviews faces (`faces:review`) and only in the
+   * detail, as a signed URL of their own; `image_url` may have faces blurred.
    */
   original_url: z.string().optional(),
 });

@@ -44,7 +44,7 @@ export type PhotosPageQuery = z.infer<typeof photosPageQuerySchema>;
 export const uploadFailureSchema = z.object({ file: z.string(), error: z.string() });
 export type UploadFailure = z.infer<typeof uploadFailureSchema>;
 
-/** POST /photos/upload answer (SPEC §3 Upload result). */
+/** POST /photos/upload answer: what was stored, and each file refused with its reason. */
 export const uploadResultSchema = z.object({
   message: z.string(),
   uploaded: z.array(photoSchema),
@@ -53,7 +53,7 @@ export const uploadResultSchema = z.object({
 export type UploadResult = z.infer<typeof uploadResultSchema>;
 
 /**
- * A photo's caption (issue #14): trimmed, at most 500 characters; blank or null means none. No
+ * A photo's caption (decision 019): trimmed, at most 500 characters; blank or null means none. No
  * children's full names beside their pictures: the form says so beside the field.
  */
 export const photoCaptionField = z

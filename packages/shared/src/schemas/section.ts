@@ -4,7 +4,7 @@ import { MSG } from '../messages.js';
 import { MAX_ID, storedText } from './common.js';
 
 /*
- * The group's sections (issue #24, decision 045). A new installation has SPEC §1's four; an admin
+ * The group's sections (decision 045). A new installation has the product's four; an admin
  * renames, adds and retires them. A retired section keeps its children and albums, and no longer
  * appears among the choices for new ones.
  */

@@ -11,7 +11,7 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-/** The payload of a session token (SPEC §3 Session user; exp and iat in seconds). */
+/** The payload of a session token: the session's user, exp and iat in seconds (decision 016). */
 export const sessionPayloadSchema = z.object({
   id: z.number().int(),
   email: z.string(),

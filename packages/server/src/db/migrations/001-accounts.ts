@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { MigrationContext } from './index.js';
+import type { MigrationContext } from './migration-context.js';
 
 /** Users, invitations and password resets. */
 export function accounts({ dialect }: MigrationContext) {

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { MigrationContext } from './index.js';
+import type { MigrationContext } from './migration-context.js';
 
 /** Albums, photos, and the likes and comments that photos (and later news and experiences) get. */
 export function gallery({ dialect }: MigrationContext) {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { MigrationContext } from './index.js';
+import type { MigrationContext } from './migration-context.js';
 
 /** Nonces issued for external sign-in: stored hashed, single use, short-lived. */
 export function oidc({ dialect }: MigrationContext) {

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { MigrationContext } from './index.js';
+import type { MigrationContext } from './migration-context.js';
 
 /**
- * Drafts and removal requests (issue #14, decision 018). `albums.status` is 'published' or
+ * Drafts and removal requests (decision 018). `albums.status` is 'published' or
  * 'draft'; every album that exists is published (the column's default), so nothing disappears on
  * upgrade. `photos.hidden_at` is set while a member's removal request holds the photo back. The
  * media route looks keys up by value, hence the indexes on the key columns.

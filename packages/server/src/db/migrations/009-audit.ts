@@ -1,8 +1,8 @@
 import { type Kysely, sql } from 'kysely';
-import type { MigrationContext } from './index.js';
+import type { MigrationContext } from './migration-context.js';
 
 /**
- * The audit trail (issue #14 part 5): who did what to the photos, albums and accounts, and when.
+ * The audit trail (decision 019): who did what to the photos, albums and accounts, and when.
  * No foreign keys: an entry outlives the user, album or photo it names (their name or title is
  * copied in). Append-only in the database too: a trigger refuses every UPDATE and DELETE, so no
  * code path, present or future, can rewrite the record (a PostgreSQL restore truncates, which

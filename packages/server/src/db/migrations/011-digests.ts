@@ -1,8 +1,8 @@
 import { type Kysely, sql } from 'kysely';
-import type { MigrationContext } from './index.js';
+import type { MigrationContext } from './migration-context.js';
 
 /**
- * The e-mail digest (issue #15, decision 022). `users.digest`: 'daily' | 'weekly' | 'never', weekly
+ * The e-mail digest (decision 022). `users.digest`: 'daily' | 'weekly' | 'never', weekly
  * for everyone who never chose. `users.digest_last_sent_at`: when the last digest was claimed for
  * the member (the claim's compare-and-set value; null: never). `albums.published_at`: when the
  * album was last published (null while a draft); albums published today count from their creation.

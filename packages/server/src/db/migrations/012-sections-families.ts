@@ -1,8 +1,8 @@
 import { type ColumnDefinitionBuilder, type Kysely, sql } from 'kysely';
-import type { MigrationContext } from './index.js';
+import type { MigrationContext } from './migration-context.js';
 
 /**
- * The group's structure (issue #24, decision 045): its sections, the scouters of each, the
+ * The group's structure (decision 045): its sections, the scouters of each, the
  * children (educandos) with the history of their sections, the accounts that are their guardians,
  * the children an invitation links on acceptance, and the sections an album is for.
  *
@@ -10,7 +10,7 @@ import type { MigrationContext } from './index.js';
  * lost. An album with no row in `album_sections` is for the whole group: every album that exists
  * before this migration stays so, and nobody loses sight of anything on upgrade.
  */
-/** SPEC §1's four sections, in the wording of the who-we-are page: name, ages, badge colour. */
+/** The product's four sections, in the wording of the who-we-are page: name, ages, badge colour. */
 export const DEFAULT_SECTIONS = [
   ['Manada', 8, 11, '#b45309'],
   ['Tropa', 11, 14, '#15803d'],

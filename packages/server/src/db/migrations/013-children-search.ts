@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { searchKey } from '../search-key.js';
 import { trackReadVersion } from './010-read-version.js';
-import type { MigrationContext } from './index.js';
+import type { MigrationContext } from './migration-context.js';
 
 /** The tables of migration 012, which it left out of the read version (decision 020). */
 const TABLES_012 = [
@@ -15,7 +15,7 @@ const TABLES_012 = [
 ];
 
 /**
- * Issue #24 (decision 047). `children.name_search`: the full name lower-cased and without accents
+ * Decision 047. `children.name_search`: the full name lower-cased and without accents
  * (`searchKey`), so the children list searches "jose" and finds "José" the same way on SQLite and
  * PostgreSQL (neither folds accents by itself, and SQLite's lower() only knows ASCII). And on
  * PostgreSQL, 012's tables bump the read version like every other table: the cached reads that

@@ -1,9 +1,9 @@
 import { type ColumnDefinitionBuilder, type Kysely, sql } from 'kysely';
 import { trackReadVersion } from './010-read-version.js';
-import type { MigrationContext } from './index.js';
+import type { MigrationContext } from './migration-context.js';
 
 /**
- * Image consent (issue #25, decision 061): the group's settings, the consent text and its
+ * Image consent (decision 061): the group's settings, the consent text and its
  * versions, each child's consents (append-only), the faces found in every image, and the queue of
  * images stored before detection existed.
  *
@@ -115,7 +115,7 @@ export function imageConsent({ dialect }: MigrationContext) {
         .execute();
 
       // The faces in an image: a box (fractions of the image's width and height), never anything
-      // that could identify the person (decision 062), in a photo, an album's cover, a news item's or an
+      // that could identify the person (decision 065), in a photo, an album's cover, a news item's or an
       // experience's image. Reviewed by a manager: a child, an adult,
       // or not a face.
       const face = imageOwner();

@@ -1,9 +1,9 @@
 import { type ColumnDefinitionBuilder, type Kysely, sql } from 'kysely';
 import { trackReadVersion } from './010-read-version.js';
-import type { MigrationContext } from './index.js';
+import type { MigrationContext } from './migration-context.js';
 
 /**
- * The blurred copies of images (issue #25 part 3, decision 080): one row per image and set of
+ * The blurred copies of images (decision 080): one row per image and set of
  * blurred faces whose files are stored, and the queue of images whose copies must be made again
  * after their faces, a child's consent or guardians, or the group's setting changed.
  *

@@ -1,8 +1,8 @@
 import { type ColumnDefinitionBuilder, type Kysely, sql } from 'kysely';
-import type { MigrationContext } from './index.js';
+import type { MigrationContext } from './migration-context.js';
 
 /**
- * Public images under image consent (issue #25 §3, decision 085), the ledger of publications
+ * Public images under image consent (decision 085), the ledger of publications
  * (decision 086) and images in digest mails (decision 087).
  *
  * - `news` and `experiences`: `image_original_key`, the clean display copy kept PRIVATE; the

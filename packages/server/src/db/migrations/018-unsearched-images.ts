@@ -1,10 +1,10 @@
 import { type Kysely, sql } from 'kysely';
-import type { MigrationContext } from './index.js';
+import type { MigrationContext } from './migration-context.js';
 
 const IMAGE_COLUMNS = ['photo_id', 'album_id', 'news_id', 'experience_id'] as const;
 
 /**
- * Images whose faces could not be looked for (issue #25, decision 099). The face rule now reads
+ * Images whose faces could not be looked for (decision 099). The face rule now reads
  * `face_scan_queue`: an image in it is blurred whole while image consent applies. So:
  * - `gave_up_at`: the scan used to drop an image from its queue after its last failed try, and the
  *   image was then shown as one with no face; it now stays, no longer tried, until a manager has

@@ -18,11 +18,9 @@ import { imageConsent } from './014-image-consent.js';
 import { imageRenditions } from './016-image-renditions.js';
 import { publicImages } from './017-public-images.js';
 import { unsearchedImages } from './018-unsearched-images.js';
+import type { Dialect, MigrationContext } from './migration-context.js';
 
-export type Dialect = 'sqlite' | 'postgres';
-export interface MigrationContext {
-  dialect: Dialect;
-}
+export type { Dialect, MigrationContext } from './migration-context.js';
 
 /**
  * Every migration, imported statically: the server is one esbuild bundle, so there is no

@@ -12,7 +12,7 @@ import type { UserRow } from '../users/users.repository.js';
 import { ConsentsRepository } from './consents.repository.js';
 
 /**
- * 'Fotos de mi educando' (issue #25 §4, decision 073): a guardian sees, among the photos they
+ * 'Fotos de mi educando' (decision 073): a guardian sees, among the photos they
  * may see, those where a manager assigned a face to their child, and may ask for the child to be
  * blurred in one of them. The request marks the child's faces in that photo; the face rule
  * (access/face-visibility) then blurs them for everyone but the managers, and the managers who

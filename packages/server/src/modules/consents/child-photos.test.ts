@@ -13,7 +13,7 @@ import {
 import { countQueries, createAlbum, createPhoto } from '../../test/gallery-factories.js';
 
 /*
- * 'Fotos de mi educando' (issue #25 §4, decision 073): a guardian sees, among the photos they may
+ * 'Fotos de mi educando' (decision 073): a guardian sees, among the photos they may
  * see, those where their child's face is assigned, and asks for the child to be blurred in one:
  * blurred for everyone but managers at once, the managers mailed, audited, idempotent.
  */

@@ -25,7 +25,7 @@ import { ChildPhotosService } from './child-photos.service.js';
 import { ConsentsService } from './consents.service.js';
 
 /**
- * Image consent (issue #25 §1 and §4): a guardian's answers and 'Fotos de mi educando' under
+ * Image consent (decisions 061, 070–074): a guardian's answers and 'Fotos de mi educando' under
  * /api/profile/children/{id} (`children:own`, their own children only: another is a 404); a
  * manager's records under /api/children/{id}/consents and the register under /api/consents
  * (`consent:record`: an admin every child, a scouter their sections'); the text's versions

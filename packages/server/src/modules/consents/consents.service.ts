@@ -93,7 +93,7 @@ function toRecord(row: ConsentHistoryRow) {
 }
 
 /**
- * The consent register (issue #25 §1, decisions 061 and 070–072): a guardian answers for their
+ * The consent register (decisions 061 and 070–072): a guardian answers for their
  * own children in 'Mis educandos'; a manager records a signed paper form or, from the 14th
  * birthday, the young person's own consent; an admin writes new versions of the text; managers
  * read the register per section and download it as CSV. Every answer is a new row (the table is

@@ -8,7 +8,7 @@ import { assignScouter, createChildRow, createSection } from '../../test/family-
 import { countQueries } from '../../test/gallery-factories.js';
 
 /*
- * The consent register (issue #25 §1, decisions 061, 070–072): a guardian answers for their own
+ * The consent register (decisions 061, 070–072): a guardian answers for their own
  * children, a manager records paper forms and, from 14, the young person's own; the admin writes
  * the text; the register per section and its CSV. Append-only, audited by the child's number.
  */

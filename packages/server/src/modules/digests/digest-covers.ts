@@ -6,7 +6,7 @@ import type { BlurBox } from '../../media/face-blur.js';
 import { MAIL_COVER_WIDTH, type MailCover, toMailCover } from '../../media/mail-cover.js';
 
 /*
- * Album covers inside the digest mail (issue #25 §3, decision 087): the image travels in the
+ * Album covers inside the digest mail (decision 087): the image travels in the
  * message (an inline CID attachment), never as a link that could outlive a family's consent, and
  * it is rendered for THAT recipient by the face rule — a family whose child lacks gallery consent
  * gets the child blurred. Small: a JPEG (what every mail client shows) 320 px wide.

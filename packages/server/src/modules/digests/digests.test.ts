@@ -20,7 +20,7 @@ import { isDigestDue } from './digest-schedule.js';
 import { DigestsRepository } from './digests.repository.js';
 import { DigestService } from './digests.service.js';
 
-/** The digest (issue #15 part 1, decision 022) on the test database: SQLite, or PostgreSQL. */
+/** The digest (decision 022) on the test database: SQLite, or PostgreSQL. */
 
 const cleanup: (() => Promise<void>)[] = [];
 afterEach(async () => {

@@ -13,7 +13,7 @@ import { linkIn, type SmtpReceiver, startSmtpReceiver } from '../../test/smtp.js
 import { InvitationsService } from './invitations.service.js';
 
 /*
- * Invitations that carry children (issue #24, decision 050): the family registers already linked,
+ * Invitations that carry children (decision 050): the family registers already linked,
  * by password and by the external provider, in the transaction that creates the account.
  */
 

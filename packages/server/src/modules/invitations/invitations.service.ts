@@ -134,7 +134,7 @@ export class InvitationsService {
    * Creates the invitations and mails them. The mails go through the queue, sent from here a few
    * at a time for at most INVITATION_MAIL_WAIT_MS, whatever the batch and the mail server: an
    * address whose mail has not gone out by then is reported in `errors`, its invitation stays
-   * pending, and the queue goes on trying it (issue #22).
+   * pending, and the queue goes on trying it: a slow mail server never fails the invitation.
    */
   async send(
     actor: AuditActor & { role: Role },

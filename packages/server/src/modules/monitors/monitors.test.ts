@@ -140,7 +140,7 @@ describe('POST /api/monitors', () => {
     expect(json.json().message).toBe(MSG.imageRequired);
   });
 
-  it('answers every validation message of SPEC §5 with the first one as message', async () => {
+  it('answers every validation message of the form with the first one as message', async () => {
     const png = await pngImage(60, 40);
     const cases: [Record<string, string>, string, string][] = [
       [{ role_description: 'Scouter' }, 'name', 'El nombre es obligatorio.'],

@@ -6,7 +6,7 @@ import { createChildRow, guardedBy, linkGuardian, sectionId } from '../../test/f
 import { countQueries } from '../../test/gallery-factories.js';
 
 /*
- * A guardian's own data (issue #24, decision 052): the export carries their children's data and
+ * A guardian's own data (decision 052): the export carries their children's data and
  * nobody else's; deleting the account (oneself, or by an admin) unlinks them, and the child stays.
  */
 
@@ -151,7 +151,7 @@ describe('deleting a guardian', () => {
   });
 });
 
-describe("a guardian's children's image consents (issue #25)", () => {
+describe("a guardian's children's image consents", () => {
   it('the export carries every record of their children, oldest first, and nobody else’s', async () => {
     const parent = await createUser(t.app);
     const mine = await createChildRow(t.app, { name: 'Iris Consent', birthDate: '2016-01-01' });

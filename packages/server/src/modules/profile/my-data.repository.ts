@@ -139,7 +139,7 @@ export class MyDataRepository {
       .orderBy('h.started_at')
       .orderBy('h.id')
       .execute();
-    // Issue #25: each child's consent records, oldest first (one more query for all of them).
+    // Each child's image consent records, oldest first (one more query for all of them).
     const consents = await this.db
       .selectFrom('guardians as g')
       .innerJoin('child_consents as cc', 'cc.child_id', 'g.child_id')

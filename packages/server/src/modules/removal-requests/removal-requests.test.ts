@@ -12,7 +12,7 @@ import {
   createPhoto,
 } from '../../test/gallery-factories.js';
 
-/** Removal requests (issue #14 part 2, decision 018), through HTTP on the test database. */
+/** Removal requests (decision 018), through HTTP on the test database. */
 let t: TestApp;
 let scouter: TestUser;
 let admin: TestUser;

@@ -24,7 +24,7 @@ async function audit(action: string, targetId: number): Promise<AuditEntry | und
 }
 
 describe('GET /api/sections', () => {
-  it("a visitor reads SPEC's four in order, with their ages and colours", async () => {
+  it('a visitor reads the four sections a group starts with, in order, with their ages and colours', async () => {
     const res = await t.app.inject({ url: '/api/sections' });
     expect(res.statusCode).toBe(200);
     const list = res.json() as Section[];

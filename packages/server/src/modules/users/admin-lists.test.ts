@@ -11,7 +11,7 @@ import {
 import { countQueries } from '../../test/gallery-factories.js';
 
 /*
- * The admin panel at the size of a real group (issue #24 part 4, decision 051): the users' and
+ * The admin panel at the size of a real group (decision 051): the users' and
  * invitations' lists searched, filtered and paged on the server, in a constant number of queries.
  * Every row this file makes has "escala" in its address, so its searches see only its own rows.
  */
