@@ -1,10 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { type DetectedFace, detectFaces } from './face-detection.js';
+import type { DetectedFace } from './face-detection.js';
+import { detectFacesOffThread } from './face-thread.js';
 
 /*
- * Looking for faces in an image as it is stored (issue #25 part 2): the upload pipeline and the
- * background scan both run the detector here, on the display copy (the same bytes the scan reads
- * back later, so a box means the same thing whichever found it), one image at a time.
+ * Looking for faces in an image (issue #25 part 2): the background scan, and the news and
+ * experience images as they are stored, run the detector here, on the display copy (the same
+ * bytes the scan reads, so a box means the same thing whichever found it), one image at a time,
+ * on the detector's own thread (decision 103). A photo or a cover is stored without waiting for
+ * it: queued for the scan, it is blurred whole meanwhile.
  */
 
 /** A detector: the faces in an image (bytes or a path), boxes as fractions of its size. */
@@ -17,8 +20,14 @@ export interface FaceSearchContext {
   faceDetector?: FaceDetector;
 }
 
-/** The faces found in an image, or that the detector failed on it (the image goes to the scan). */
-export type FaceSearch = { found: DetectedFace[] } | { failed: true };
+/**
+ * The faces found in an image; or that the detector failed on it, or that it is stored before
+ * they are looked for (either way, the image goes to the scan queue).
+ */
+export type FaceSearch = { found: DetectedFace[] } | { failed: true } | { later: true };
+
+/** A photo or a cover stored at once, its faces looked for by the scan (decision 103). */
+export const SEARCH_LATER: FaceSearch = { later: true };
 
 /**
  * The id of the face that stands for a whole image whose faces were not looked for (the detector
@@ -31,13 +40,48 @@ export const MIN_FACE_FRACTION = 0.005;
 
 /**
  * One detection at a time in this process: two cores serve the pages too, and a detector's
- * working memory is large. Uploads and the scan queue up here.
+ * working memory is large. The scan and the public images' uploads queue up here.
  */
 let detecting: Promise<unknown> = Promise.resolve();
 function oneAtATime<T>(task: () => Promise<T>): Promise<T> {
   const run = detecting.then(task, task);
   detecting = run.catch(() => undefined);
   return run;
+}
+
+/** What an upload and the tests need of the scan (`modules/faces/face-scan.ts`). */
+export interface FaceScanHandle {
+  /** Images were queued: look now. */
+  wake(): void;
+  /** Resolves once nothing queued is free to take. */
+  whenIdle(): Promise<void>;
+}
+
+/**
+ * The scanner of each database in this process (tests build several apps), for the uploads to
+ * wake: keyed by the database, as the blurred copies' worker is.
+ */
+const scanners = new WeakMap<object, FaceScanHandle>();
+
+export function registerFaceScanner(ctx: { db: object }, scanner: FaceScanHandle): void {
+  scanners.set(ctx.db, scanner);
+}
+
+export function forgetFaceScanner(ctx: { db: object }, scanner: FaceScanHandle): void {
+  if (scanners.get(ctx.db) === scanner) scanners.delete(ctx.db);
+}
+
+/** Images were queued (after their transaction committed): the scan looks at them now. */
+export function wakeFaceScan(ctx: { db: object }): void {
+  scanners.get(ctx.db)?.wake();
+}
+
+/**
+ * Resolves once this process's scan has nothing it could take (scanning what is free meanwhile):
+ * what the tests wait on after an upload, rather than the clock.
+ */
+export async function faceScanIdle(ctx: { db: object }): Promise<void> {
+  await scanners.get(ctx.db)?.whenIdle();
 }
 
 /** `value` held within 0..1. */
@@ -70,7 +114,7 @@ export async function searchFaces(
   image: Buffer | string,
   what: string,
 ): Promise<FaceSearch> {
-  const detect = ctx.faceDetector ?? detectFaces;
+  const detect = ctx.faceDetector ?? detectFacesOffThread;
   try {
     const faces = await oneAtATime(() => detect(image));
     return { found: faces.map(clipBox).filter((face) => face !== null) };

@@ -12,20 +12,27 @@ const serverRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 let bundle: Promise<string> | null = null;
 
 /**
- * Bundles src/server.ts into packages/server/.tmp/ (ignored by git), beside node_modules so its
- * external dependencies resolve as in dist/. Once per test process.
+ * Bundles src/server.ts, and the face detector's thread beside it, into a folder of
+ * packages/server/.tmp/ (ignored by git), beside node_modules so their external dependencies
+ * resolve as in dist/. Once per test process.
  */
 export function serverBundle(): Promise<string> {
   bundle ??= (async () => {
     const pkg = JSON.parse(readFileSync(join(serverRoot, 'package.json'), 'utf8')) as {
       dependencies: Record<string, string>;
     };
-    const outDir = join(serverRoot, '.tmp');
+    const outDir = join(
+      serverRoot,
+      '.tmp',
+      `server-${process.pid}-${randomBytes(4).toString('hex')}`,
+    );
     mkdirSync(outDir, { recursive: true });
-    const outfile = join(outDir, `server-${process.pid}-${randomBytes(4).toString('hex')}.js`);
     await build({
-      entryPoints: [join(serverRoot, 'src', 'server.ts')],
-      outfile,
+      entryPoints: {
+        server: join(serverRoot, 'src', 'server.ts'),
+        'face-worker': join(serverRoot, 'src', 'media', 'face-worker.ts'),
+      },
+      outdir: outDir,
       bundle: true,
       platform: 'node',
       format: 'esm',
@@ -36,8 +43,8 @@ export function serverBundle(): Promise<string> {
         js: "import { createRequire as __fogataCreateRequire } from 'node:module'; const require = __fogataCreateRequire(import.meta.url);",
       },
     });
-    process.on('exit', () => rmSync(outfile, { force: true }));
-    return outfile;
+    process.on('exit', () => rmSync(outDir, { recursive: true, force: true }));
+    return join(outDir, 'server.js');
   })();
   return bundle;
 }
