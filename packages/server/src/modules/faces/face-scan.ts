@@ -2,14 +2,15 @@ import { buffer } from 'node:stream/consumers';
 import { facesChanged } from '../../access/face-changes.js';
 import type { AppContext } from '../../context.js';
 import { saveFaceSearch } from '../../media/face-rows.js';
-import { searchFaces } from '../../media/face-search.js';
+import { forgetFaceScanner, registerFaceScanner, searchFaces } from '../../media/face-search.js';
 import { type ClaimedScan, FaceScanRepository, scanImage } from './face-scan.repository.js';
 
 /*
- * The background scan (issue #25 part 5, decision 076): the images stored before detection
- * existed (migration 014 queued them all), and any whose detection failed at upload, looked at
- * one at a time with a pause between, so pages stay fast. One tried too often is given up on, and
- * stays unsearched until a manager has looked at it (decision 099). Its state is the queue table: a restart
+ * The scan (issue #25 part 5, decisions 076 and 103): every photo and cover uploaded, the images
+ * stored before detection existed (migration 014 queued them all), and any whose detection
+ * failed, looked at one at a time on the detector's own thread. An upload wakes it at once; the
+ * queued image is blurred whole meanwhile (decision 099). One tried too often is given up on, and
+ * stays unsearched until a manager has looked at it. Its state is the queue table: a restart
  * goes on where it was, and an instance claims a row by compare-and-set for a lease, so several
  * instances never scan one image twice and a killed one's row is free again when its lease ends.
  */
@@ -31,8 +32,10 @@ export interface FaceScanTiming {
 }
 
 export const DEFAULT_FACE_SCAN: FaceScanTiming = {
-  startMs: 30_000,
-  pauseMs: 1_000,
+  // Long enough for the server to come up first; what a restart left queued waits no longer.
+  startMs: 5_000,
+  // The detector runs on its own thread at the lowest priority: the pages need no pause of it.
+  pauseMs: 0,
   idleMs: 10 * 60_000,
   leaseMs: 5 * 60_000,
   retryMs: 10 * 60_000,
@@ -44,7 +47,9 @@ export type ScanOutcome = 'empty' | 'scanned' | 'failed' | 'dropped' | 'lost';
 export class FaceScanner {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<ScanOutcome> | null = null;
-  private stopped = false;
+  private stopped = true;
+  /** Woken while scanning: look again straight after. */
+  private again = false;
   private readonly timing: FaceScanTiming;
 
   constructor(
@@ -57,7 +62,26 @@ export class FaceScanner {
   /** Starts scanning (the app's onReady), the first image after `startMs`. */
   start(): void {
     this.stopped = false;
+    registerFaceScanner(this.ctx, this);
     this.schedule(this.timing.startMs);
+  }
+
+  /** Something was queued: look now rather than after the start-up or idle delay. */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.schedule(0);
+  }
+
+  /** Scans until nothing is free to take (what waits for a retry or was given up on is not). */
+  async whenIdle(): Promise<void> {
+    for (;;) {
+      await this.running?.catch(() => undefined);
+      if ((await this.runOnce()) === 'empty' && !this.running) return;
+    }
   }
 
   /** Stops (the app's onClose), waiting for an image on its way. */
@@ -65,12 +89,17 @@ export class FaceScanner {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    forgetFaceScanner(this.ctx, this);
     await this.running?.catch(() => {});
   }
 
   private schedule(ms: number): void {
     if (this.stopped) return;
-    this.timer = setTimeout(() => void this.tick(), ms);
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.tick();
+    }, ms);
     this.timer.unref();
   }
 
@@ -81,7 +110,9 @@ export class FaceScanner {
     } catch (err) {
       this.ctx.log.error({ err }, 'la revisión de caras en segundo plano falló; se reintentará');
     }
-    this.schedule(outcome === 'empty' ? this.timing.idleMs : this.timing.pauseMs);
+    const more = outcome !== 'empty' || this.again;
+    this.again = false;
+    this.schedule(more ? this.timing.pauseMs : this.timing.idleMs);
   }
 
   /** Scans the next free image of the queue, if any; one at a time per instance. */
@@ -103,7 +134,7 @@ export class FaceScanner {
     if (row.attempts > SCAN_MAX_ATTEMPTS) return this.failed(repo, row, now);
     const image = scanImage(row);
     const search = await this.search(repo, row);
-    if ('failed' in search) return this.failed(repo, row, now);
+    if (!('found' in search)) return this.failed(repo, row, now);
     const done = await db.kysely.transaction().execute(async (trx) => {
       // Still ours: not taken over after a lease ran out, nor the image replaced meanwhile.
       if (!(await new FaceScanRepository(trx).finish(row))) return false;
