@@ -1,0 +1,152 @@
+// A real server process killed with SIGKILL while its scan is looking for faces in the photos of
+// an upload that was already answered (decision 103), then started again on the same DATA_DIR and
+// database: no queued photo is lost. The ones nobody held are scanned by the new process at once;
+// the one the dead process held stays queued, its try counted, until its lease ends.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPgDatabase } from '../test/build-app.js';
+import { multipart, multipartParts, noisyJpeg, type Part, pngImage } from '../test/images.js';
+import { type ServerProcess, startServerProcess } from '../test/server-process.js';
+import { waitUntil } from '../test/wait.js';
+
+const ADMIN_EMAIL = 'jefa@example.org';
+const ADMIN_PASSWORD = 'una-clave-de-prueba-larga';
+const PHOTOS = 3;
+
+interface QueueRow {
+  id: number;
+  photo_id: number | null;
+  attempts: number;
+  claimed_until: string | null;
+}
+
+describe('kill -9 while the scan looks for faces', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'fogata-scan-crash-'));
+  let pgDb: Awaited<ReturnType<typeof createPgDatabase>> = null;
+  let env: Record<string, string | undefined>;
+  let server: ServerProcess | null = null;
+
+  /** The scan's queue, read straight from the database. */
+  async function queue(): Promise<QueueRow[]> {
+    const sql =
+      'select id, photo_id, attempts, claimed_until from face_scan_queue where gave_up_at is null order by id';
+    if (pgDb) {
+      const client = new pg.Client({ connectionString: pgDb.url });
+      await client.connect();
+      try {
+        return (await client.query<QueueRow>(sql)).rows;
+      } finally {
+        await client.end();
+      }
+    }
+    const db = new SQLite(join(dataDir, 'fogata.db'), { readonly: true });
+    try {
+      return db.prepare<[], QueueRow>(sql).all();
+    } finally {
+      db.close();
+    }
+  }
+
+  /** The row the scan holds right now (claimed, its lease running), if any. */
+  async function held(): Promise<QueueRow | undefined> {
+    const now = new Date().toISOString();
+    return (await queue()).find((row) => row.claimed_until !== null && row.claimed_until > now);
+  }
+
+  beforeAll(async () => {
+    pgDb = await createPgDatabase();
+    env = { DATABASE_URL: pgDb?.url, ADMIN_EMAIL, ADMIN_PASSWORD, LOG_LEVEL: 'error' };
+  }, 60_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    await pgDb?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('keeps every queued photo: the free ones scanned after the restart, the held one queued', async () => {
+    server = await startServerProcess(dataDir, env);
+    const login = await fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+    });
+    expect(login.status).toBe(200);
+    const { token } = (await login.json()) as { token: string };
+    const auth = { authorization: `Bearer ${token}` };
+    const albumForm = multipart({ title: 'Campamento de verano' }, [
+      { field: 'cover', filename: 'portada.png', type: 'image/png', data: await pngImage() },
+    ]);
+    const created = await fetch(`${server.url}/api/albums/newAlbum`, {
+      method: 'POST',
+      headers: { ...auth, ...albumForm.headers },
+      body: albumForm.payload,
+    });
+    expect(created.status).toBe(201);
+    const albumId = ((await created.json()) as { album: { id: number } }).album.id;
+
+    // Photos the real detector takes a few network runs on (at the lowest priority, seconds on a
+    // busy machine): the window for the kill is wide, and the test short.
+    const photo = await noisyJpeg(900, 600);
+    const parts: Part[] = [
+      { name: 'albumId', value: String(albumId) },
+      ...Array.from({ length: PHOTOS }, (_, i) => ({
+        field: 'images',
+        filename: `foto-${i}.jpg`,
+        type: 'image/jpeg',
+        data: photo,
+      })),
+    ];
+    const body = multipartParts(parts);
+    const uploaded = await fetch(`${server.url}/api/photos/upload`, {
+      method: 'POST',
+      headers: { ...auth, ...body.headers },
+      body: body.payload,
+    });
+    expect(uploaded.status).toBe(201);
+    const ids = ((await uploaded.json()) as { uploaded: { id: number }[] }).uploaded.map(
+      (p) => p.id,
+    );
+    expect(ids).toHaveLength(PHOTOS);
+
+    // SIGKILL while the scan holds a photo. A detection may end between the look and the kill:
+    // then the process is started again and killed on the next one, until a kill lands mid-scan.
+    let dead: QueueRow | undefined;
+    for (let tries = 0; tries < 3 && !dead; tries += 1) {
+      let holding: QueueRow | undefined;
+      await waitUntil(
+        'el escaneo toma una foto',
+        async () => {
+          holding = await held();
+          return holding !== undefined;
+        },
+        120_000,
+      );
+      await server.kill9();
+      const after = await queue();
+      dead = after.find((row) => row.id === holding?.id && row.claimed_until !== null);
+      if (!dead) server = await startServerProcess(dataDir, env);
+    }
+    if (!dead) throw new Error('ninguna parada cayó en mitad de una detección');
+    const left = await queue();
+    expect(left.length).toBeGreaterThan(1);
+
+    server = await startServerProcess(dataDir, env);
+    // The rows nobody holds are scanned; the dead process's stays, its try counted.
+    await waitUntil(
+      'el escaneo termina lo que nadie tiene',
+      async () => (await queue()).every((row) => row.id === dead?.id),
+      400_000,
+    );
+    expect(await queue()).toEqual([expect.objectContaining({ id: dead.id, attempts: 1 })]);
+    // Every photo is still there.
+    const photos = await fetch(`${server.url}/api/photos/album/${albumId}`, { headers: auth });
+    expect(((await photos.json()) as { id: number }[]).map((p) => p.id).sort()).toEqual(
+      [...ids].sort(),
+    );
+  }, 600_000);
+});
