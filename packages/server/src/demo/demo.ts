@@ -6,6 +6,7 @@ import { todayIso } from '../access/image-consent.js';
 import type { AppContext } from '../context.js';
 import type { InteractionTarget } from '../db/schema.js';
 import { hashPassword } from '../lib/passwords.js';
+import { detectFaces } from '../media/face-detection.js';
 import { faceScanIdle } from '../media/face-search.js';
 import { uploadsTmpRoot } from '../media/temp-uploads.js';
 import type { UploadedFile } from '../media/upload.js';
@@ -332,7 +333,10 @@ export async function seedDemo(ctx: AppContext, now = new Date()): Promise<DemoO
     await scanQueued();
     const facesFolder = demoFacesFolder();
     if (facesFolder) {
-      ctx.faceDetector = detector;
+      // The real detector, on this thread: the demo is seeded before the server answers anyone,
+      // and the detector's own thread, at the lowest priority, would wait behind any other work
+      // on the machine.
+      ctx.faceDetector = detector ?? detectFaces;
       const faces = new FacesService(ctx);
       const assign = async (
         ids: [number | null, number | null],
