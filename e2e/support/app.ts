@@ -139,6 +139,25 @@ export async function firstAdminToken(request: APIRequestContext) {
 }
 
 /**
+ * Waits until the server's face scan has looked at every photo and cover queued (decision 103:
+ * an upload answers first; until the scan is done a family gets the image blurred whole). A
+ * ceiling for a busy machine, where the detector takes seconds a photo, not a timing goal.
+ */
+export async function facesScanned(request: APIRequestContext) {
+  const headers = { Authorization: `Bearer ${await firstAdminToken(request)}` };
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get('/api/faces/scan-progress', { headers });
+        expect(res.status()).toBe(200);
+        return ((await res.json()) as { remaining: number }).remaining;
+      },
+      { timeout: 180_000, message: 'la revisión de caras no terminó' },
+    )
+    .toBe(0);
+}
+
+/**
  * A JPEG of `width`×`height` made by the browser's canvas: coloured `tile` px squares from
  * `seed` (8 px: a few hundred KB at 2400×1600; 3 px: over 3 MB), so it weighs like a photo.
  */
