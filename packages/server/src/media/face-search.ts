@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DetectedFace } from './face-detection.js';
-import { detectFacesOffThread } from './face-thread.js';
+import { detectFacesOffThread, MAX_FACE_THREADS } from './face-thread.js';
 
 /*
  * Looking for faces in an image (issue #25 part 2): the background scan, and the news and
@@ -39,14 +39,23 @@ export const UNSEARCHED_FACE_ID = 0;
 export const MIN_FACE_FRACTION = 0.005;
 
 /**
- * One detection at a time in this process: two cores serve the pages too, and a detector's
- * working memory is large. The scan and the public images' uploads queue up here.
+ * Detections at once in this process: one, or two while the scan uses both cores of an idle
+ * site (one per detector thread). Two cores serve the pages too, and a detector's working
+ * memory is large: the rest wait here, in turn.
  */
-let detecting: Promise<unknown> = Promise.resolve();
-function oneAtATime<T>(task: () => Promise<T>): Promise<T> {
-  const run = detecting.then(task, task);
-  detecting = run.catch(() => undefined);
-  return run;
+let detecting = 0;
+const waiting: (() => void)[] = [];
+async function withDetectionSlot<T>(task: () => Promise<T>): Promise<T> {
+  if (detecting < MAX_FACE_THREADS) detecting += 1;
+  // A slot handed over by the detection that ends (the count stays).
+  else await new Promise<void>((resolve) => waiting.push(resolve));
+  try {
+    return await task();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else detecting -= 1;
+  }
 }
 
 /** What an upload and the tests need of the scan (`modules/faces/face-scan.ts`). */
@@ -116,7 +125,7 @@ export async function searchFaces(
 ): Promise<FaceSearch> {
   const detect = ctx.faceDetector ?? detectFacesOffThread;
   try {
-    const faces = await oneAtATime(() => detect(image));
+    const faces = await withDetectionSlot(() => detect(image));
     return { found: faces.map(clipBox).filter((face) => face !== null) };
   } catch (err) {
     ctx.log.warn(

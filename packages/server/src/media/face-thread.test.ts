@@ -41,6 +41,15 @@ describe('detectFacesOffThread', { timeout: 120_000 }, () => {
     expect(used.utilization).toBeLessThan(0.5);
   });
 
+  it('answers two images asked for at once, each with its own faces', async () => {
+    const [astronaut, camera] = await Promise.all([
+      detectFacesOffThread(fixturePhoto('astronaut')),
+      detectFacesOffThread(fixturePhoto('camera')),
+    ]);
+    expect(iou(astronaut[0] as DetectedFace, fixtureBox('astronaut'))).toBeGreaterThanOrEqual(0.4);
+    expect(iou(camera[0] as DetectedFace, fixtureBox('camera'))).toBeGreaterThanOrEqual(0.4);
+  });
+
   it('answers an image it cannot read with an error, and keeps working', async () => {
     await expect(detectFacesOffThread(Buffer.from('no es una imagen'))).rejects.toThrow();
     expect(await detectFacesOffThread(fixturePhoto('astronaut'))).toHaveLength(1);

@@ -6,11 +6,13 @@ import type { DetectedFace } from './face-detection.js';
 import type { FaceWorkerReply } from './face-worker.js';
 
 /*
- * The real face detector, run on a thread of its own at the lowest priority (decision 103): a
+ * The real face detector, run on threads of its own at the lowest priority (decision 103): a
  * photo's detection is seconds of WebAssembly, and on the main thread no page, image or like
- * would be answered meanwhile. The thread is started on first use, keeps its model loaded, and
- * takes one image at a time; one that dies (out of memory) fails the images it held, and the
- * next image starts a new one.
+ * would be answered meanwhile. A thread is started on first use, keeps its model loaded, and
+ * takes one image at a time. A second one runs only while two images are asked for at once (the
+ * scan does so while the site is idle) and ends after a while without work: it holds a model's
+ * memory of its own. A thread that dies (out of memory) fails the images it held; the next image
+ * starts a new one.
  */
 
 interface Pending {
@@ -21,11 +23,17 @@ interface Pending {
 interface DetectorThread {
   worker: Worker;
   pending: Map<number, Pending>;
+  /** Ends a thread beyond the first once it has been idle for a while. */
+  idleTimer: NodeJS.Timeout | null;
 }
 
-let thread: Promise<DetectorThread> | null = null;
-/** The thread once started, to tell a dead one from its successor. */
-let current: DetectorThread | null = null;
+/** At most this many threads: one per core of the machine the group runs on. */
+export const MAX_FACE_THREADS = 2;
+/** How long a thread beyond the first waits for work before it ends. */
+const EXTRA_THREAD_IDLE_MS = 30_000;
+
+/** The threads running (or starting), the first the one that stays. */
+const threads: Promise<DetectorThread>[] = [];
 let nextId = 1;
 
 /**
@@ -61,13 +69,9 @@ async function workerScript(): Promise<URL> {
 
 async function startThread(): Promise<DetectorThread> {
   const worker = new Worker(await workerScript());
-  const started: DetectorThread = { worker, pending: new Map() };
+  const started: DetectorThread = { worker, pending: new Map(), idleTimer: null };
   const fail = (err: Error) => {
-    // The next image starts a new thread.
-    if (current === started) {
-      current = null;
-      thread = null;
-    }
+    forget(started);
     for (const job of started.pending.values()) job.reject(err);
     started.pending.clear();
   };
@@ -75,44 +79,82 @@ async function startThread(): Promise<DetectorThread> {
     const job = started.pending.get(reply.id);
     if (!job) return;
     started.pending.delete(reply.id);
-    // Idle, the thread does not keep the process alive.
-    if (started.pending.size === 0) worker.unref();
+    if (started.pending.size === 0) idle(started);
     if ('error' in reply) job.reject(new Error(reply.error));
     else job.resolve(reply.faces);
   });
   worker.on('error', fail);
   worker.on('exit', (code) => fail(new Error(`el hilo del detector de caras terminó (${code})`)));
   worker.unref();
-  current = started;
   return started;
 }
 
-/** The thread, started on first use. */
-function detectorThread(): Promise<DetectorThread> {
-  thread ??= startThread().catch((err: unknown) => {
-    thread = null;
-    throw err;
-  });
-  return thread;
+/** Each started thread's entry in `threads`. */
+const promiseOf = new WeakMap<DetectorThread, Promise<DetectorThread>>();
+
+/** Drops a thread from the pool (it died, or ended idle): the next image starts another. */
+function forget(thread: DetectorThread): void {
+  const entry = promiseOf.get(thread);
+  const at = entry ? threads.indexOf(entry) : -1;
+  if (at >= 0) threads.splice(at, 1);
+  if (thread.idleTimer) clearTimeout(thread.idleTimer);
 }
 
-/** The faces in an image (bytes or a file's path), found on the detector's thread. */
+/**
+ * A thread with nothing to do: it no longer keeps the process alive, and one beyond the first
+ * ends after a while.
+ */
+function idle(thread: DetectorThread): void {
+  thread.worker.unref();
+  const entry = promiseOf.get(thread);
+  if (entry === threads[0]) return;
+  thread.idleTimer = setTimeout(() => {
+    forget(thread);
+    void thread.worker.terminate();
+  }, EXTRA_THREAD_IDLE_MS);
+  thread.idleTimer.unref();
+}
+
+function startEntry(): Promise<DetectorThread> {
+  const entry: Promise<DetectorThread> = startThread().then(
+    (started) => {
+      promiseOf.set(started, entry);
+      return started;
+    },
+    (err: unknown) => {
+      const at = threads.indexOf(entry);
+      if (at >= 0) threads.splice(at, 1);
+      throw err;
+    },
+  );
+  threads.push(entry);
+  return entry;
+}
+
+/** A thread for one more image: an idle one, else a new one while fewer than the most, else the first. */
+async function threadForImage(): Promise<DetectorThread> {
+  const running = await Promise.all(threads.map((entry) => entry.catch(() => null)));
+  const free = running.find((t) => t !== null && t.pending.size === 0);
+  if (free) return free;
+  if (threads.length < MAX_FACE_THREADS) return startEntry();
+  const busiest = running.filter((t) => t !== null);
+  return busiest.sort((a, b) => a.pending.size - b.pending.size)[0] ?? startEntry();
+}
+
+/** The faces in an image (bytes or a file's path), found on one of the detector's threads. */
 export async function detectFacesOffThread(input: Buffer | string): Promise<DetectedFace[]> {
-  const { worker, pending } = await detectorThread();
+  const thread = await threadForImage();
+  if (thread.idleTimer) clearTimeout(thread.idleTimer);
+  thread.idleTimer = null;
   const id = nextId++;
   // A copy of its own, handed over whole: the caller's buffer may share memory with others.
   const message = typeof input === 'string' ? input : new Uint8Array(input);
   return new Promise<DetectedFace[]>((resolve, reject) => {
-    pending.set(id, { resolve, reject });
-    worker.ref();
-    worker.postMessage({ id, input: message }, typeof message === 'string' ? [] : [message.buffer]);
+    thread.pending.set(id, { resolve, reject });
+    thread.worker.ref();
+    thread.worker.postMessage(
+      { id, input: message },
+      typeof message === 'string' ? [] : [message.buffer],
+    );
   });
-}
-
-/** Ends the detector's thread (the app's close); an image in flight fails, the next starts one. */
-export async function stopFaceThread(): Promise<void> {
-  const running = current;
-  current = null;
-  thread = null;
-  if (running) await running.worker.terminate();
 }

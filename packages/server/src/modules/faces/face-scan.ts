@@ -1,8 +1,10 @@
+import { performance } from 'node:perf_hooks';
 import { buffer } from 'node:stream/consumers';
 import { facesChanged } from '../../access/face-changes.js';
 import type { AppContext } from '../../context.js';
 import { saveFaceSearch } from '../../media/face-rows.js';
 import { forgetFaceScanner, registerFaceScanner, searchFaces } from '../../media/face-search.js';
+import { MAX_FACE_THREADS } from '../../media/face-thread.js';
 import { type ClaimedScan, FaceScanRepository, scanImage } from './face-scan.repository.js';
 
 /*
@@ -14,6 +16,9 @@ import { type ClaimedScan, FaceScanRepository, scanImage } from './face-scan.rep
  * goes on where it was, and an instance claims a row by compare-and-set for a lease, so several
  * instances never scan one image twice and a killed one's row is free again when its lease ends.
  */
+
+/** Below this share of time busy answering requests, the site is idle: the scan uses both cores. */
+const IDLE_LOOP = 0.1;
 
 /** Tries of an image before it is dropped from the queue (with a log line). */
 export const SCAN_MAX_ATTEMPTS = 3;
@@ -48,6 +53,8 @@ export class FaceScanner {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<ScanOutcome> | null = null;
   private stopped = true;
+  /** The event loop's use at the last look, to tell an idle site. */
+  private loop = performance.eventLoopUtilization();
   /** Woken while scanning: look again straight after. */
   private again = false;
   private readonly timing: FaceScanTiming;
@@ -104,15 +111,40 @@ export class FaceScanner {
   }
 
   private async tick(): Promise<void> {
-    let outcome: ScanOutcome = 'empty';
+    let outcomes: ScanOutcome[] = ['empty'];
     try {
-      outcome = await this.runOnce();
+      outcomes = await this.runLanes(this.lanes());
     } catch (err) {
       this.ctx.log.error({ err }, 'la revisión de caras en segundo plano falló; se reintentará');
     }
-    const more = outcome !== 'empty' || this.again;
+    const more = outcomes.some((outcome) => outcome !== 'empty') || this.again;
     this.again = false;
     this.schedule(more ? this.timing.pauseMs : this.timing.idleMs);
+  }
+
+  /**
+   * How many images to scan at once: two, one per core, while the site is idle (its thread that
+   * answers requests was busy under a tenth of the time since the last look), else one. The real
+   * detector only: a stand-in runs in this thread.
+   */
+  private lanes(): number {
+    const since = performance.eventLoopUtilization(this.loop);
+    this.loop = performance.eventLoopUtilization();
+    if (this.ctx.faceDetector) return 1;
+    return since.utilization < IDLE_LOOP ? MAX_FACE_THREADS : 1;
+  }
+
+  /** Scans up to `lanes` free images at once (each claims its own); their outcomes. */
+  private runLanes(lanes: number): Promise<ScanOutcome[]> {
+    if (lanes <= 1 || this.running) return this.runOnce().then((outcome) => [outcome]);
+    const now = new Date();
+    const all = Promise.all(Array.from({ length: lanes }, () => this.scanNext(now)));
+    this.running = all
+      .then((outcomes) => outcomes[0] ?? 'empty')
+      .finally(() => {
+        this.running = null;
+      });
+    return this.running.then(() => all);
   }
 
   /** Scans the next free image of the queue, if any; one at a time per instance. */
