@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { E2E } from './env.js';
 import { pathOf, waitForMailLink } from './mail.js';
 
@@ -144,6 +144,8 @@ export async function firstAdminToken(request: APIRequestContext) {
  * ceiling for a busy machine, where the detector takes seconds a photo, not a timing goal.
  */
 export async function facesScanned(request: APIRequestContext) {
+  // The wait's ceiling on top of the test's (or hook's) own.
+  test.info().setTimeout(test.info().timeout + 180_000);
   const headers = { Authorization: `Bearer ${await firstAdminToken(request)}` };
   await expect
     .poll(
