@@ -78,6 +78,11 @@ export interface Config {
    * image consent allows today (a change a hook missed, a 14th birthday). 60 s unless given.
    */
   imageRecheckMs?: number;
+  /**
+   * The face detector's threads' nice value (decision 103): 19, the lowest priority, unless
+   * given (0 for a test server on a machine busy with other work, where 19 would starve it).
+   */
+  faceDetectorNice?: number;
 }
 
 export interface FaceScanConfig {
@@ -328,6 +333,13 @@ const envSchema = z.object({
   DEMO: envText,
   LOG_LEVEL: envText,
   IMAGE_CONSENT_RECHECK_SECONDS: positiveInt('IMAGE_CONSENT_RECHECK_SECONDS', 60),
+  FACE_DETECTOR_NICE: envText.transform((raw, ctx) => {
+    if (raw === null) return 19;
+    const n = Number(raw);
+    if (Number.isInteger(n) && n >= 0 && n <= 19) return n;
+    ctx.addIssue({ code: 'custom', message: 'FACE_DETECTOR_NICE debe ser un entero de 0 a 19.' });
+    return z.NEVER;
+  }),
   ...digestShape,
   ...storageShape,
 });
@@ -391,5 +403,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     storage,
     logLevel: e.LOG_LEVEL ?? 'info',
     imageRecheckMs: e.IMAGE_CONSENT_RECHECK_SECONDS * 1000,
+    faceDetectorNice: e.FACE_DETECTOR_NICE,
   };
 }

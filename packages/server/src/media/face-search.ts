@@ -18,6 +18,8 @@ export interface FaceSearchContext {
   log: Pick<FastifyBaseLogger, 'warn'>;
   /** Replaces the real detector (unit tests give known boxes, or one that fails). */
   faceDetector?: FaceDetector;
+  /** The detector threads' nice value (19 unless given). */
+  config?: { faceDetectorNice?: number };
 }
 
 /**
@@ -123,7 +125,9 @@ export async function searchFaces(
   image: Buffer | string,
   what: string,
 ): Promise<FaceSearch> {
-  const detect = ctx.faceDetector ?? detectFacesOffThread;
+  const nice = ctx.config?.faceDetectorNice ?? 19;
+  const detect =
+    ctx.faceDetector ?? ((input: Buffer | string) => detectFacesOffThread(input, nice));
   try {
     const faces = await withDetectionSlot(() => detect(image));
     return { found: faces.map(clipBox).filter((face) => face !== null) };

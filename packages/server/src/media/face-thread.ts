@@ -67,8 +67,8 @@ async function workerScript(): Promise<URL> {
   return new URL(`file://${outfile}`);
 }
 
-async function startThread(): Promise<DetectorThread> {
-  const worker = new Worker(await workerScript());
+async function startThread(nice: number): Promise<DetectorThread> {
+  const worker = new Worker(await workerScript(), { workerData: { nice } });
   const started: DetectorThread = { worker, pending: new Map(), idleTimer: null };
   const fail = (err: Error) => {
     forget(started);
@@ -115,8 +115,8 @@ function idle(thread: DetectorThread): void {
   thread.idleTimer.unref();
 }
 
-function startEntry(): Promise<DetectorThread> {
-  const entry: Promise<DetectorThread> = startThread().then(
+function startEntry(nice: number): Promise<DetectorThread> {
+  const entry: Promise<DetectorThread> = startThread(nice).then(
     (started) => {
       promiseOf.set(started, entry);
       return started;
@@ -132,18 +132,24 @@ function startEntry(): Promise<DetectorThread> {
 }
 
 /** A thread for one more image: an idle one, else a new one while fewer than the most, else the first. */
-async function threadForImage(): Promise<DetectorThread> {
+async function threadForImage(nice: number): Promise<DetectorThread> {
   const running = await Promise.all(threads.map((entry) => entry.catch(() => null)));
   const free = running.find((t) => t !== null && t.pending.size === 0);
   if (free) return free;
-  if (threads.length < MAX_FACE_THREADS) return startEntry();
+  if (threads.length < MAX_FACE_THREADS) return startEntry(nice);
   const busiest = running.filter((t) => t !== null);
-  return busiest.sort((a, b) => a.pending.size - b.pending.size)[0] ?? startEntry();
+  return busiest.sort((a, b) => a.pending.size - b.pending.size)[0] ?? startEntry(nice);
 }
 
-/** The faces in an image (bytes or a file's path), found on one of the detector's threads. */
-export async function detectFacesOffThread(input: Buffer | string): Promise<DetectedFace[]> {
-  const thread = await threadForImage();
+/**
+ * The faces in an image (bytes or a file's path), found on one of the detector's threads; a
+ * thread started for it takes `nice` as its priority (19, the lowest, unless given).
+ */
+export async function detectFacesOffThread(
+  input: Buffer | string,
+  nice = 19,
+): Promise<DetectedFace[]> {
+  const thread = await threadForImage(nice);
   if (thread.idleTimer) clearTimeout(thread.idleTimer);
   thread.idleTimer = null;
   const id = nextId++;

@@ -2,7 +2,7 @@
 // thread that answers requests. The parent sends one image at a time; this thread answers with
 // its faces or with the error's message.
 import { setPriority } from 'node:os';
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { detectFaces } from './face-detection.js';
 
 /** What the parent asks: the faces in `input` (bytes, or a file's path). */
@@ -17,9 +17,9 @@ export type FaceWorkerReply =
   | { id: number; error: string };
 
 // The lowest priority for this thread only (Linux gives each thread its own nice value): the
-// pages, on the main thread, come first when the cores are busy.
+// pages, on the main thread, come first when the cores are busy. The parent may ask for another.
 try {
-  setPriority(0, 19);
+  setPriority(0, (workerData as { nice?: number } | null)?.nice ?? 19);
 } catch {
   // Not allowed or not supported here: the detector still runs, at the process's priority.
 }

@@ -7,6 +7,7 @@ import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { multipart, pngImage } from './images.js';
 
 const serverRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 let bundle: Promise<string> | null = null;
@@ -187,4 +188,34 @@ export async function runServerCommand(
     });
     child.on('exit', (code) => resolve({ code, out }));
   });
+}
+
+/**
+ * Signs in to the server at `url` as `email` and creates an album (a small PNG cover) titled
+ * `title`: the session's Authorization header and the album's id.
+ */
+export async function signInWithAlbum(
+  url: string,
+  email: string,
+  password: string,
+  title: string,
+): Promise<{ auth: { authorization: string }; albumId: number }> {
+  const login = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (login.status !== 200) throw new Error(`login: ${login.status}`);
+  const { token } = (await login.json()) as { token: string };
+  const auth = { authorization: `Bearer ${token}` };
+  const albumForm = multipart({ title }, [
+    { field: 'cover', filename: 'portada.png', type: 'image/png', data: await pngImage() },
+  ]);
+  const created = await fetch(`${url}/api/albums/newAlbum`, {
+    method: 'POST',
+    headers: { ...auth, ...albumForm.headers },
+    body: albumForm.payload,
+  });
+  if (created.status !== 201) throw new Error(`álbum: ${created.status}`);
+  return { auth, albumId: ((await created.json()) as { album: { id: number } }).album.id };
 }

@@ -13,7 +13,7 @@ import {
 } from '../../test/blur-pixels.js';
 import { buildTestApp, type TestApp } from '../../test/build-app.js';
 import { createUser, type TestUser } from '../../test/factories.js';
-import { createAlbum } from '../../test/gallery-factories.js';
+import { createAlbum, uploadPhoto } from '../../test/gallery-factories.js';
 import { multipartParts, storedBytes } from '../../test/images.js';
 import { waitUntil } from '../../test/wait.js';
 import { DEFAULT_FACE_SCAN, FaceScanner, SCAN_MAX_ATTEMPTS } from './face-scan.js';
@@ -55,6 +55,16 @@ async function bytes(url: string): Promise<Buffer> {
   return res.rawPayload;
 }
 
+/** Photo `photoId`'s display copy as stored (what a manager gets). */
+async function cleanCopy(photoId: number): Promise<Buffer> {
+  const row = await db()
+    .selectFrom('photos')
+    .select('image_key')
+    .where('id', '=', photoId)
+    .executeTakeFirstOrThrow();
+  return stored(row.image_key);
+}
+
 /**
  * Uploads the group photo to a new album with the detector failing on the scan's first try (the
  * photo waits for a retry); its id and clean copy.
@@ -63,25 +73,9 @@ async function uploadUnsearched(): Promise<{ albumId: number; photoId: number; c
   const albumId = (await createAlbum(t.app)).id;
   t.app.ctx.faceDetector = broken;
   try {
-    const body = multipartParts([
-      { field: 'images', filename: 'grupo.png', type: 'image/png', data: picture },
-      { name: 'albumId', value: String(albumId) },
-    ]);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/photos/upload',
-      headers: { ...scouter.headers, ...body.headers },
-      payload: body.payload,
-    });
-    expect(res.statusCode, res.body).toBe(201);
+    const photoId = await uploadPhoto(t.app, scouter.headers, albumId, picture);
     await faceScanIdle(t.app.ctx);
-    const photoId: number = res.json().uploaded[0].id;
-    const row = await db()
-      .selectFrom('photos')
-      .select('image_key')
-      .where('id', '=', photoId)
-      .executeTakeFirstOrThrow();
-    return { albumId, photoId, clean: await stored(row.image_key) };
+    return { albumId, photoId, clean: await cleanCopy(photoId) };
   } finally {
     t.app.ctx.faceDetector = async () => [];
   }
@@ -250,24 +244,9 @@ describe('a photo just uploaded', () => {
     };
     try {
       const albumId = (await createAlbum(t.app)).id;
-      const body = multipartParts([
-        { field: 'images', filename: 'grupo.png', type: 'image/png', data: picture },
-        { name: 'albumId', value: String(albumId) },
-      ]);
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/photos/upload',
-        headers: { ...scouter.headers, ...body.headers },
-        payload: body.payload,
-      });
-      expect(res.statusCode, res.body).toBe(201);
-      const photoId: number = res.json().uploaded[0].id;
-      const row = await db()
-        .selectFrom('photos')
-        .select('image_key')
-        .where('id', '=', photoId)
-        .executeTakeFirstOrThrow();
-      const clean = await stored(row.image_key);
+      // Answered while the detector still holds on.
+      const photoId = await uploadPhoto(t.app, scouter.headers, albumId, picture);
+      const clean = await cleanCopy(photoId);
       const queuedRows = () =>
         db().selectFrom('face_scan_queue').select('id').where('photo_id', '=', photoId).execute();
       expect(await queuedRows()).toHaveLength(1);
