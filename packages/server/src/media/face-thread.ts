@@ -40,7 +40,16 @@ let nextId = 1;
  * The worker's script. The built server has it beside itself (`dist/face-worker.js`); run from
  * the TypeScript sources (the tests), it is bundled once per process into the package's `.tmp/`.
  */
-async function workerScript(): Promise<URL> {
+let script: Promise<URL> | null = null;
+function workerScript(): Promise<URL> {
+  script ??= findOrBundleScript().catch((err: unknown) => {
+    script = null;
+    throw err;
+  });
+  return script;
+}
+
+async function findOrBundleScript(): Promise<URL> {
   const built = new URL('./face-worker.js', import.meta.url);
   if (existsSync(built)) return built;
   const source = new URL('./face-worker.ts', import.meta.url);
