@@ -173,3 +173,18 @@ export async function detectFacesOffThread(
     );
   });
 }
+
+/**
+ * Ends every detector thread (the app closes): the images they held fail at once, rather than
+ * hold the shutdown for a detection at the lowest priority. The next image starts a new one.
+ */
+export async function stopFaceThreads(): Promise<void> {
+  const running = await Promise.all(threads.splice(0).map((entry) => entry.catch(() => null)));
+  await Promise.all(
+    running.map(async (thread) => {
+      if (!thread) return;
+      if (thread.idleTimer) clearTimeout(thread.idleTimer);
+      await thread.worker.terminate();
+    }),
+  );
+}

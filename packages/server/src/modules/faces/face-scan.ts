@@ -4,7 +4,7 @@ import { facesChanged } from '../../access/face-changes.js';
 import type { AppContext } from '../../context.js';
 import { saveFaceSearch } from '../../media/face-rows.js';
 import { forgetFaceScanner, registerFaceScanner, searchFaces } from '../../media/face-search.js';
-import { MAX_FACE_THREADS } from '../../media/face-thread.js';
+import { MAX_FACE_THREADS, stopFaceThreads } from '../../media/face-thread.js';
 import { type ClaimedScan, FaceScanRepository, scanImage } from './face-scan.repository.js';
 
 /*
@@ -97,6 +97,8 @@ export class FaceScanner {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     forgetFaceScanner(this.ctx, this);
+    // A detection in flight is not waited for: its thread ends, and its image is let go at once.
+    if (this.running && !this.ctx.faceDetector) await stopFaceThreads();
     await this.running?.catch(() => {});
   }
 
@@ -208,7 +210,9 @@ export class FaceScanner {
       );
       return 'dropped';
     }
-    await repo.release(row, new Date(now.getTime() + this.timing.retryMs).toISOString());
+    // Stopped mid-detection (the app closes): free at once for the next start or instance.
+    const retryAt = this.stopped ? now : new Date(now.getTime() + this.timing.retryMs);
+    await repo.release(row, retryAt.toISOString());
     return 'failed';
   }
 }
