@@ -214,7 +214,7 @@ export async function signInWithAlbum(
   const created = await fetch(`${url}/api/albums/newAlbum`, {
     method: 'POST',
     headers: { ...auth, ...albumForm.headers },
-    body: albumForm.payload,
+    body: new Uint8Array(albumForm.payload),
   });
   if (created.status !== 201) throw new Error(`álbum: ${created.status}`);
   return { auth, albumId: ((await created.json()) as { album: { id: number } }).album.id };
