@@ -3,11 +3,11 @@ import type { DetectedFace } from './face-detection.js';
 import { detectFacesOffThread, MAX_FACE_THREADS } from './face-thread.js';
 
 /*
- * Looking for faces in an image (issue #25 part 2): the background scan, and the news and
- * experience images as they are stored, run the detector here, on the display copy (the same
- * bytes the scan reads, so a box means the same thing whichever found it), one image at a time,
- * on the detector's own thread (decision 103). A photo or a cover is stored without waiting for
- * it: queued for the scan, it is blurred whole meanwhile.
+ * Looking for faces in an image: the scan, and the news and experience images as they are
+ * stored, run the detector here, on the display copy (the same bytes the scan reads, so a box
+ * means the same thing whichever found it), on the detector's own threads (decision 103). A
+ * photo or a cover is stored without waiting for it: queued for the scan, it is blurred whole
+ * meanwhile.
  */
 
 /** A detector: the faces in an image (bytes or a path), boxes as fractions of its size. */

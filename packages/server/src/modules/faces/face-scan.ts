@@ -8,10 +8,10 @@ import { MAX_FACE_THREADS, stopFaceThreads } from '../../media/face-thread.js';
 import { type ClaimedScan, FaceScanRepository, scanImage } from './face-scan.repository.js';
 
 /*
- * The scan (issue #25 part 5, decisions 076 and 103): every photo and cover uploaded, the images
- * stored before detection existed (migration 014 queued them all), and any whose detection
- * failed, looked at one at a time on the detector's own thread. An upload wakes it at once; the
- * queued image is blurred whole meanwhile (decision 099). One tried too often is given up on, and
+ * The scan (decisions 076 and 103): every photo and cover uploaded, the images stored before
+ * detection existed (migration 014 queued them all), and any whose detection failed, looked at
+ * on the detector's own threads (two at once while the site is idle, else one). An upload wakes
+ * it at once; the queued image is blurred whole meanwhile (decision 099). One tried too often is given up on, and
  * stays unsearched until a manager has looked at it. Its state is the queue table: a restart
  * goes on where it was, and an instance claims a row by compare-and-set for a lease, so several
  * instances never scan one image twice and a killed one's row is free again when its lease ends.
