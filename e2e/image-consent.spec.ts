@@ -9,6 +9,7 @@ import {
   bornYearsAgo,
   createChild,
   createMember,
+  facesScanned,
   firstAdminToken,
   login,
 } from './support/app.js';
@@ -237,7 +238,9 @@ test('a scouter uploads a group photo and the detector finds both faces, to revi
     { sql: 'select id from photos where album_id = ?', params: [albumId] },
   ]);
   photoId = photo!.id;
-  // The real detector, on the real photograph: one box on each face, none elsewhere.
+  // The real detector, on the real photograph, once the scan has looked (after the answer): one
+  // box on each face, none elsewhere.
+  await facesScanned(request);
   const faces = await dbRun<{ x: number; width: number; status: string }[]>([
     { sql: 'select x, width, status from faces where photo_id = ? order by x', params: [photoId] },
   ]);

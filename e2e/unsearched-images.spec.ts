@@ -1,5 +1,12 @@
 import { expectAccessible } from './support/a11y.js';
-import { apiToken, canvasJpeg, createMember, firstAdminToken, login } from './support/app.js';
+import {
+  apiToken,
+  canvasJpeg,
+  createMember,
+  facesScanned,
+  firstAdminToken,
+  login,
+} from './support/app.js';
 import { dbRun } from './support/control.js';
 import { E2E } from './support/env.js';
 import { expect, test } from './support/fixtures.js';
@@ -39,6 +46,7 @@ test.beforeAll(async ({ browser, request }) => {
   });
   expect(uploaded.status()).toBe(201);
   photoId = ((await uploaded.json()) as { uploaded: { id: number }[] }).uploaded[0]!.id;
+  await facesScanned(request);
   // The background scan tried three times and gave up on it (as when the detector keeps failing).
   await dbRun([
     {

@@ -1,6 +1,8 @@
 // Small helpers shared by the project's own scripts (start, test, bench).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -100,4 +102,92 @@ export async function buildServerIfNeeded() {
     if ((await run('npm', ['run', 'build', '-w', '@fogata/server'])) !== 0) return false;
   }
   return true;
+}
+
+/** Whether this process runs as root. */
+export function isRoot() {
+  return typeof process.getuid === 'function' && process.getuid() === 0;
+}
+
+let aptUpdated = false;
+/** Installs Debian packages when running as root (CI and the README's machine); false otherwise. */
+export function aptInstall(packages) {
+  if (!isRoot()) {
+    console.error(
+      `Falta ${packages.join(', ')}: instálalo con "sudo apt-get install ${packages.join(' ')}".`,
+    );
+    return false;
+  }
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  if (!aptUpdated) {
+    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+    aptUpdated = true;
+  }
+  return (
+    spawnSync('apt-get', ['install', '-y', '-qq', ...packages], { stdio: 'inherit', env })
+      .status === 0
+  );
+}
+
+/** A free TCP port on 127.0.0.1. */
+export function freePort() {
+  return new Promise((res) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => res(port));
+    });
+  });
+}
+
+/** Debian's newest PostgreSQL binaries, or null when the `postgresql` package is missing. */
+export function pgBinDir() {
+  const base = '/usr/lib/postgresql';
+  if (!existsSync(base)) return null;
+  const versions = readdirSync(base)
+    .filter((v) => existsSync(join(base, v, 'bin/initdb')))
+    .sort((a, b) => Number(b) - Number(a));
+  return versions.length ? join(base, versions[0], 'bin') : null;
+}
+
+/** Starts a throwaway PostgreSQL server on 127.0.0.1; returns { url, stop }. */
+export async function startThrowawayPostgres() {
+  let bin = pgBinDir();
+  if (!bin) {
+    aptInstall(['postgresql']);
+    bin = pgBinDir();
+  }
+  if (!bin) throw new Error('No se encontró PostgreSQL (initdb).');
+  const dir = mkdtempSync(join(tmpdir(), 'fogata-pg-'));
+  const data = join(dir, 'data');
+  const port = await freePort();
+  // initdb refuses to run as root: as root, run the server as the postgres user.
+  const asUser = isRoot() ? ['runuser', '-u', 'postgres', '--'] : [];
+  if (isRoot()) spawnSync('chown', ['-R', 'postgres', dir]);
+  const exec = (cmd, args) => {
+    const full = [...asUser, join(bin, cmd), ...args];
+    const r = spawnSync(full[0], full.slice(1), { stdio: ['ignore', 'ignore', 'inherit'] });
+    if (r.status !== 0) throw new Error(`${cmd} falló (${r.status}).`);
+  };
+  exec('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-locale']);
+  exec('pg_ctl', [
+    '-D',
+    data,
+    '-l',
+    join(dir, 'log'),
+    '-w',
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`,
+    'start',
+  ]);
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop() {
+      try {
+        exec('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
 }

@@ -6,23 +6,18 @@
 //      (3 and 4 run side by side; the PostgreSQL output is printed when it ends)
 // Pass step names to run only some: `npm test -- unit pg` (static, unit, pg, e2e).
 // The last line sums up every test run: "tests: N passed, N failed".
-import { spawnSync } from 'node:child_process';
 import {
   appendFileSync,
   closeSync,
   existsSync,
   mkdirSync,
-  mkdtempSync,
   openSync,
-  readdirSync,
   readFileSync,
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildIfNeeded, root, run } from './lib.mjs';
+import { aptInstall, buildIfNeeded, root, run, startThrowawayPostgres } from './lib.mjs';
 
 const ALL = ['static', 'unit', 'pg', 'e2e'];
 const asked = process.argv.slice(2).filter((a) => ALL.includes(a));
@@ -40,30 +35,6 @@ let failed = 0;
 
 function section(title) {
   console.log(`\n━━ ${title} ━━`);
-}
-
-function isRoot() {
-  return typeof process.getuid === 'function' && process.getuid() === 0;
-}
-
-let aptUpdated = false;
-/** Installs Debian packages when running as root (CI and the README's machine); false otherwise. */
-function aptInstall(packages) {
-  if (!isRoot()) {
-    console.error(
-      `Falta ${packages.join(', ')}: instálalo con "sudo apt-get install ${packages.join(' ')}".`,
-    );
-    return false;
-  }
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  if (!aptUpdated) {
-    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-    aptUpdated = true;
-  }
-  return (
-    spawnSync('apt-get', ['install', '-y', '-qq', ...packages], { stdio: 'inherit', env })
-      .status === 0
-  );
 }
 
 /** Reads a Vitest JSON report into counts. */
@@ -93,67 +64,6 @@ function record(step, code, counts = { passed: 0, failed: 0 }) {
   passed += counts.passed;
   failed += counts.failed;
   if (code !== 0 && counts.failed === 0) failed += 1; // a step that failed outside any test still fails
-}
-
-function freePort() {
-  return new Promise((res) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => res(port));
-    });
-  });
-}
-
-function pgBinDir() {
-  const base = '/usr/lib/postgresql';
-  if (!existsSync(base)) return null;
-  const versions = readdirSync(base)
-    .filter((v) => existsSync(join(base, v, 'bin/initdb')))
-    .sort((a, b) => Number(b) - Number(a));
-  return versions.length ? join(base, versions[0], 'bin') : null;
-}
-
-/** Starts a throwaway PostgreSQL server on 127.0.0.1; returns { url, stop }. */
-async function startThrowawayPostgres() {
-  let bin = pgBinDir();
-  if (!bin) {
-    aptInstall(['postgresql']);
-    bin = pgBinDir();
-  }
-  if (!bin) throw new Error('No se encontró PostgreSQL (initdb).');
-  const dir = mkdtempSync(join(tmpdir(), 'fogata-pg-'));
-  const data = join(dir, 'data');
-  const port = await freePort();
-  // initdb refuses to run as root: as root, run the server as the postgres user.
-  const asUser = isRoot() ? ['runuser', '-u', 'postgres', '--'] : [];
-  if (isRoot()) spawnSync('chown', ['-R', 'postgres', dir]);
-  const exec = (cmd, args) => {
-    const full = [...asUser, join(bin, cmd), ...args];
-    const r = spawnSync(full[0], full.slice(1), { stdio: ['ignore', 'ignore', 'inherit'] });
-    if (r.status !== 0) throw new Error(`${cmd} falló (${r.status}).`);
-  };
-  exec('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-locale']);
-  exec('pg_ctl', [
-    '-D',
-    data,
-    '-l',
-    join(dir, 'log'),
-    '-w',
-    '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`,
-    'start',
-  ]);
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    stop() {
-      try {
-        exec('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']);
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
-    },
-  };
 }
 
 if (steps.includes('static')) {

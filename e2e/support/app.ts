@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { E2E } from './env.js';
 import { pathOf, waitForMailLink } from './mail.js';
 
@@ -136,6 +136,27 @@ export async function firstAdminToken(request: APIRequestContext) {
   }
   expect(res.status()).toBe(200);
   return ((await res.json()) as { token: string }).token;
+}
+
+/**
+ * Waits until the server's face scan has looked at every photo and cover queued (decision 103:
+ * an upload answers first; until the scan is done a family gets the image blurred whole). A
+ * ceiling for a busy machine, where the detector takes seconds a photo, not a timing goal.
+ */
+export async function facesScanned(request: APIRequestContext) {
+  // The wait's ceiling on top of the test's (or hook's) own.
+  test.info().setTimeout(test.info().timeout + 180_000);
+  const headers = { Authorization: `Bearer ${await firstAdminToken(request)}` };
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get('/api/faces/scan-progress', { headers });
+        expect(res.status()).toBe(200);
+        return ((await res.json()) as { remaining: number }).remaining;
+      },
+      { timeout: 180_000, message: 'la revisión de caras no terminó' },
+    )
+    .toBe(0);
 }
 
 /**

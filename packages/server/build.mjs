@@ -1,5 +1,6 @@
-// Bundles the server into dist/server.js: @fogata/shared inline (it ships as TypeScript source),
-// every npm dependency external (native modules and their own files stay in node_modules).
+// Bundles the server into dist/server.js, and the face detector's thread into dist/face-worker.js
+// beside it (decision 103): @fogata/shared inline (it ships as TypeScript source), every npm
+// dependency external (native modules and their own files stay in node_modules).
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -7,8 +8,11 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies ?? {}).filter((name) => name !== '@fogata/shared');
 
 await build({
-  entryPoints: [new URL('./src/server.ts', import.meta.url).pathname],
-  outfile: new URL('./dist/server.js', import.meta.url).pathname,
+  entryPoints: {
+    server: new URL('./src/server.ts', import.meta.url).pathname,
+    'face-worker': new URL('./src/media/face-worker.ts', import.meta.url).pathname,
+  },
+  outdir: new URL('./dist', import.meta.url).pathname,
   bundle: true,
   platform: 'node',
   format: 'esm',

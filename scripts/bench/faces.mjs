@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { root } from '../lib.mjs';
 
-async function serverModules() {
+export async function serverModules() {
   const server = join(root, 'packages/server');
   const pkg = JSON.parse(readFileSync(join(server, 'package.json'), 'utf8'));
   const outfile = join(server, 'dist/bench-faces.mjs');
@@ -37,7 +37,7 @@ async function serverModules() {
 }
 
 /** Six faces of about 400 px on a 4000×3000 photo: the group photo. */
-const sixLarge = Array.from({ length: 6 }, (_, i) => ({
+export const sixLarge = Array.from({ length: 6 }, (_, i) => ({
   fixture: i % 2 === 1 ? 'camera' : 'astronaut',
   x: 350 + (i % 3) * 1250 + (i >= 3 ? 200 : 0),
   y: i >= 3 ? 1750 : 350,
@@ -46,7 +46,7 @@ const sixLarge = Array.from({ length: 6 }, (_, i) => ({
 }));
 
 /** Twelve faces of 100 to 150 px: a group seen from afar. */
-const twelveSmall = Array.from({ length: 12 }, (_, i) => ({
+export const twelveSmall = Array.from({ length: 12 }, (_, i) => ({
   fixture: i % 3 === 1 ? 'camera' : 'astronaut',
   x: 200 + (i % 6) * 620,
   y: i >= 6 ? 1800 : 500,
@@ -55,7 +55,7 @@ const twelveSmall = Array.from({ length: 12 }, (_, i) => ({
 }));
 
 /** Five faces from 120 to 900 px, stored turned (EXIF orientation 6). */
-const mixed = [
+export const mixed = [
   { fixture: 'astronaut', x: 300, y: 400, size: 900 },
   { fixture: 'camera', x: 2200, y: 300, size: 250 },
   { fixture: 'astronaut', x: 3100, y: 500, size: 160, mirror: true },

@@ -3,22 +3,28 @@
 // pipeline against sharp alone, an album of 2000 photos, and face detection (issue #25). Ratios first: absolute times drift
 // between machines (and on a machine shared with others' test runs).
 //
-// `node scripts/bench/performance.mjs [reads] [web] [photos] [album] [face-rule] [faces]` runs only those parts.
+// Then uploads beside the reads and the face scan's queue (issue #33, decision 103): `uploads`,
+// and the mixed load of members and uploading scouters on SQLite and PostgreSQL: `mixed`.
+//
+// `node scripts/bench/performance.mjs [reads] [web] [photos] [album] [face-rule] [faces] [uploads] [mixed]` runs only those parts.
 import { bigAlbumFigures } from './big-album.mjs';
 import { faceRuleFigures } from './face-rule.mjs';
 import { faceFigures } from './faces.mjs';
+import { mixedLoadFigures } from './mixed-load.mjs';
 import { photoFigures } from './photos.mjs';
 import { readFigures } from './reads.mjs';
 import { startDemoServer } from './servers.mjs';
+import { campQueueFigures, uploadReadFigures } from './uploads.mjs';
 import { webFigures } from './web.mjs';
 
-export const PARTS = ['reads', 'web', 'photos', 'album', 'face-rule', 'faces'];
+export const PARTS = ['reads', 'web', 'photos', 'album', 'face-rule', 'faces', 'uploads', 'mixed'];
 
 /** Prints each part's lines as it finishes; `parts` picks some (all by default). */
 export async function performanceFigures(parts = PARTS, { print = console.log } = {}) {
   print('━━ Rendimiento (issue #12): cocientes medidos en esta misma ejecución ━━');
-  // Face detection runs in this process, on the server's own modules: no server needed.
-  if (parts.some((part) => part !== 'faces')) {
+  // Face detection runs in this process, on the server's own modules, and the mixed load starts
+  // servers of its own: neither needs this one.
+  if (parts.some((part) => part !== 'faces' && part !== 'mixed')) {
     const app = await startDemoServer();
     try {
       // Order matters: the reads see the demo content as it is; the upload and the big album add to it.
@@ -45,11 +51,16 @@ export async function performanceFigures(parts = PARTS, { print = console.log } 
       if (parts.includes('photos')) for (const line of await photoFigures(app)) print(line);
       if (parts.includes('album')) for (const line of await bigAlbumFigures(app)) print(line);
       if (parts.includes('face-rule')) for (const line of await faceRuleFigures(app)) print(line);
+      if (parts.includes('uploads')) {
+        for (const line of await uploadReadFigures(app)) print(line);
+        for (const line of await campQueueFigures(app)) print(line);
+      }
     } finally {
       await app.stop();
     }
   }
   if (parts.includes('faces')) for (const line of await faceFigures()) print(line);
+  if (parts.includes('mixed')) for (const line of await mixedLoadFigures()) print(line);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -41,6 +41,20 @@ describe('GROUP_MAP_URL', () => {
   );
 });
 
+describe('FACE_DETECTOR_NICE', () => {
+  it('is the lowest priority by default, and takes 0 to 19', () => {
+    expect(load({}).faceDetectorNice).toBe(19);
+    expect(load({ FACE_DETECTOR_NICE: '0' }).faceDetectorNice).toBe(0);
+    expect(load({ FACE_DETECTOR_NICE: '10' }).faceDetectorNice).toBe(10);
+  });
+
+  it.each(['-1', '20', '5.5', 'baja'])('refuses %s with a Spanish message', (value) => {
+    expect(() => load({ FACE_DETECTOR_NICE: value })).toThrow(
+      'FACE_DETECTOR_NICE debe ser un entero de 0 a 19.',
+    );
+  });
+});
+
 describe('TRUST_PROXY', () => {
   it('trusts no proxy when unset, 0 or false', () => {
     expect(load({}).trustProxy).toBe(false);

@@ -74,6 +74,18 @@ export function positiveInt(fallback: number) {
     });
 }
 
+/** A nice value, 0 (as the pages) to 19 (the lowest priority). */
+function niceValue(fallback: number) {
+  return (key: string) =>
+    envText.transform((raw, ctx) => {
+      if (raw === null) return fallback;
+      const n = Number(raw);
+      if (Number.isInteger(n) && n >= 0 && n <= 19) return n;
+      ctx.addIssue({ code: 'custom', message: `${key} debe ser un entero de 0 a 19.` });
+      return z.NEVER;
+    });
+}
+
 /** The built web app, next to the server whether it runs from src/ (tests) or dist/ (bundle). */
 function defaultWebDist(): string {
   const here = dirname(fileURLToPath(import.meta.url));
@@ -357,6 +369,11 @@ const configSchema = group({
    * (a change a hook missed, a 14th birthday; decision 085).
    */
   imageRecheckMs: variable('IMAGE_CONSENT_RECHECK_SECONDS', seconds(60)),
+  /**
+   * The face detector's threads' nice value (decision 103): the lowest priority unless given (0
+   * for a test server on a machine busy with other work, where 19 would starve it).
+   */
+  faceDetectorNice: variable('FACE_DETECTOR_NICE', niceValue(19)),
   /**
    * The e-mail digest (decision 022): how often each instance looks for members due one, and from
    * which hour (0–23, in `timeZone`) a day's digests go out. Tests and the browser tests shorten it.

@@ -10,8 +10,8 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgDatabase } from '../test/build-app.js';
-import { multipart, multipartParts, noisyJpeg, type Part, pngImage } from '../test/images.js';
-import { type ServerProcess, startServerProcess } from '../test/server-process.js';
+import { multipartParts, noisyJpeg, type Part, pngImage } from '../test/images.js';
+import { type ServerProcess, signInWithAlbum, startServerProcess } from '../test/server-process.js';
 
 const ADMIN_EMAIL = 'jefa@example.org';
 const ADMIN_PASSWORD = 'una-clave-de-prueba-larga';
@@ -101,25 +101,12 @@ describe('kill -9 in the middle of an upload', () => {
 
   it('leaves no file without a row, no temp upload, and an intact database', async () => {
     server = await startServerProcess(dataDir, env);
-    const login = await fetch(`${server.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
-    });
-    expect(login.status).toBe(200);
-    const { token } = (await login.json()) as { token: string };
-    const auth = { authorization: `Bearer ${token}` };
-
-    const albumForm = multipart({ title: 'Campamento de verano' }, [
-      { field: 'cover', filename: 'portada.png', type: 'image/png', data: await pngImage() },
-    ]);
-    const created = await fetch(`${server.url}/api/albums/newAlbum`, {
-      method: 'POST',
-      headers: { ...auth, ...albumForm.headers },
-      body: albumForm.payload,
-    });
-    expect(created.status).toBe(201);
-    const albumId = ((await created.json()) as { album: { id: number } }).album.id;
+    const { auth, albumId } = await signInWithAlbum(
+      server.url,
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
+      'Campamento de verano',
+    );
 
     // Ten camera-sized photos: processing them takes seconds, so the kill lands mid-way.
     const parts: Part[] = [

@@ -20,6 +20,9 @@ export interface BlurBox {
 /** How far beyond the box the blur reaches, on each side, as a share of the box's size. */
 export const BLUR_PADDING = 0.5;
 
+/** Beyond this blur radius, the patch is smoothed at a smaller scale and grown back. */
+const MAX_FULL_SIZE_SIGMA = 32;
+
 /** Across its width, the region keeps this many pixels of information at most. */
 const CELLS_ACROSS = 6;
 
@@ -59,17 +62,31 @@ async function blurredPixels(image: Buffer, boxes: readonly BlurBox[]) {
         .raw()
         .toBuffer();
       const sigma = Math.max(2, Math.min(region.width, region.height) / 8);
-      const patch = await sharp(tiny, {
+      // A large region (a whole photo not searched yet) is smoothed at a fraction of its size and
+      // grown back: the same soft patch, since it holds a few cells of information, without a
+      // blur whose cost grows with its radius (seconds of a core for a whole photo).
+      const scale = Math.max(1, Math.floor(sigma / MAX_FULL_SIZE_SIGMA));
+      const smoothed = await sharp(tiny, {
         raw: {
           width: Math.min(CELLS_ACROSS, region.width),
           height: Math.min(cellsDown, region.height),
           channels: info.channels,
         },
       })
-        .resize(region.width, region.height, { fit: 'fill', kernel: 'cubic' })
-        .blur(sigma)
+        .resize(Math.ceil(region.width / scale), Math.ceil(region.height / scale), {
+          fit: 'fill',
+          kernel: 'cubic',
+        })
+        .blur(sigma / scale)
         .raw()
-        .toBuffer();
+        .toBuffer({ resolveWithObject: true });
+      const patch =
+        scale === 1
+          ? smoothed.data
+          : await sharp(smoothed.data, { raw: smoothed.info })
+              .resize(region.width, region.height, { fit: 'fill', kernel: 'cubic' })
+              .raw()
+              .toBuffer();
       return { input: patch, raw: { ...region, channels: info.channels }, ...region };
     }),
   );

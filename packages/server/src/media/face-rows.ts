@@ -3,8 +3,9 @@ import type { FaceSearch } from './face-search.js';
 
 /*
  * The faces of a stored image as rows (migration 014): written in the transaction that writes
- * the image's row, so an image never exists without its faces having been looked for — found
- * ones in `faces`, or the image in `face_scan_queue` when the detector failed on it.
+ * the image's row, so an image never exists without its faces having been looked for or being
+ * in line to be — found ones in `faces`, or the image in `face_scan_queue` (the detector failed
+ * on it, or the scan looks for them after the upload: decision 103).
  */
 
 /** The four kinds of image that have faces (the face rule's `FaceImageKind`). */
@@ -45,7 +46,7 @@ function ownerColumns(image: FaceImageRef) {
 
 /**
  * Records what a search found in `image`: its faces, pending review, or the image in the scan
- * queue when the detector failed.
+ * queue when the detector failed or has not looked yet.
  */
 export async function saveFaceSearch(
   db: Executor,
@@ -53,7 +54,7 @@ export async function saveFaceSearch(
   search: FaceSearch,
   now: string,
 ): Promise<void> {
-  if ('failed' in search) {
+  if (!('found' in search)) {
     await db
       .insertInto('face_scan_queue')
       .values({ ...ownerColumns(image), created_at: now })

@@ -1,10 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { type DetectedFace, detectFaces } from './face-detection.js';
+import type { DetectedFace } from './face-detection.js';
+import { detectFacesOffThread, MAX_FACE_THREADS } from './face-thread.js';
 
 /*
- * Looking for faces in an image as it is stored (issue #25 part 2): the upload pipeline and the
- * background scan both run the detector here, on the display copy (the same bytes the scan reads
- * back later, so a box means the same thing whichever found it), one image at a time.
+ * Looking for faces in an image: the scan, and the news and experience images as they are
+ * stored, run the detector here, on the display copy (the same bytes the scan reads, so a box
+ * means the same thing whichever found it), on the detector's own threads (decision 103). A
+ * photo or a cover is stored without waiting for it: queued for the scan, it is blurred whole
+ * meanwhile.
  */
 
 /** A detector: the faces in an image (bytes or a path), boxes as fractions of its size. */
@@ -15,10 +18,18 @@ export interface FaceSearchContext {
   log: Pick<FastifyBaseLogger, 'warn'>;
   /** Replaces the real detector (unit tests give known boxes, or one that fails). */
   faceDetector?: FaceDetector;
+  /** The detector threads' nice value (19 unless given). */
+  config?: { faceDetectorNice?: number };
 }
 
-/** The faces found in an image, or that the detector failed on it (the image goes to the scan). */
-export type FaceSearch = { found: DetectedFace[] } | { failed: true };
+/**
+ * The faces found in an image; or that the detector failed on it, or that it is stored before
+ * they are looked for (either way, the image goes to the scan queue).
+ */
+export type FaceSearch = { found: DetectedFace[] } | { failed: true } | { later: true };
+
+/** A photo or a cover stored at once, its faces looked for by the scan (decision 103). */
+export const SEARCH_LATER: FaceSearch = { later: true };
 
 /**
  * The id of the face that stands for a whole image whose faces were not looked for (the detector
@@ -30,14 +41,58 @@ export const UNSEARCHED_FACE_ID = 0;
 export const MIN_FACE_FRACTION = 0.005;
 
 /**
- * One detection at a time in this process: two cores serve the pages too, and a detector's
- * working memory is large. Uploads and the scan queue up here.
+ * Detections at once in this process: one, or two while the scan uses both cores of an idle
+ * site (one per detector thread). Two cores serve the pages too, and a detector's working
+ * memory is large: the rest wait here, in turn.
  */
-let detecting: Promise<unknown> = Promise.resolve();
-function oneAtATime<T>(task: () => Promise<T>): Promise<T> {
-  const run = detecting.then(task, task);
-  detecting = run.catch(() => undefined);
-  return run;
+let detecting = 0;
+const waiting: (() => void)[] = [];
+async function withDetectionSlot<T>(task: () => Promise<T>): Promise<T> {
+  if (detecting < MAX_FACE_THREADS) detecting += 1;
+  // A slot handed over by the detection that ends (the count stays).
+  else await new Promise<void>((resolve) => waiting.push(resolve));
+  try {
+    return await task();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else detecting -= 1;
+  }
+}
+
+/** What an upload and the tests need of the scan (`modules/faces/face-scan.ts`). */
+export interface FaceScanHandle {
+  /** Images were queued: look now. */
+  wake(): void;
+  /** Resolves once nothing queued is free to take. */
+  whenIdle(): Promise<void>;
+}
+
+/**
+ * The scanner of each database in this process (tests build several apps), for the uploads to
+ * wake: keyed by the database, as the blurred copies' worker is.
+ */
+const scanners = new WeakMap<object, FaceScanHandle>();
+
+export function registerFaceScanner(ctx: { db: object }, scanner: FaceScanHandle): void {
+  scanners.set(ctx.db, scanner);
+}
+
+export function forgetFaceScanner(ctx: { db: object }, scanner: FaceScanHandle): void {
+  if (scanners.get(ctx.db) === scanner) scanners.delete(ctx.db);
+}
+
+/** Images were queued (after their transaction committed): the scan looks at them now. */
+export function wakeFaceScan(ctx: { db: object }): void {
+  scanners.get(ctx.db)?.wake();
+}
+
+/**
+ * Resolves once this process's scan has nothing it could take (scanning what is free meanwhile):
+ * what the tests wait on after an upload, rather than the clock.
+ */
+export async function faceScanIdle(ctx: { db: object }): Promise<void> {
+  await scanners.get(ctx.db)?.whenIdle();
 }
 
 /** `value` held within 0..1. */
@@ -70,9 +125,11 @@ export async function searchFaces(
   image: Buffer | string,
   what: string,
 ): Promise<FaceSearch> {
-  const detect = ctx.faceDetector ?? detectFaces;
+  const nice = ctx.config?.faceDetectorNice ?? 19;
+  const detect =
+    ctx.faceDetector ?? ((input: Buffer | string) => detectFacesOffThread(input, nice));
   try {
-    const faces = await oneAtATime(() => detect(image));
+    const faces = await withDetectionSlot(() => detect(image));
     return { found: faces.map(clipBox).filter((face) => face !== null) };
   } catch (err) {
     ctx.log.warn(

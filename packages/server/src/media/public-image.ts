@@ -109,7 +109,7 @@ async function blurredPublicCopy(
   display: Buffer,
   faces: FaceSearch,
 ): Promise<{ variants: ImageVariants; blurSet: string } | null> {
-  if ('failed' in faces) {
+  if (!('found' in faces)) {
     const whole = { x: 0, y: 0, width: 1, height: 1 };
     return {
       variants: await toBlurredVariants(display, [whole]),

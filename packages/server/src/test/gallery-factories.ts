@@ -3,6 +3,7 @@ import type { KyselyPlugin } from 'kysely';
 import sharp from 'sharp';
 import type { InteractionTarget } from '../db/schema.js';
 import { newMediaKey } from '../media/storage/storage.js';
+import { multipartParts } from './images.js';
 
 let sequence = 0;
 const PLACEHOLDER = 'data:image/webp;base64,UklGRg==';
@@ -86,6 +87,30 @@ export async function createPhoto(
     .returning('id')
     .executeTakeFirstOrThrow();
   return { id: row.id, imageKey: files.key, thumbKey: files.thumbKey };
+}
+
+/**
+ * Uploads `data` as one PNG photo into `albumId` through the API, as the user of `headers`; the
+ * photo's id. Its faces are looked for by the scan after the answer (`faceScanIdle` waits).
+ */
+export async function uploadPhoto(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  albumId: number,
+  data: Buffer,
+): Promise<number> {
+  const body = multipartParts([
+    { field: 'images', filename: 'grupo.png', type: 'image/png', data },
+    { name: 'albumId', value: String(albumId) },
+  ]);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/photos/upload',
+    headers: { ...headers, ...body.headers },
+    payload: body.payload,
+  });
+  if (res.statusCode !== 201) throw new Error(`subida: ${res.statusCode} ${res.body}`);
+  return res.json().uploaded[0].id as number;
 }
 
 /** A like by `userId` on a target, straight in the database. */

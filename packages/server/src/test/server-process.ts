@@ -7,25 +7,33 @@ import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { multipart, pngImage } from './images.js';
 
 const serverRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 let bundle: Promise<string> | null = null;
 
 /**
- * Bundles src/server.ts into packages/server/.tmp/ (ignored by git), beside node_modules so its
- * external dependencies resolve as in dist/. Once per test process.
+ * Bundles src/server.ts, and the face detector's thread beside it, into a folder of
+ * packages/server/.tmp/ (ignored by git), beside node_modules so their external dependencies
+ * resolve as in dist/. Once per test process.
  */
 export function serverBundle(): Promise<string> {
   bundle ??= (async () => {
     const pkg = JSON.parse(readFileSync(join(serverRoot, 'package.json'), 'utf8')) as {
       dependencies: Record<string, string>;
     };
-    const outDir = join(serverRoot, '.tmp');
+    const outDir = join(
+      serverRoot,
+      '.tmp',
+      `server-${process.pid}-${randomBytes(4).toString('hex')}`,
+    );
     mkdirSync(outDir, { recursive: true });
-    const outfile = join(outDir, `server-${process.pid}-${randomBytes(4).toString('hex')}.js`);
     await build({
-      entryPoints: [join(serverRoot, 'src', 'server.ts')],
-      outfile,
+      entryPoints: {
+        server: join(serverRoot, 'src', 'server.ts'),
+        'face-worker': join(serverRoot, 'src', 'media', 'face-worker.ts'),
+      },
+      outdir: outDir,
       bundle: true,
       platform: 'node',
       format: 'esm',
@@ -36,8 +44,8 @@ export function serverBundle(): Promise<string> {
         js: "import { createRequire as __fogataCreateRequire } from 'node:module'; const require = __fogataCreateRequire(import.meta.url);",
       },
     });
-    process.on('exit', () => rmSync(outfile, { force: true }));
-    return outfile;
+    process.on('exit', () => rmSync(outDir, { recursive: true, force: true }));
+    return join(outDir, 'server.js');
   })();
   return bundle;
 }
@@ -180,4 +188,34 @@ export async function runServerCommand(
     });
     child.on('exit', (code) => resolve({ code, out }));
   });
+}
+
+/**
+ * Signs in to the server at `url` as `email` and creates an album (a small PNG cover) titled
+ * `title`: the session's Authorization header and the album's id.
+ */
+export async function signInWithAlbum(
+  url: string,
+  email: string,
+  password: string,
+  title: string,
+): Promise<{ auth: { authorization: string }; albumId: number }> {
+  const login = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (login.status !== 200) throw new Error(`login: ${login.status}`);
+  const { token } = (await login.json()) as { token: string };
+  const auth = { authorization: `Bearer ${token}` };
+  const albumForm = multipart({ title }, [
+    { field: 'cover', filename: 'portada.png', type: 'image/png', data: await pngImage() },
+  ]);
+  const created = await fetch(`${url}/api/albums/newAlbum`, {
+    method: 'POST',
+    headers: { ...auth, ...albumForm.headers },
+    body: new Uint8Array(albumForm.payload),
+  });
+  if (created.status !== 201) throw new Error(`álbum: ${created.status}`);
+  return { auth, albumId: ((await created.json()) as { album: { id: number } }).album.id };
 }

@@ -14,7 +14,7 @@ import { readGroupSettings } from '../../db/group-settings.js';
 import { AppError } from '../../lib/app-error.js';
 import { nowIso } from '../../lib/tokens.js';
 import { replaceFaceSearch, saveFaceSearch } from '../../media/face-rows.js';
-import { type FaceSearch, searchFaces } from '../../media/face-search.js';
+import { type FaceSearch, SEARCH_LATER, wakeFaceScan } from '../../media/face-search.js';
 import { toImageVariants } from '../../media/image-pipeline.js';
 import {
   deleteMedia,
@@ -65,8 +65,8 @@ function toRefs(sections: AudienceSection[] | undefined): SectionRef[] {
 }
 
 /**
- * Turns a cover upload into stored variants, with the faces found in it (issue #25); a file over
- * 25 MB is a 413.
+ * Turns a cover upload into stored variants, its faces looked for by the scan after the row is in
+ * (decision 103); a file over 25 MB is a 413.
  */
 async function storeCover(
   ctx: AppContext,
@@ -74,8 +74,7 @@ async function storeCover(
 ): Promise<StoredImage & { faces: FaceSearch }> {
   if (file.tooLarge) throw new AppError(413, MSG.imageTooLarge);
   const variants = await toImageVariants(file.path);
-  const faces = await searchFaces(ctx, variants.display.data, file.filename);
-  return { ...(await storeImageVariants(ctx, ALBUM_COVERS_FOLDER, variants)), faces };
+  return { ...(await storeImageVariants(ctx, ALBUM_COVERS_FOLDER, variants)), faces: SEARCH_LATER };
 }
 
 function coverColumns(cover: StoredImage) {
@@ -249,7 +248,8 @@ export class AlbumsService {
       throw err;
     }
     await keepMedia(this.ctx, [cover.key, cover.thumbKey]);
-    await facesChanged(this.ctx, 'album', [id]);
+    // Its faces are looked for now, off this request; the scan then has its copies made.
+    wakeFaceScan(this.ctx);
     return { message: SERVER_SUCCESS.albumCreated, album: await this.get(user, id) };
   }
 
@@ -304,6 +304,7 @@ export class AlbumsService {
       await deleteMedia(this.ctx, old);
       // The new cover's faces, the old one's copies stale: made again and dropped by the worker.
       await facesChanged(this.ctx, 'album', [id]);
+      wakeFaceScan(this.ctx);
     }
     if (audienceChanges) await this.changeAudience(user, id, form.title, current, sections);
     return { message: SERVER_SUCCESS.albumUpdated, album: await this.get(user, id) };

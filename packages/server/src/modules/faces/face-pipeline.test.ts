@@ -5,17 +5,18 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { detectFaces } from '../../media/face-detection.js';
-import type { FaceDetector } from '../../media/face-search.js';
+import { type FaceDetector, faceScanIdle } from '../../media/face-search.js';
 import { buildTestApp, type TestApp } from '../../test/build-app.js';
 import { createUser, type TestUser } from '../../test/factories.js';
 import { createAlbum } from '../../test/gallery-factories.js';
 import { multipart, multipartParts, type Part, pngImage } from '../../test/images.js';
 
 /*
- * Faces looked for in every image as it is stored (issue #25 part 2, decision 075): photos, album
- * covers, news and experience images. A detector given by the test says where the faces are; one
- * that throws loses no upload (the image goes to the background scan). The real detector runs on a
- * photograph with a face: the rows are exactly what it finds on the stored display copy.
+ * Faces looked for in every image stored (decisions 075 and 103): photos and
+ * album covers by the scan, woken by the upload (the tests wait for it to be idle); news and
+ * experience images as they are stored. A detector given by the test says where the faces are;
+ * one that throws loses no upload (the image stays in the scan's queue). The real detector runs
+ * on a photograph with a face: the rows are exactly what it finds on the stored display copy.
  */
 
 const astronaut = readFileSync(
@@ -99,7 +100,7 @@ function send(method: 'POST' | 'PUT', url: string, fields: Record<string, string
 }
 
 describe('photo uploads', () => {
-  it('stores the faces found in each photo, pending review, in the same upload', async () => {
+  it('stores the faces the scan finds in each uploaded photo, pending review', async () => {
     const { detector, calls } = knownFaces([
       { x: 0.1, y: 0.2, width: 0.15, height: 0.2 },
       { x: 0.6, y: 0.25, width: 0.12, height: 0.16 },
@@ -114,6 +115,7 @@ describe('photo uploads', () => {
     expect(res.statusCode, res.body).toBe(201);
     const uploaded = res.json().uploaded as { id: number }[];
     expect(uploaded).toHaveLength(2);
+    await faceScanIdle(t.app.ctx);
     // Once per file, on the display copy (WebP bytes, not the upload's path).
     expect(calls).toHaveLength(2);
     expect(calls.every((size) => size > 0)).toBe(true);
@@ -139,6 +141,7 @@ describe('photo uploads', () => {
       photo('borde.png', await pngImage(200, 200)),
     ]);
     expect(res.statusCode, res.body).toBe(201);
+    await faceScanIdle(t.app.ctx);
     const faces = await facesOf(t.app, 'photo_id', res.json().uploaded[0].id);
     expect(faces).toHaveLength(1);
     expect(Number(faces[0]?.x)).toBe(0);
@@ -146,7 +149,7 @@ describe('photo uploads', () => {
     expect(Number(faces[0]?.height)).toBeCloseTo(0.1);
   });
 
-  it('keeps the upload when the detector fails, and queues the photo for the background scan', async () => {
+  it('keeps the upload when the detector fails, and leaves the photo queued for a retry', async () => {
     t.app.ctx.faceDetector = failing;
     const album = await createAlbum(t.app);
     const res = await upload([
@@ -155,6 +158,7 @@ describe('photo uploads', () => {
     ]);
     expect(res.statusCode, res.body).toBe(201);
     const id = res.json().uploaded[0].id as number;
+    await faceScanIdle(t.app.ctx);
     expect(await facesOf(t.app, 'photo_id', id)).toEqual([]);
     expect(await queued(t.app, 'photo_id', id)).toBe(1);
   });
@@ -168,6 +172,7 @@ describe('photo uploads', () => {
     ]);
     expect(res.statusCode, res.body).toBe(201);
     const id = res.json().uploaded[0].id as number;
+    await faceScanIdle(t.app.ctx);
     const row = await t.app.ctx.db.kysely
       .selectFrom('photos')
       .select('image_key')
@@ -196,6 +201,7 @@ describe('album covers', () => {
     });
     expect(created.statusCode, created.body).toBe(201);
     const albumId = created.json().album.id as number;
+    await faceScanIdle(t.app.ctx);
     expect(await facesOf(t.app, 'album_id', albumId)).toHaveLength(1);
 
     // A box drawn by hand on the old cover goes with it.
@@ -223,6 +229,7 @@ describe('album covers', () => {
       { field: 'cover', filename: 'q.png', type: 'image/png', data: await pngImage(300, 300) },
     );
     expect(res.statusCode, res.body).toBe(200);
+    await faceScanIdle(t.app.ctx);
     const faces = await facesOf(t.app, 'album_id', albumId);
     expect(faces).toHaveLength(3);
     expect(faces.every((face) => face.source === 'detector')).toBe(true);

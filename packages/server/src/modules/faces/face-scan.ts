@@ -1,18 +1,24 @@
+import { performance } from 'node:perf_hooks';
 import { buffer } from 'node:stream/consumers';
 import { facesChanged } from '../../access/face-changes.js';
 import type { AppContext } from '../../context.js';
 import { saveFaceSearch } from '../../media/face-rows.js';
-import { searchFaces } from '../../media/face-search.js';
+import { forgetFaceScanner, registerFaceScanner, searchFaces } from '../../media/face-search.js';
+import { MAX_FACE_THREADS, stopFaceThreads } from '../../media/face-thread.js';
 import { type ClaimedScan, FaceScanRepository, scanImage } from './face-scan.repository.js';
 
 /*
- * The background scan (issue #25 part 5, decision 076): the images stored before detection
- * existed (migration 014 queued them all), and any whose detection failed at upload, looked at
- * one at a time with a pause between, so pages stay fast. One tried too often is given up on, and
- * stays unsearched until a manager has looked at it (decision 099). Its state is the queue table: a restart
+ * The scan (decisions 076 and 103): every photo and cover uploaded, the images stored before
+ * detection existed (migration 014 queued them all), and any whose detection failed, looked at
+ * on the detector's own threads (two at once while the site is idle, else one). An upload wakes
+ * it at once; the queued image is blurred whole meanwhile (decision 099). One tried too often is given up on, and
+ * stays unsearched until a manager has looked at it. Its state is the queue table: a restart
  * goes on where it was, and an instance claims a row by compare-and-set for a lease, so several
  * instances never scan one image twice and a killed one's row is free again when its lease ends.
  */
+
+/** Below this share of time busy answering requests, the site is idle: the scan uses both cores. */
+const IDLE_LOOP = 0.1;
 
 /** Tries of an image before it is dropped from the queue (with a log line). */
 export const SCAN_MAX_ATTEMPTS = 3;
@@ -31,8 +37,10 @@ export interface FaceScanTiming {
 }
 
 export const DEFAULT_FACE_SCAN: FaceScanTiming = {
-  startMs: 30_000,
-  pauseMs: 1_000,
+  // Long enough for the server to come up first; what a restart left queued waits no longer.
+  startMs: 5_000,
+  // The detector runs on its own thread at the lowest priority: the pages need no pause of it.
+  pauseMs: 0,
   idleMs: 10 * 60_000,
   leaseMs: 5 * 60_000,
   retryMs: 10 * 60_000,
@@ -44,7 +52,11 @@ export type ScanOutcome = 'empty' | 'scanned' | 'failed' | 'dropped' | 'lost';
 export class FaceScanner {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<ScanOutcome> | null = null;
-  private stopped = false;
+  private stopped = true;
+  /** The event loop's use at the last look, to tell an idle site. */
+  private loop = performance.eventLoopUtilization();
+  /** Woken while scanning: look again straight after. */
+  private again = false;
   private readonly timing: FaceScanTiming;
 
   constructor(
@@ -57,7 +69,26 @@ export class FaceScanner {
   /** Starts scanning (the app's onReady), the first image after `startMs`. */
   start(): void {
     this.stopped = false;
+    registerFaceScanner(this.ctx, this);
     this.schedule(this.timing.startMs);
+  }
+
+  /** Something was queued: look now rather than after the start-up or idle delay. */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.schedule(0);
+  }
+
+  /** Scans until nothing is free to take (what waits for a retry or was given up on is not). */
+  async whenIdle(): Promise<void> {
+    for (;;) {
+      await this.running?.catch(() => undefined);
+      if ((await this.runOnce()) === 'empty' && !this.running) return;
+    }
   }
 
   /** Stops (the app's onClose), waiting for an image on its way. */
@@ -65,23 +96,57 @@ export class FaceScanner {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    forgetFaceScanner(this.ctx, this);
+    // A detection in flight is not waited for: its thread ends, and its image is let go at once.
+    if (this.running && !this.ctx.faceDetector) await stopFaceThreads();
     await this.running?.catch(() => {});
   }
 
   private schedule(ms: number): void {
     if (this.stopped) return;
-    this.timer = setTimeout(() => void this.tick(), ms);
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.tick();
+    }, ms);
     this.timer.unref();
   }
 
   private async tick(): Promise<void> {
-    let outcome: ScanOutcome = 'empty';
+    let outcomes: ScanOutcome[] = ['empty'];
     try {
-      outcome = await this.runOnce();
+      outcomes = await this.runLanes(this.lanes());
     } catch (err) {
       this.ctx.log.error({ err }, 'la revisión de caras en segundo plano falló; se reintentará');
     }
-    this.schedule(outcome === 'empty' ? this.timing.idleMs : this.timing.pauseMs);
+    const more = outcomes.some((outcome) => outcome !== 'empty') || this.again;
+    this.again = false;
+    this.schedule(more ? this.timing.pauseMs : this.timing.idleMs);
+  }
+
+  /**
+   * How many images to scan at once: two, one per core, while the site is idle (its thread that
+   * answers requests was busy under a tenth of the time since the last look), else one. The real
+   * detector only: a stand-in runs in this thread.
+   */
+  private lanes(): number {
+    const since = performance.eventLoopUtilization(this.loop);
+    this.loop = performance.eventLoopUtilization();
+    if (this.ctx.faceDetector) return 1;
+    return since.utilization < IDLE_LOOP ? MAX_FACE_THREADS : 1;
+  }
+
+  /** Scans up to `lanes` free images at once (each claims its own); their outcomes. */
+  private runLanes(lanes: number): Promise<ScanOutcome[]> {
+    if (lanes <= 1 || this.running) return this.runOnce().then((outcome) => [outcome]);
+    const now = new Date();
+    const all = Promise.all(Array.from({ length: lanes }, () => this.scanNext(now)));
+    this.running = all
+      .then((outcomes) => outcomes[0] ?? 'empty')
+      .finally(() => {
+        this.running = null;
+      });
+    return this.running.then(() => all);
   }
 
   /** Scans the next free image of the queue, if any; one at a time per instance. */
@@ -103,7 +168,7 @@ export class FaceScanner {
     if (row.attempts > SCAN_MAX_ATTEMPTS) return this.failed(repo, row, now);
     const image = scanImage(row);
     const search = await this.search(repo, row);
-    if ('failed' in search) return this.failed(repo, row, now);
+    if (!('found' in search)) return this.failed(repo, row, now);
     const done = await db.kysely.transaction().execute(async (trx) => {
       // Still ours: not taken over after a lease ran out, nor the image replaced meanwhile.
       if (!(await new FaceScanRepository(trx).finish(row))) return false;
@@ -145,7 +210,9 @@ export class FaceScanner {
       );
       return 'dropped';
     }
-    await repo.release(row, new Date(now.getTime() + this.timing.retryMs).toISOString());
+    // Stopped mid-detection (the app closes): free at once for the next start or instance.
+    const retryAt = this.stopped ? now : new Date(now.getTime() + this.timing.retryMs);
+    await repo.release(row, retryAt.toISOString());
     return 'failed';
   }
 }

@@ -5,6 +5,7 @@ import { childrenChanged, facesChanged } from '../../access/face-changes.js';
 import { PENDING_PLACEHOLDER } from '../../access/image-renditions.js';
 import { writeGroupSetting } from '../../db/group-settings.js';
 import { nowIso } from '../../lib/tokens.js';
+import { faceScanIdle } from '../../media/face-search.js';
 import { viewerScope } from '../../media/url-signer.js';
 import {
   ASTRONAUT,
@@ -20,7 +21,12 @@ import { buildTestApp, type TestApp } from '../../test/build-app.js';
 import { addFace, recordConsent } from '../../test/consent-factories.js';
 import { createUser, type TestUser } from '../../test/factories.js';
 import { createChild, linkGuardian } from '../../test/family-factories.js';
-import { countQueries, createAlbum, createPhoto } from '../../test/gallery-factories.js';
+import {
+  countQueries,
+  createAlbum,
+  createPhoto,
+  uploadPhoto,
+} from '../../test/gallery-factories.js';
 import { multipartParts, storedBytes } from '../../test/images.js';
 import { readZip } from '../../test/zip.js';
 
@@ -59,18 +65,9 @@ beforeAll(async () => {
   astronautChild = await createChild(t.app, { guardians: [family.row.id] });
   cameraChild = await createChild(t.app);
   albumId = (await createAlbum(t.app, { withFiles: true })).id;
-  const body = multipartParts([
-    { field: 'images', filename: 'grupo.png', type: 'image/png', data: await groupPhoto() },
-    { name: 'albumId', value: String(albumId) },
-  ]);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/photos/upload',
-    headers: { ...scouter.headers, ...body.headers },
-    payload: body.payload,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  photoId = res.json().uploaded[0].id;
+  photoId = await uploadPhoto(t.app, scouter.headers, albumId, await groupPhoto());
+  // Its faces looked for (none, by this branch's detector) before the test draws them.
+  await faceScanIdle(t.app.ctx);
   const row = await t.app.ctx.db.kysely
     .selectFrom('photos')
     .selectAll()
@@ -453,6 +450,7 @@ describe("an album's cover with a face", () => {
     });
     expect(res.statusCode, res.body).toBe(201);
     const id = res.json().album.id as number;
+    await faceScanIdle(t.app.ctx);
     const row = await t.app.ctx.db.kysely
       .selectFrom('albums')
       .selectAll()
@@ -566,17 +564,8 @@ describe('the cost of a list', () => {
 describe('deleting', () => {
   it("deletes a photo's blurred copies, rows and files, with the photo", async () => {
     const album = await createAlbum(t.app, { withFiles: true });
-    const body = multipartParts([
-      { field: 'images', filename: 'grupo.png', type: 'image/png', data: await groupPhoto() },
-      { name: 'albumId', value: String(album.id) },
-    ]);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/photos/upload',
-      headers: { ...scouter.headers, ...body.headers },
-      payload: body.payload,
-    });
-    const id = res.json().uploaded[0].id as number;
+    const id = await uploadPhoto(t.app, scouter.headers, album.id, await groupPhoto());
+    await faceScanIdle(t.app.ctx);
     await addFace(t.app, { photoId: id }, ASTRONAUT);
     const list = await t.app.inject({
       url: `/api/photos/album/${album.id}`,
@@ -614,17 +603,8 @@ describe('copies not made yet', () => {
   let id: number;
   beforeAll(async () => {
     album = (await createAlbum(t.app, { withFiles: true })).id;
-    const body = multipartParts([
-      { field: 'images', filename: 'grupo.png', type: 'image/png', data: await groupPhoto() },
-      { name: 'albumId', value: String(album) },
-    ]);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/photos/upload',
-      headers: { ...scouter.headers, ...body.headers },
-      payload: body.payload,
-    });
-    id = res.json().uploaded[0].id as number;
+    id = await uploadPhoto(t.app, scouter.headers, album, await groupPhoto());
+    await faceScanIdle(t.app.ctx);
     await addFace(t.app, { photoId: id }, CAMERAMAN);
   });
   const copies = () =>

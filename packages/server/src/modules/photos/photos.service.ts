@@ -7,14 +7,13 @@ import {
   SERVER_SUCCESS,
   type UploadFailure,
 } from '@fogata/shared';
-import { facesChanged } from '../../access/face-changes.js';
 import { GalleryAccess, isRestrictedPhoto } from '../../access/gallery-access.js';
 import { ImageRenditionsRepository } from '../../access/image-renditions.repository.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
 import { nowIso } from '../../lib/tokens.js';
 import { saveFaceSearch } from '../../media/face-rows.js';
-import { type FaceSearch, searchFaces } from '../../media/face-search.js';
+import { SEARCH_LATER, wakeFaceScan } from '../../media/face-search.js';
 import { toImageVariants } from '../../media/image-pipeline.js';
 import {
   deleteMedia,
@@ -154,8 +153,6 @@ export class PhotosService {
     const stored: StoredImage[] = [];
     /** The caption of each stored image, by the same index. */
     const descriptions: (string | null)[] = [];
-    /** The faces found in each stored image, by the same index (issue #25). */
-    const searches: FaceSearch[] = [];
     const failures: UploadFailure[] = [];
     let ids: number[] = [];
     try {
@@ -172,11 +169,8 @@ export class PhotosService {
           failures.push({ file: file.filename, error: err.message });
           continue;
         }
-        // Validate → variants → faces → store: the display copy is what the scan would read.
-        const search = await searchFaces(this.ctx, variants.display.data, file.filename);
         stored.push(await storeImageVariants(this.ctx, PHOTOS_FOLDER, variants));
         descriptions.push(captions[index] ?? null);
-        searches.push(search);
       }
       if (stored.length === 0) return { uploaded: [], failures };
       const { db } = this.ctx;
@@ -199,11 +193,9 @@ export class PhotosService {
             created_at: now,
           })),
         );
-        // In the same transaction: a photo never exists without its faces looked for.
-        for (const [index, id] of ids.entries()) {
-          const search = searches[index];
-          if (search) await saveFaceSearch(trx, { kind: 'photo', id }, search, now);
-        }
+        // In the same transaction, queued for the scan (decision 103): a photo is blurred whole
+        // for families until its faces are looked for, and a restart loses none.
+        for (const id of ids) await saveFaceSearch(trx, { kind: 'photo', id }, SEARCH_LATER, now);
         return ids;
       });
     } catch (err) {
@@ -211,7 +203,8 @@ export class PhotosService {
       throw err;
     }
     await keepMedia(this.ctx, keysOf(stored));
-    await facesChanged(this.ctx, 'photo', ids);
+    // Their faces are looked for now, off this request; the scan then has their copies made.
+    wakeFaceScan(this.ctx);
 
     const uploaded = await this.present(user, await this.repo().findMany(ids, user.id));
     return { uploaded, failures };

@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import { LIMITS, MSG, SERVER_ERRORS, SERVER_SUCCESS } from '@fogata/shared';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { faceScanIdle } from '../../media/face-search.js';
 import type { LocalStorage } from '../../media/storage/storage.js';
 import { uploadsTmpRoot } from '../../media/temp-uploads.js';
 import { MEDIA_URL_BUCKET_SECONDS, MediaUrlSigner } from '../../media/url-signer.js';
@@ -104,13 +105,17 @@ describe('POST /api/photos/upload', () => {
     expect(body.failures).toEqual([]);
     expect(body.uploaded).toHaveLength(3);
     const [big, small, gif] = body.uploaded;
+    // Until the scan has looked for its faces (right after the answer), a photo's URLs are the
+    // viewer's own (`scope`), as for any photo with faces; the shared ones after.
     expect(big).toEqual({
       id: expect.any(Number),
       album_id: album.id,
       image_url: expect.stringMatching(
-        /^\/media\/p\/photos\/[0-9a-f]{32}\.webp\?exp=\d+&sig=[\w-]{43}$/,
+        /^\/media\/p\/photos\/[0-9a-f]{32}\.webp\?exp=\d+(&scope=u\d+)?&sig=[\w-]{43}$/,
       ),
-      thumb_url: expect.stringMatching(/^\/media\/p\/photos\/[0-9a-f]{32}\.webp\?exp=\d+&sig=/),
+      thumb_url: expect.stringMatching(
+        /^\/media\/p\/photos\/[0-9a-f]{32}\.webp\?exp=\d+(&scope=u\d+)?&sig=/,
+      ),
       width: 1920,
       height: 1280,
       placeholder: expect.stringMatching(/^data:image\/webp;base64,/),
@@ -131,12 +136,16 @@ describe('POST /api/photos/upload', () => {
     expect([small.width, small.height]).toEqual([300, 200]);
     expect([gif.width, gif.height]).toEqual([200, 133]);
 
+    await faceScanIdle(t.app.ctx);
     const list = await t.app.inject({
       url: `/api/photos/album/${album.id}`,
       headers: scouter.headers,
     });
     expect(list.json().map((p: { id: number }) => p.id)).toEqual(
       [big.id, small.id, gif.id].sort((a, b) => b - a),
+    );
+    expect(list.json()[0].image_url).toMatch(
+      /^\/media\/p\/photos\/[0-9a-f]{32}\.webp\?exp=\d+&sig=[\w-]{43}$/,
     );
   });
 
@@ -377,7 +386,11 @@ describe('signed media URLs', () => {
       { name: 'albumId', value: String(album.id) },
       image('a.png', await pngImage(), 'image/png'),
     ]);
-    return res.json().uploaded[0] as { id: number; image_url: string; thumb_url: string };
+    const { id } = res.json().uploaded[0] as { id: number };
+    // Its faces looked for: the URLs every member shares from then on.
+    await faceScanIdle(t.app.ctx);
+    const again = await t.app.inject({ url: `/api/photos/${id}`, headers: scouter.headers });
+    return again.json() as { id: number; image_url: string; thumb_url: string };
   }
 
   it('serves a valid URL with its type and a private cache until it expires', async () => {

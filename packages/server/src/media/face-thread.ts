@@ -1,0 +1,190 @@
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { DetectedFace } from './face-detection.js';
+import type { FaceWorkerReply } from './face-worker.js';
+
+/*
+ * The real face detector, run on threads of its own at the lowest priority (decision 103): a
+ * photo's detection is seconds of WebAssembly, and on the main thread no page, image or like
+ * would be answered meanwhile. A thread is started on first use, keeps its model loaded, and
+ * takes one image at a time. A second one runs only while two images are asked for at once (the
+ * scan does so while the site is idle) and ends after a while without work: it holds a model's
+ * memory of its own. A thread that dies (out of memory) fails the images it held; the next image
+ * starts a new one.
+ */
+
+interface Pending {
+  resolve(faces: DetectedFace[]): void;
+  reject(err: Error): void;
+}
+
+interface DetectorThread {
+  worker: Worker;
+  pending: Map<number, Pending>;
+  /** Ends a thread beyond the first once it has been idle for a while. */
+  idleTimer: NodeJS.Timeout | null;
+}
+
+/** At most this many threads: one per core of the machine the group runs on. */
+export const MAX_FACE_THREADS = 2;
+/** How long a thread beyond the first waits for work before it ends. */
+const EXTRA_THREAD_IDLE_MS = 30_000;
+
+/** The threads running (or starting), the first the one that stays. */
+const threads: Promise<DetectorThread>[] = [];
+let nextId = 1;
+
+/**
+ * The worker's script. The built server has it beside itself (`dist/face-worker.js`); run from
+ * the TypeScript sources (the tests), it is bundled once per process into the package's `.tmp/`.
+ */
+let script: Promise<URL> | null = null;
+function workerScript(): Promise<URL> {
+  script ??= findOrBundleScript().catch((err: unknown) => {
+    script = null;
+    throw err;
+  });
+  return script;
+}
+
+async function findOrBundleScript(): Promise<URL> {
+  const built = new URL('./face-worker.js', import.meta.url);
+  if (existsSync(built)) return built;
+  const source = new URL('./face-worker.ts', import.meta.url);
+  if (!existsSync(source)) throw new Error(`face-worker: no está junto a ${import.meta.url}`);
+  const root = fileURLToPath(new URL('../../', import.meta.url));
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+    dependencies: Record<string, string>;
+  };
+  const outDir = join(root, '.tmp');
+  mkdirSync(outDir, { recursive: true });
+  const outfile = join(outDir, `face-worker-${process.pid}.mjs`);
+  const { build } = await import('esbuild');
+  await build({
+    entryPoints: [fileURLToPath(source)],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    external: Object.keys(pkg.dependencies).filter((name) => name !== '@fogata/shared'),
+    logLevel: 'warning',
+  });
+  process.on('exit', () => rmSync(outfile, { force: true }));
+  return new URL(`file://${outfile}`);
+}
+
+async function startThread(nice: number): Promise<DetectorThread> {
+  const worker = new Worker(await workerScript(), { workerData: { nice } });
+  const started: DetectorThread = { worker, pending: new Map(), idleTimer: null };
+  const fail = (err: Error) => {
+    forget(started);
+    for (const job of started.pending.values()) job.reject(err);
+    started.pending.clear();
+  };
+  worker.on('message', (reply: FaceWorkerReply) => {
+    const job = started.pending.get(reply.id);
+    if (!job) return;
+    started.pending.delete(reply.id);
+    if (started.pending.size === 0) idle(started);
+    if ('error' in reply) job.reject(new Error(reply.error));
+    else job.resolve(reply.faces);
+  });
+  worker.on('error', fail);
+  worker.on('exit', (code) => fail(new Error(`el hilo del detector de caras terminó (${code})`)));
+  worker.unref();
+  return started;
+}
+
+/** Each started thread's entry in `threads`. */
+const promiseOf = new WeakMap<DetectorThread, Promise<DetectorThread>>();
+
+/** Drops a thread from the pool (it died, or ended idle): the next image starts another. */
+function forget(thread: DetectorThread): void {
+  const entry = promiseOf.get(thread);
+  const at = entry ? threads.indexOf(entry) : -1;
+  if (at >= 0) threads.splice(at, 1);
+  if (thread.idleTimer) clearTimeout(thread.idleTimer);
+}
+
+/**
+ * A thread with nothing to do: it no longer keeps the process alive, and one beyond the first
+ * ends after a while.
+ */
+function idle(thread: DetectorThread): void {
+  thread.worker.unref();
+  const entry = promiseOf.get(thread);
+  if (entry === threads[0]) return;
+  thread.idleTimer = setTimeout(() => {
+    forget(thread);
+    void thread.worker.terminate();
+  }, EXTRA_THREAD_IDLE_MS);
+  thread.idleTimer.unref();
+}
+
+function startEntry(nice: number): Promise<DetectorThread> {
+  const entry: Promise<DetectorThread> = startThread(nice).then(
+    (started) => {
+      promiseOf.set(started, entry);
+      return started;
+    },
+    (err: unknown) => {
+      const at = threads.indexOf(entry);
+      if (at >= 0) threads.splice(at, 1);
+      throw err;
+    },
+  );
+  threads.push(entry);
+  return entry;
+}
+
+/** A thread for one more image: an idle one, else a new one while fewer than the most, else the first. */
+async function threadForImage(nice: number): Promise<DetectorThread> {
+  const running = await Promise.all(threads.map((entry) => entry.catch(() => null)));
+  const free = running.find((t) => t !== null && t.pending.size === 0);
+  if (free) return free;
+  if (threads.length < MAX_FACE_THREADS) return startEntry(nice);
+  const busiest = running.filter((t) => t !== null);
+  return busiest.sort((a, b) => a.pending.size - b.pending.size)[0] ?? startEntry(nice);
+}
+
+/**
+ * The faces in an image (bytes or a file's path), found on one of the detector's threads; a
+ * thread started for it takes `nice` as its priority (19, the lowest, unless given).
+ */
+export async function detectFacesOffThread(
+  input: Buffer | string,
+  nice = 19,
+): Promise<DetectedFace[]> {
+  const thread = await threadForImage(nice);
+  if (thread.idleTimer) clearTimeout(thread.idleTimer);
+  thread.idleTimer = null;
+  const id = nextId++;
+  // A copy of its own, handed over whole: the caller's buffer may share memory with others.
+  const message = typeof input === 'string' ? input : new Uint8Array(input);
+  return new Promise<DetectedFace[]>((resolve, reject) => {
+    thread.pending.set(id, { resolve, reject });
+    thread.worker.ref();
+    thread.worker.postMessage(
+      { id, input: message },
+      typeof message === 'string' ? [] : [message.buffer],
+    );
+  });
+}
+
+/**
+ * Ends every detector thread (the app closes): the images they held fail at once, rather than
+ * hold the shutdown for a detection at the lowest priority. The next image starts a new one.
+ */
+export async function stopFaceThreads(): Promise<void> {
+  const running = await Promise.all(threads.splice(0).map((entry) => entry.catch(() => null)));
+  await Promise.all(
+    running.map(async (thread) => {
+      if (!thread) return;
+      if (thread.idleTimer) clearTimeout(thread.idleTimer);
+      await thread.worker.terminate();
+    }),
+  );
+}
