@@ -233,6 +233,7 @@ describe('the schema', () => {
       demo: false,
       logLevel: 'info',
       imageRecheckMs: 60_000,
+      faceDetectorNice: 19,
       digest: { hour: 8, timeZone: 'Europe/Madrid', checkMs: 900_000 },
       storage: { driver: 'local' },
       scryptCost: 2 ** 15,

@@ -15,7 +15,7 @@ import { buildTestApp, type TestApp } from '../../test/build-app.js';
 import { postNewsWithImage } from '../../test/content-factories.js';
 import { createUser, type TestUser } from '../../test/factories.js';
 import { createAlbum, uploadPhoto } from '../../test/gallery-factories.js';
-import { multipartParts, storedBytes } from '../../test/images.js';
+import { storedBytes } from '../../test/images.js';
 import { waitUntil } from '../../test/wait.js';
 import { DEFAULT_FACE_SCAN, FaceScanner, SCAN_MAX_ATTEMPTS } from './face-scan.js';
 
