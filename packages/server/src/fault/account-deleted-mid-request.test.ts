@@ -2,14 +2,15 @@
 // was signed in when it began finds its user gone when it writes. Its answer is the 401 of a
 // session that no longer exists — never a 500 from the foreign key — and it leaves nothing
 // behind. The deletion is made to land exactly between the sign-in check and the write.
-import { SERVER_ERRORS } from '@fogata/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MY_DATA_MESSAGES, SERVER_ERRORS } from '@fogata/shared';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { MyDataRepository } from '../modules/profile/my-data.repository.js';
 import { UsersRepository } from '../modules/users/users.repository.js';
 import { buildTestApp, type TestApp } from '../test/build-app.js';
 import { createNews } from '../test/content-factories.js';
-import { createUser, type TestUser } from '../test/factories.js';
+import { createUser, PASSWORD, type TestUser } from '../test/factories.js';
 import { createAlbum, createPhoto } from '../test/gallery-factories.js';
-import { multipartParts, pngImage } from '../test/images.js';
+import { multipart, multipartParts, pngImage } from '../test/images.js';
 
 /** The request header that makes the test's hook delete the signed-in user before the handler. */
 const DELETE_NOW = 'x-test-delete-account-now';
@@ -27,6 +28,14 @@ beforeAll(async () => {
   });
 });
 afterAll(() => t?.close());
+afterEach(() => vi.restoreAllMocks());
+
+/** Every file in the store, public and private. */
+async function storedKeys(): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const key of t.app.ctx.storage.list()) keys.push(key);
+  return keys.sort();
+}
 
 async function count(table: 'comments' | 'likes' | 'photos'): Promise<number> {
   const row = await t.app.ctx.db.kysely
@@ -73,6 +82,7 @@ describe('an account deleted while another of its tabs writes', () => {
     const scouter = await createUser(t.app, { role: 'scouter' });
     const album = await createAlbum(t.app);
     const photos = await count('photos');
+    const before = await storedKeys();
     const body = multipartParts([
       { name: 'albumId', value: String(album.id) },
       { field: 'images', filename: 'foto.png', type: 'image/png', data: await pngImage() },
@@ -88,5 +98,50 @@ describe('an account deleted while another of its tabs writes', () => {
     expect(await count('photos')).toBe(photos);
     const journal = await t.app.ctx.db.kysely.selectFrom('media_journal').selectAll().execute();
     expect(journal).toEqual([]);
+    expect(await storedKeys()).toEqual(before);
+  });
+
+  it('an avatar changed in another tab while the account is deleted leaves no file behind', async () => {
+    const member = await createUser(t.app);
+    const before = await storedKeys();
+    const onPostgres = t.app.ctx.db.dialect === 'postgres';
+    const form = multipart({}, [
+      { field: 'avatar', filename: 'yo.png', type: 'image/png', data: await pngImage(64, 64) },
+    ]);
+    const change = () =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/profile/me',
+        headers: { ...member.headers, ...form.headers },
+        payload: form.payload,
+      });
+    // The other tab's change lands inside the deletion's transaction, after it read the row and
+    // before it deletes it. On SQLite the deletion holds the only connection: the change can
+    // only wait for it, and meets a deleted account.
+    const eraseTraces = MyDataRepository.prototype.eraseTraces;
+    let changed: ReturnType<typeof change> | null = null;
+    vi.spyOn(MyDataRepository.prototype, 'eraseTraces').mockImplementationOnce(async function (
+      this: MyDataRepository,
+      user,
+    ) {
+      changed = change();
+      if (onPostgres) expect((await changed).statusCode).toBe(200);
+      return eraseTraces.call(this, user);
+    });
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/profile/me',
+      headers: member.headers,
+      payload: { password: PASSWORD },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(deleted.json()).toEqual({ message: MY_DATA_MESSAGES.accountDeleted });
+    const other = await (changed as unknown as ReturnType<typeof change>);
+    if (!onPostgres) {
+      expect(other.statusCode).toBe(401);
+      expect(other.json()).toEqual({ message: SERVER_ERRORS.invalidToken });
+    }
+    // Neither the avatar the other tab stored nor any other file stays without its row.
+    expect(await storedKeys()).toEqual(before);
   });
 });
