@@ -38,6 +38,38 @@ function insideServer(server: ServerProcess, dataDir: string, script: string): v
   if (r.status !== 0) throw new Error(`nsenter falló (${r.status}): ${r.stderr}`);
 }
 
+/** Every file in the store (hidden ones too), as media keys, read inside the server's namespace. */
+function storedKeys(server: ServerProcess, dataDir: string): string[] {
+  const r = spawnSync(
+    'nsenter',
+    [
+      '-t',
+      String(server.child.pid),
+      '-U',
+      '-m',
+      '--preserve-credentials',
+      'sh',
+      '-c',
+      'cd "$1" && find media media-private -type f',
+      'sh',
+      dataDir,
+    ],
+    { encoding: 'utf8' },
+  );
+  if (r.status !== 0) throw new Error(`nsenter falló (${r.status}): ${r.stderr}`);
+  return r.stdout
+    .split('\n')
+    .filter(Boolean)
+    .map((path) => path.replace(/^media-private\//, 'private/').replace(/^media\//, ''))
+    .sort();
+}
+
+/** The storage key behind a media URL the API gave. */
+function keyOfUrl(url: string): string {
+  const path = url.split('?')[0] ?? '';
+  return path.startsWith('/media/p/') ? `private/${path.slice(9)}` : path.slice(7);
+}
+
 describe(`a full disk under DATA_DIR (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'fogata-disk-full-'));
   let pgDb: Awaited<ReturnType<typeof createPgDatabase>> = null;
@@ -158,6 +190,16 @@ describe(`a full disk under DATA_DIR (${onPostgres ? 'PostgreSQL' : 'SQLite'})`,
     expect(photos.status).toBe(200);
     // The first photo and the one after: none of the refused ones left a row.
     expect(photos.body).toHaveLength(2);
+    // Nor a file: the store holds exactly what the rows point to (the cover, the two photos).
+    const albumNow = await call(`/api/albums/${albumId}`);
+    const referenced = [
+      ...['cover', 'cover_thumb'].map((field) => albumNow.body[field] as string),
+      ...(photos.body as unknown as { image_url: string; thumb_url: string }[]).flatMap((photo) => [
+        photo.image_url,
+        photo.thumb_url,
+      ]),
+    ].map(keyOfUrl);
+    expect(storedKeys(server, dataDir)).toEqual(referenced.sort());
     expect(server.child.exitCode).toBeNull();
   }, 90_000);
 });

@@ -144,12 +144,13 @@ describe('kill -9 in the middle of an upload', () => {
       () => undefined,
     );
 
-    // SIGKILL as soon as the first photo's files are stored, before any answer.
+    // SIGKILL as soon as the first photo's file is stored whole (renamed into place from the
+    // hidden name it is written under), before any answer.
     const photosDir = join(dataDir, 'media-private', 'photos');
     const deadline = Date.now() + 15_000;
     while (Date.now() < deadline && !answered) {
       const stored = await readdir(photosDir).catch(() => []);
-      if (stored.length > 0) break;
+      if (stored.some((name) => !name.startsWith('.'))) break;
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
     await server.kill9();
