@@ -3,7 +3,9 @@
 // session that no longer exists — never a 500 from the foreign key — and it leaves nothing
 // behind. The deletion is made to land exactly between the sign-in check and the write.
 import { MY_DATA_MESSAGES, SERVER_ERRORS } from '@fogata/shared';
+import type { LightMyRequestResponse as Response } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { FaceVisibilityRepository } from '../access/face-visibility.repository.js';
 import { MyDataRepository } from '../modules/profile/my-data.repository.js';
 import { UsersRepository } from '../modules/users/users.repository.js';
 import { buildTestApp, type TestApp } from '../test/build-app.js';
@@ -101,33 +103,55 @@ describe('an account deleted while another of its tabs writes', () => {
     expect(await storedKeys()).toEqual(before);
   });
 
-  it('an avatar changed in another tab while the account is deleted leaves no file behind', async () => {
-    const member = await createUser(t.app);
-    const before = await storedKeys();
-    const onPostgres = t.app.ctx.db.dialect === 'postgres';
+  /** A PUT of a new avatar for `member`, as another tab of theirs sends it. */
+  async function avatarChange(member: TestUser) {
     const form = multipart({}, [
       { field: 'avatar', filename: 'yo.png', type: 'image/png', data: await pngImage(64, 64) },
     ]);
-    const change = () =>
+    return () =>
       t.app.inject({
         method: 'PUT',
         url: '/api/profile/me',
         headers: { ...member.headers, ...form.headers },
         payload: form.payload,
       });
-    // The other tab's change lands inside the deletion's transaction, after it read the row and
-    // before it deletes it. On SQLite the deletion holds the only connection: the change can
-    // only wait for it, and meets a deleted account.
-    const eraseTraces = MyDataRepository.prototype.eraseTraces;
-    let changed: ReturnType<typeof change> | null = null;
-    vi.spyOn(MyDataRepository.prototype, 'eraseTraces').mockImplementationOnce(async function (
-      this: MyDataRepository,
-      user,
+  }
+
+  /**
+   * Makes `change` land inside the deletion's transaction, after it read the row and before it
+   * deletes it, when the deletion calls `method` of `proto`. On SQLite the deletion holds the only
+   * connection: the change can only wait for it, and meets a deleted account.
+   */
+  function landInside<T extends object>(
+    proto: T,
+    method: keyof T & string,
+    change: () => Promise<Response>,
+  ): () => Promise<Response> {
+    const onPostgres = t.app.ctx.db.dialect === 'postgres';
+    const original = proto[method] as (...args: unknown[]) => Promise<unknown>;
+    let changed: Promise<Response> | null = null;
+    vi.spyOn(proto, method as never).mockImplementationOnce(async function (
+      this: unknown,
+      ...args: unknown[]
     ) {
       changed = change();
       if (onPostgres) expect((await changed).statusCode).toBe(200);
-      return eraseTraces.call(this, user);
-    });
+      return original.apply(this, args);
+    } as never);
+    return async () => {
+      const res = await (changed as unknown as Promise<Response>);
+      if (!onPostgres) {
+        expect(res.statusCode).toBe(401);
+        expect(res.json()).toEqual({ message: SERVER_ERRORS.invalidToken });
+      }
+      return res;
+    };
+  }
+
+  it('an avatar changed in another tab while the account is deleted leaves no file behind', async () => {
+    const member = await createUser(t.app);
+    const before = await storedKeys();
+    const other = landInside(MyDataRepository.prototype, 'eraseTraces', await avatarChange(member));
     const deleted = await t.app.inject({
       method: 'DELETE',
       url: '/api/profile/me',
@@ -136,12 +160,27 @@ describe('an account deleted while another of its tabs writes', () => {
     });
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(deleted.json()).toEqual({ message: MY_DATA_MESSAGES.accountDeleted });
-    const other = await (changed as unknown as ReturnType<typeof change>);
-    if (!onPostgres) {
-      expect(other.statusCode).toBe(401);
-      expect(other.json()).toEqual({ message: SERVER_ERRORS.invalidToken });
-    }
+    await other();
     // Neither the avatar the other tab stored nor any other file stays without its row.
+    expect(await storedKeys()).toEqual(before);
+  });
+
+  it('an avatar changed while an admin deletes the account leaves no file behind', async () => {
+    const admin = await createUser(t.app, { role: 'admin' });
+    const member = await createUser(t.app);
+    const before = await storedKeys();
+    const other = landInside(
+      FaceVisibilityRepository.prototype,
+      'guardedChildIds',
+      await avatarChange(member),
+    );
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/users/${member.row.id}`,
+      headers: admin.headers,
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    await other();
     expect(await storedKeys()).toEqual(before);
   });
 });
