@@ -2,10 +2,11 @@
 // was signed in when it began finds its user gone when it writes. Its answer is the 401 of a
 // session that no longer exists — never a 500 from the foreign key — and it leaves nothing
 // behind. The deletion is made to land exactly between the sign-in check and the write.
-import { MY_DATA_MESSAGES, SERVER_ERRORS } from '@fogata/shared';
+import { MY_DATA_MESSAGES, SERVER_ERRORS, SERVER_SUCCESS } from '@fogata/shared';
 import type { LightMyRequestResponse as Response } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FaceVisibilityRepository } from '../access/face-visibility.repository.js';
+import { MediaJournalRepository } from '../media/journal.repository.js';
 import { MyDataRepository } from '../modules/profile/my-data.repository.js';
 import { UsersRepository } from '../modules/users/users.repository.js';
 import { buildTestApp, type TestApp } from '../test/build-app.js';
@@ -101,6 +102,78 @@ describe('an account deleted while another of its tabs writes', () => {
     const journal = await t.app.ctx.db.kysely.selectFrom('media_journal').selectAll().execute();
     expect(journal).toEqual([]);
     expect(await storedKeys()).toEqual(before);
+  });
+
+  it('every upload of an image, cut by the account going, leaves no file without its row', async () => {
+    const png = await pngImage();
+    const album = await createAlbum(t.app);
+    const withImage = (field: string, fields: Record<string, string>) =>
+      multipartParts([
+        ...Object.entries(fields).map(([name, value]) => ({ name, value })),
+        { field, filename: 'imagen.png', type: 'image/png', data: png },
+      ]);
+    const gone = [401, SERVER_ERRORS.invalidToken];
+    const writes: {
+      method: 'POST' | 'PUT';
+      url: string;
+      body: ReturnType<typeof multipartParts>;
+      answer: (string | number)[];
+    }[] = [
+      {
+        method: 'POST',
+        url: '/api/news',
+        body: withImage('image', { title: 'Salida', description: 'Breve', content: 'Texto' }),
+        answer: gone,
+      },
+      {
+        method: 'POST',
+        url: '/api/experiences',
+        body: withImage('image', { title: 'Ruta', description: 'Breve', category: 'ruta' }),
+        answer: gone,
+      },
+      {
+        method: 'POST',
+        url: '/api/monitors',
+        body: withImage('image', { name: 'Ana', role_description: 'Kraal' }),
+        answer: [201, SERVER_SUCCESS.monitorCreated],
+      },
+      {
+        method: 'POST',
+        url: '/api/albums/newAlbum',
+        body: withImage('cover', { title: 'Campamento' }),
+        answer: gone,
+      },
+      {
+        method: 'PUT',
+        url: `/api/albums/${album.id}`,
+        body: withImage('cover', { title: 'Otro' }),
+        answer: [200, SERVER_SUCCESS.albumUpdated],
+      },
+      {
+        method: 'PUT',
+        url: '/api/profile/me',
+        body: withImage('avatar', {}),
+        answer: [404, SERVER_ERRORS.userNotFound],
+      },
+    ];
+    for (const write of writes) {
+      const admin = await createUser(t.app, { role: 'admin' });
+      const res = await t.app.inject({
+        method: write.method,
+        url: write.url,
+        headers: { ...asDeleted(admin), ...write.body.headers },
+        payload: write.body.payload,
+      });
+      // Refused as a gone session (a row with an author), or kept with its files (a monitor or an
+      // album's new cover name no author); the profile finds no row to change.
+      expect([res.statusCode, res.json().message], write.url).toEqual(write.answer);
+      const stored = await storedKeys();
+      const referenced = await new MediaJournalRepository(t.app.ctx.db).referenced(stored);
+      expect(
+        stored.filter((key) => !referenced.has(key)),
+        `${write.method} ${write.url}`,
+      ).toEqual([]);
+    }
   });
 
   /** A PUT of a new avatar for `member`, as another tab of theirs sends it. */
