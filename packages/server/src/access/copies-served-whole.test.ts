@@ -8,8 +8,7 @@ import { buildTestApp, type TestApp } from '../test/build-app.js';
 import { addFace, recordConsent } from '../test/consent-factories.js';
 import { createUser, type TestUser } from '../test/factories.js';
 import { createChild } from '../test/family-factories.js';
-import { createAlbum } from '../test/gallery-factories.js';
-import { multipartParts } from '../test/images.js';
+import { createAlbum, uploadPhoto } from '../test/gallery-factories.js';
 import { startS3, type TestS3 } from '../test/s3.js';
 import { waitUntil } from '../test/wait.js';
 import { childrenChanged } from './face-changes.js';
@@ -118,18 +117,7 @@ describe.each([
     member = await createUser(t.app);
     child = await createChild(t.app);
     const albumId = (await createAlbum(t.app, { withFiles: true })).id;
-    const body = multipartParts([
-      { field: 'images', filename: 'grupo.png', type: 'image/png', data: await groupPhoto() },
-      { name: 'albumId', value: String(albumId) },
-    ]);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/photos/upload',
-      headers: { ...scouter.headers, ...body.headers },
-      payload: body.payload,
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    photoId = res.json().uploaded[0].id;
+    photoId = await uploadPhoto(t.app, scouter, albumId, await groupPhoto());
     // No consent: the member is given the copy with the child's face blurred.
     await addFace(t.app, { photoId }, ASTRONAUT, { childId: child });
     const detail = await t.app.inject({ url: `/api/photos/${photoId}`, headers: member.headers });
@@ -140,6 +128,23 @@ describe.each([
     await t?.close();
     await s3?.close();
   });
+
+  /** `VIEWERS` viewers fetch the copy over and over while `action` runs; every answer they got. */
+  async function whileViewing(action: (answers: Answer[]) => Promise<void>): Promise<Answer[]> {
+    const answers: Answer[] = [];
+    let fetching = true;
+    const viewer = async () => {
+      while (fetching) answers.push(await fetchRaw(base, copyUrl));
+    };
+    const viewers = Array.from({ length: VIEWERS }, viewer);
+    try {
+      await action(answers);
+    } finally {
+      fetching = false;
+      await Promise.all(viewers);
+    }
+    return answers;
+  }
 
   const copyRow = () =>
     t.app.ctx.db.kysely
@@ -154,13 +159,7 @@ describe.each([
     const whole = first.body;
     expect(wrongWith(first, whole)).toBeNull();
 
-    const answers: Answer[] = [];
-    let fetching = true;
-    const viewer = async () => {
-      while (fetching) answers.push(await fetchRaw(base, copyUrl));
-    };
-    const viewers = Array.from({ length: VIEWERS }, viewer);
-    try {
+    const answers = await whileViewing(async () => {
       for (let flip = 0; flip < FLIPS; flip += 1) {
         // Consent given: the copy nobody is given any more is dropped, file and row.
         await recordConsent(t.app, child, 'gallery', true);
@@ -171,10 +170,7 @@ describe.each([
         await childrenChanged(t.app.ctx, [child]);
         await waitUntil('la copia rehecha', async () => Boolean(await copyRow()), 20_000);
       }
-    } finally {
-      fetching = false;
-      await Promise.all(viewers);
-    }
+    });
     const wrong = answers.map((answer) => wrongWith(answer, whole)).filter(Boolean);
     expect(wrong).toEqual([]);
     // The copy was really served throughout, not only refused.
@@ -197,25 +193,16 @@ describe.each([
       boxes: rowBoxes(row),
     };
     const renditions = new ImageRenditions(t.app.ctx);
-    const answers: Answer[] = [];
-    let fetching = true;
-    const viewer = async () => {
-      while (fetching) answers.push(await fetchRaw(base, copyUrl));
-    };
-    const viewers = Array.from({ length: VIEWERS }, viewer);
-    try {
+    const answers = await whileViewing(async (seen) => {
       for (let round = 0; round < REMAKES; round += 1) {
-        await waitUntil('una lectura más', () => answers.length > round * VIEWERS, 20_000);
+        await waitUntil('una lectura más', () => seen.length > round * VIEWERS, 20_000);
         await t.app.ctx.db.kysely
           .deleteFrom('image_renditions')
           .where('image_key', '=', copyKey)
           .execute();
         await renditions.make(spec);
       }
-    } finally {
-      fetching = false;
-      await Promise.all(viewers);
-    }
+    });
     const wrong = answers.map((answer) => wrongWith(answer, whole)).filter(Boolean);
     expect(wrong).toEqual([]);
   }, 240_000);

@@ -17,8 +17,8 @@ import { type ServerProcess, startServerProcess } from '../test/server-process.j
 const ADMIN = { email: 'kraal@example.org', password: 'contraseña-del-kraal' };
 const onPostgres = Boolean(process.env.DATABASE_URL?.startsWith('postgres'));
 
-/** Runs `script` (sh, with DATA_DIR as $1) inside the server's mount namespace. */
-function insideServer(server: ServerProcess, dataDir: string, script: string): void {
+/** Runs `script` (sh, with DATA_DIR as $1) inside the server's mount namespace; its output. */
+function insideServer(server: ServerProcess, dataDir: string, script: string): string {
   const r = spawnSync(
     'nsenter',
     [
@@ -36,28 +36,12 @@ function insideServer(server: ServerProcess, dataDir: string, script: string): v
     { encoding: 'utf8' },
   );
   if (r.status !== 0) throw new Error(`nsenter falló (${r.status}): ${r.stderr}`);
+  return r.stdout;
 }
 
 /** Every file in the store (hidden ones too), as media keys, read inside the server's namespace. */
 function storedKeys(server: ServerProcess, dataDir: string): string[] {
-  const r = spawnSync(
-    'nsenter',
-    [
-      '-t',
-      String(server.child.pid),
-      '-U',
-      '-m',
-      '--preserve-credentials',
-      'sh',
-      '-c',
-      'cd "$1" && find media media-private -type f',
-      'sh',
-      dataDir,
-    ],
-    { encoding: 'utf8' },
-  );
-  if (r.status !== 0) throw new Error(`nsenter falló (${r.status}): ${r.stderr}`);
-  return r.stdout
+  return insideServer(server, dataDir, 'cd "$1" && find media media-private -type f')
     .split('\n')
     .filter(Boolean)
     .map((path) => path.replace(/^media-private\//, 'private/').replace(/^media\//, ''))

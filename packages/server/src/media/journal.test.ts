@@ -103,6 +103,16 @@ async function leftBy(owner: string, folder = 'private/photos'): Promise<string>
   return key;
 }
 
+/** A new album with its cover's files stored; its row's cover keys. */
+async function albumWithCover() {
+  const album = await createAlbum(t.app, { withFiles: true });
+  return t.app.ctx.db.kysely
+    .selectFrom('albums')
+    .select(['cover_key', 'cover_thumb_key'])
+    .where('id', '=', album.id)
+    .executeTakeFirstOrThrow();
+}
+
 describe('the owner of an entry', () => {
   it('is gone when its pid has no process on this host, or is ours from an earlier start', () => {
     expect(ownerIsGone(`${hostname()}:${deadPid()}:abc123`)).toBe(true);
@@ -237,12 +247,7 @@ describe('storing and deleting through the journal', () => {
 
 describe('keeping stored files', () => {
   it('settles a file a committed row points to', async () => {
-    const album = await createAlbum(t.app, { withFiles: true });
-    const row = await t.app.ctx.db.kysely
-      .selectFrom('albums')
-      .select(['cover_key', 'cover_thumb_key'])
-      .where('id', '=', album.id)
-      .executeTakeFirstOrThrow();
+    const row = await albumWithCover();
     await t.app.ctx.mediaJournal.record([row.cover_key, row.cover_thumb_key]);
     await keepMedia(t.app.ctx, [row.cover_key, row.cover_thumb_key]);
     expect(await entries()).toEqual([]);
@@ -280,12 +285,7 @@ describe('reconcile', () => {
   });
 
   it('keeps a journaled file a row points to, and drops its entry', async () => {
-    const album = await createAlbum(t.app, { withFiles: true });
-    const row = await t.app.ctx.db.kysely
-      .selectFrom('albums')
-      .select(['cover_key', 'cover_thumb_key'])
-      .where('id', '=', album.id)
-      .executeTakeFirstOrThrow();
+    const row = await albumWithCover();
     // Stored, row committed, then a crash before the entries were settled.
     await journalOf(`${hostname()}:${deadPid()}:abc123`).record([
       row.cover_key,

@@ -3,6 +3,7 @@ import type { KyselyPlugin } from 'kysely';
 import sharp from 'sharp';
 import type { InteractionTarget } from '../db/schema.js';
 import { newMediaKey } from '../media/storage/storage.js';
+import { multipartParts } from './images.js';
 
 let sequence = 0;
 const PLACEHOLDER = 'data:image/webp;base64,UklGRg==';
@@ -181,4 +182,25 @@ export async function countQueries<T>(
   } finally {
     db.kysely = original;
   }
+}
+
+/** Uploads `data` as a photo of album `albumId` through the API, as `user`; its id. */
+export async function uploadPhoto(
+  app: FastifyInstance,
+  user: { headers: Record<string, string> },
+  albumId: number,
+  data: Buffer,
+): Promise<number> {
+  const body = multipartParts([
+    { field: 'images', filename: 'grupo.png', type: 'image/png', data },
+    { name: 'albumId', value: String(albumId) },
+  ]);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/photos/upload',
+    headers: { ...user.headers, ...body.headers },
+    payload: body.payload,
+  });
+  if (res.statusCode !== 201) throw new Error(`la subida falló (${res.statusCode}): ${res.body}`);
+  return (res.json() as { uploaded: { id: number }[] }).uploaded[0]?.id as number;
 }
