@@ -3,6 +3,7 @@ import { PassThrough } from 'node:stream';
 import { SERVER_ERRORS } from '@fogata/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../config.js';
+import { MediaJournalRepository } from '../media/journal.repository.js';
 import { ASTRONAUT, groupPhoto } from '../test/blur-pixels.js';
 import { buildTestApp, type TestApp } from '../test/build-app.js';
 import { addFace, recordConsent } from '../test/consent-factories.js';
@@ -175,6 +176,17 @@ describe.each([
     expect(wrong).toEqual([]);
     // The copy was really served throughout, not only refused.
     expect(answers.filter((answer) => answer.status === 200).length).toBeGreaterThan(VIEWERS);
+    // And no copy made and dropped along the way is left in the store without its row.
+    await waitUntil(
+      'un almacén sin archivos huérfanos',
+      async () => {
+        const stored: string[] = [];
+        for await (const key of t.app.ctx.storage.list()) stored.push(key);
+        const referenced = await new MediaJournalRepository(t.app.ctx.db).referenced(stored);
+        return stored.every((key) => referenced.has(key));
+      },
+      20_000,
+    );
   }, 240_000);
 
   it('serves the whole copy while it is made again over its own file', async () => {
