@@ -159,6 +159,8 @@ export const SERVER_ERRORS = {
   likeMissing: 'No habías dado me gusta a este contenido.',
   mediaLinkInvalid: 'El enlace de la imagen no es válido o ha caducado.',
   mediaNotFound: 'Imagen no encontrada.',
+  /** A blurred copy still being made when the request's wait for it ran out. */
+  mediaCopyPending: 'Esta imagen se está preparando. Vuelve a intentarlo en unos segundos.',
   albumIdRequired: 'Indica el álbum al que subir las fotos.',
   /** Issue #24: an audience naming a section that does not exist, or one retired. */
   albumSectionUnavailable: 'Alguna de las secciones elegidas no existe o está retirada.',

@@ -160,9 +160,23 @@ async function inTurn<T>(task: () => Promise<T>): Promise<T> {
 
 type RenditionContext = Pick<AppContext, 'db' | 'storage' | 'mediaJournal' | 'log' | 'mediaUrls'>;
 
+/**
+ * How long a request waits for the copy it asked for to be made (behind others in turn) before
+ * it is answered a 503 to try again: a viewer is told, never left hanging.
+ */
+export const COPY_WAIT_MS = 20_000;
+
+/** The 503 of a copy not ready within the wait: the viewer's app tries again. */
+function copyPending(): AppError {
+  return new AppError(503, SERVER_ERRORS.mediaCopyPending);
+}
+
 /** Makes, opens and drops blurred copies. */
 export class ImageRenditions {
-  constructor(private readonly ctx: RenditionContext) {}
+  constructor(
+    private readonly ctx: RenditionContext,
+    private readonly waitMs = COPY_WAIT_MS,
+  ) {}
 
   private repo() {
     return new ImageRenditionsRepository(this.ctx.db.kysely);
@@ -174,13 +188,26 @@ export class ImageRenditions {
 
   /**
    * Opens the file `key` of the copy `spec` (its display copy or thumbnail), making the copy
-   * first when its files are not there.
+   * first when its files are not there. A copy is only ever stored whole, so what opens is whole;
+   * one still not made after the wait, or dropped again as soon as made (its consent changed
+   * meanwhile), is the 503 of `copyPending`.
    */
-  async open(spec: RenditionSpec, key: string): Promise<StoredFile | null> {
+  async open(spec: RenditionSpec, key: string): Promise<StoredFile> {
     const found = await this.ctx.storage.read(key);
     if (found) return found;
-    await this.make(spec);
-    return this.ctx.storage.read(key);
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), this.waitMs);
+    });
+    try {
+      const made = this.make(spec).then(() => 'made' as const);
+      if ((await Promise.race([made, late])) === 'late') throw copyPending();
+    } finally {
+      clearTimeout(timer);
+    }
+    const file = await this.ctx.storage.read(key);
+    if (!file) throw copyPending();
+    return file;
   }
 
   /** Makes the copy `spec` (once in this process, however many ask at the same time). */
@@ -196,17 +223,23 @@ export class ImageRenditions {
 
   /**
    * Blurs the clean display copy, derives the thumbnail and placeholder from the blurred one
-   * (decision 063), stores both files under the journal and records the row.
+   * (decision 063), stores both files under the journal and records the row. A copy's key names
+   * its content, so a file already there (made by another instance, or of a row just dropped) is
+   * this very copy: it is kept, never written over while someone may be reading it.
    */
   private async render(spec: RenditionSpec): Promise<void> {
     const { imageKey, thumbKey } = this.keys(spec);
     const file = await this.ctx.storage.read(spec.source);
     if (!file) throw new AppError(404, SERVER_ERRORS.mediaNotFound);
     const variants = await toBlurredVariants(await buffer(file.stream), spec.boxes);
-    await saveMedia(this.ctx, [
+    const files = [
       { key: imageKey, data: variants.display.data, contentType: 'image/webp' },
       { key: thumbKey, data: variants.thumb.data, contentType: 'image/webp' },
-    ]);
+    ];
+    const missing: typeof files = [];
+    for (const copy of files) if (!(await this.stored(copy.key))) missing.push(copy);
+    const written = missing.map((copy) => copy.key);
+    await saveMedia(this.ctx, missing);
     try {
       await this.repo().insert({
         kind: spec.kind,
@@ -222,10 +255,17 @@ export class ImageRenditions {
         created_at: nowIso(),
       });
     } catch (err) {
-      await deleteMedia(this.ctx, [imageKey, thumbKey], err);
+      await deleteMedia(this.ctx, written, err);
       throw err;
     }
-    await keepMedia(this.ctx, [imageKey, thumbKey]);
+    await keepMedia(this.ctx, written);
+  }
+
+  /** Whether `key` has a file (opened and let go at once). */
+  private async stored(key: string): Promise<boolean> {
+    const file = await this.ctx.storage.read(key);
+    file?.stream.destroy();
+    return file !== null;
   }
 
   /** Deletes copies: rows and files journaled together, then the files. */

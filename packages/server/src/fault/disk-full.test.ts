@@ -17,8 +17,8 @@ import { type ServerProcess, startServerProcess } from '../test/server-process.j
 const ADMIN = { email: 'kraal@example.org', password: 'contraseña-del-kraal' };
 const onPostgres = Boolean(process.env.DATABASE_URL?.startsWith('postgres'));
 
-/** Runs `script` (sh, with DATA_DIR as $1) inside the server's mount namespace. */
-function insideServer(server: ServerProcess, dataDir: string, script: string): void {
+/** Runs `script` (sh, with DATA_DIR as $1) inside the server's mount namespace; its output. */
+function insideServer(server: ServerProcess, dataDir: string, script: string): string {
   const r = spawnSync(
     'nsenter',
     [
@@ -36,6 +36,22 @@ function insideServer(server: ServerProcess, dataDir: string, script: string): v
     { encoding: 'utf8' },
   );
   if (r.status !== 0) throw new Error(`nsenter falló (${r.status}): ${r.stderr}`);
+  return r.stdout;
+}
+
+/** Every file in the store (hidden ones too), as media keys, read inside the server's namespace. */
+function storedKeys(server: ServerProcess, dataDir: string): string[] {
+  return insideServer(server, dataDir, 'cd "$1" && find media media-private -type f')
+    .split('\n')
+    .filter(Boolean)
+    .map((path) => path.replace(/^media-private\//, 'private/').replace(/^media\//, ''))
+    .sort();
+}
+
+/** The storage key behind a media URL the API gave. */
+function keyOfUrl(url: string): string {
+  const path = url.split('?')[0] ?? '';
+  return path.startsWith('/media/p/') ? `private/${path.slice(9)}` : path.slice(7);
 }
 
 describe(`a full disk under DATA_DIR (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, () => {
@@ -158,6 +174,16 @@ describe(`a full disk under DATA_DIR (${onPostgres ? 'PostgreSQL' : 'SQLite'})`,
     expect(photos.status).toBe(200);
     // The first photo and the one after: none of the refused ones left a row.
     expect(photos.body).toHaveLength(2);
+    // Nor a file: the store holds exactly what the rows point to (the cover, the two photos).
+    const albumNow = await call(`/api/albums/${albumId}`);
+    const referenced = [
+      ...['cover', 'cover_thumb'].map((field) => albumNow.body[field] as string),
+      ...(photos.body as unknown as { image_url: string; thumb_url: string }[]).flatMap((photo) => [
+        photo.image_url,
+        photo.thumb_url,
+      ]),
+    ].map(keyOfUrl);
+    expect(storedKeys(server, dataDir)).toEqual(referenced.sort());
     expect(server.child.exitCode).toBeNull();
   }, 90_000);
 });

@@ -21,6 +21,7 @@ import { createAlbum } from '../test/gallery-factories.js';
 import { multipartParts, pngImage } from '../test/images.js';
 import { MediaJournal } from './journal.js';
 import { MEDIA_KEY_COLUMNS } from './journal.repository.js';
+import { keepMedia, saveMedia } from './media-files.js';
 import { ownerIsGone, ownerOfTag, ownerTag, PROCESS_OWNER } from './process-owner.js';
 import { insertWithImage } from './public-image.js';
 import { newMediaKey } from './storage/storage.js';
@@ -102,6 +103,16 @@ async function leftBy(owner: string, folder = 'private/photos'): Promise<string>
   return key;
 }
 
+/** A new album with its cover's files stored; its row's cover keys. */
+async function albumWithCover() {
+  const album = await createAlbum(t.app, { withFiles: true });
+  return t.app.ctx.db.kysely
+    .selectFrom('albums')
+    .select(['cover_key', 'cover_thumb_key'])
+    .where('id', '=', album.id)
+    .executeTakeFirstOrThrow();
+}
+
 describe('the owner of an entry', () => {
   it('is gone when its pid has no process on this host, or is ours from an earlier start', () => {
     expect(ownerIsGone(`${hostname()}:${deadPid()}:abc123`)).toBe(true);
@@ -145,9 +156,21 @@ describe('the owner of an entry', () => {
 describe('storing and deleting through the journal', () => {
   it('journals the files before the row goes in and settles them once it is in', async () => {
     let during: { key: string }[] = [];
-    const columns = await insertWithImage(t.app.ctx, 'news', upload, async (image) => {
+    const columns = await insertWithImage(t.app.ctx, 'monitors', upload, async (image) => {
       during = await entries();
       expect(await stored(image.image_key)).toBe(true);
+      const now = new Date().toISOString();
+      await t.app.ctx.db.kysely
+        .insertInto('monitors')
+        .values({
+          name: 'Ana',
+          role_description: 'Kraal',
+          description: null,
+          ...image,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
       return image;
     });
     expect(during.map((e) => e.key).sort()).toEqual(
@@ -222,6 +245,32 @@ describe('storing and deleting through the journal', () => {
   });
 });
 
+describe('keeping stored files', () => {
+  it('settles a file a committed row points to', async () => {
+    const row = await albumWithCover();
+    await t.app.ctx.mediaJournal.record([row.cover_key, row.cover_thumb_key]);
+    await keepMedia(t.app.ctx, [row.cover_key, row.cover_thumb_key]);
+    expect(await entries()).toEqual([]);
+    await t.app.ctx.mediaJournal.reconcile(t.app.ctx.storage);
+    expect(await stored(row.cover_key as string)).toBe(true);
+  });
+
+  it('leaves to the next sweep, not the lease, a file whose row was gone before it was kept', async () => {
+    // Stored for a row that a change which never knew of this file deleted before the keep.
+    const key = newMediaKey('private/photos', 'webp');
+    await saveMedia(t.app.ctx, [{ key, data: await pngImage(4, 4), contentType: 'image/webp' }]);
+    await keepMedia(t.app.ctx, [key]);
+    expect((await entries()).map((entry) => entry.key)).toEqual([key]);
+    // The same live process, well within the lease: the sweep deletes it all the same.
+    expect(await t.app.ctx.mediaJournal.reconcile(t.app.ctx.storage)).toEqual({
+      deleted: 1,
+      kept: 0,
+    });
+    expect(await stored(key)).toBe(false);
+    expect(await entries()).toEqual([]);
+  });
+});
+
 describe('reconcile', () => {
   it('deletes a dead owner’s file that no row points to, and drops its entry', async () => {
     const deadPidKey = await leftBy(`${hostname()}:${deadPid()}:abc123`);
@@ -236,12 +285,7 @@ describe('reconcile', () => {
   });
 
   it('keeps a journaled file a row points to, and drops its entry', async () => {
-    const album = await createAlbum(t.app, { withFiles: true });
-    const row = await t.app.ctx.db.kysely
-      .selectFrom('albums')
-      .select(['cover_key', 'cover_thumb_key'])
-      .where('id', '=', album.id)
-      .executeTakeFirstOrThrow();
+    const row = await albumWithCover();
     // Stored, row committed, then a crash before the entries were settled.
     await journalOf(`${hostname()}:${deadPid()}:abc123`).record([
       row.cover_key,

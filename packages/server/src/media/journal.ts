@@ -27,9 +27,10 @@ export class MediaJournal {
   readonly owner: string;
   private readonly leaseMs: number;
   /**
-   * This process's keys whose files a failed write or a delete could not remove (the storage
-   * was down): nothing is on its way to point to them, so the next sweep takes them at once
-   * instead of after the lease.
+   * This process's keys whose files should be gone and are not: a failed write or a delete could
+   * not remove them (the storage was down), or their row was gone before they were kept. Nothing
+   * is on its way to point to them, so the next sweep takes them at once instead of after the
+   * lease.
    */
   private readonly abandoned = new Set<string>();
   private abandonListener: (() => void) | null = null;
@@ -69,6 +70,27 @@ export class MediaJournal {
   }
 
   /**
+   * Settles `keys` after the row meant to point to them was committed — if one does. A key no row
+   * points to by then (the row was deleted meanwhile by a change that did not know of it, or
+   * never landed) is handed to the next sweep, soon, which deletes its file: settling it would
+   * leave a file nothing points to and nothing will ever look at again. Never throws.
+   */
+  async keep(keys: (string | null | undefined)[]): Promise<void> {
+    const present = keys.filter((key): key is string => Boolean(key));
+    if (present.length === 0) return;
+    let referenced: Set<string>;
+    try {
+      referenced = await new MediaJournalRepository(this.db).referenced(present);
+    } catch (err) {
+      // Not known: the entries stay, and reconciliation looks again before deleting anything.
+      this.log.warn({ err, keys: present }, 'no se pudo cerrar una entrada del diario de medios');
+      return;
+    }
+    await this.settle(present.filter((key) => referenced.has(key)));
+    this.abandon(present.filter((key) => !referenced.has(key)));
+  }
+
+  /**
    * Hands `keys` to the next sweep: their files should be gone but could not be deleted now.
    * Their entries stay (a crash meanwhile leaves them to the usual reconciliation).
    */
@@ -91,7 +113,8 @@ export class MediaJournal {
   /**
    * Finishes what crashed processes left: every entry older than the lease or written by a gone
    * process is looked up in every table with media keys; if no row points to its key, the file is
-   * deleted; then the entry goes. An entry whose file cannot be deleted stays for the next round.
+   * deleted, with what a write of it cut off left; then the entry goes. An entry whose file
+   * cannot be deleted stays for the next round.
    */
   async reconcile(storage: MediaStorage): Promise<{ deleted: number; kept: number }> {
     const repo = new MediaJournalRepository(this.db);
@@ -113,7 +136,7 @@ export class MediaJournal {
           kept += 1;
         } else {
           try {
-            await storage.delete(entry.key);
+            await storage.delete(entry.key, { leftovers: true });
             deleted += 1;
           } catch (err) {
             this.log.warn({ err, key: entry.key }, 'no se pudo borrar un archivo huérfano');

@@ -79,9 +79,12 @@ export async function storeImageVariants(
   };
 }
 
-/** Settles stored files once the row pointing to them is committed. Never throws. */
+/**
+ * Settles stored files once the row pointing to them is committed; one that no row points to by
+ * then (the row was deleted meanwhile) is left to the next sweep, which deletes it. Never throws.
+ */
 export function keepMedia(media: MediaContext, keys: (string | null | undefined)[]): Promise<void> {
-  return media.mediaJournal.settle(keys);
+  return media.mediaJournal.keep(keys);
 }
 
 /**

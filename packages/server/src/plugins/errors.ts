@@ -52,10 +52,20 @@ function messageForStatus(status: number): string {
  * The one error handler: `{ message }` in Spanish, plus `errors` per field on a validation
  * failure. A 5xx is logged and answered with a generic message, never with internals.
  */
+/** Headers of a file being sent, wrong for the error that replaces it. */
+const MEDIA_HEADERS = ['content-type', 'content-length', 'cache-control', 'etag'];
+
 export function registerErrorHandling(app: FastifyInstance): void {
   // Per app: when each dependency was last logged as down.
   const loggedAt = new Map<Dependency, number>();
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    // A media route may have set its file's headers before the file failed: the error is JSON
+    // (an object under an image's type would be Fastify's English 500), of its own length, and
+    // never cached as the file would have been.
+    const type = reply.getHeader('content-type');
+    if (typeof type === 'string' && !type.includes('json')) {
+      for (const header of MEDIA_HEADERS) reply.removeHeader(header);
+    }
     if (error instanceof UnavailableError) {
       // An operator must see it once, not once per request while it lasts.
       const last = loggedAt.get(error.dependency);

@@ -9,6 +9,7 @@ import { GalleryAccess, type Opening } from '../access/gallery-access.js';
 import { todayIso } from '../access/image-consent.js';
 import { ImageRenditions } from '../access/image-renditions.js';
 import { AppError } from '../lib/app-error.js';
+import { exactBody } from '../media/storage/storage.js';
 import { PRIVATE_MEDIA_PREFIX } from '../media/url-signer.js';
 import { registerStoredPublicMedia } from './stored-media.js';
 import { createPageRenderer, type PageReads, PUBLIC_PAGE_PATHS } from './web-page.js';
@@ -76,7 +77,7 @@ function registerPrivateMedia(app: FastifyInstance): void {
           openings.set(id, version, opening);
         }
         if (!opening) throw new AppError(404, SERVER_ERRORS.mediaNotFound);
-        // A blurred copy not made yet is made now, once, and kept.
+        // A blurred copy not made yet is made now, once, and kept (or a 503 if that takes long).
         const file = opening.spec
           ? await renditions.open(opening.spec, signed.key)
           : await storage.read(signed.key);
@@ -85,7 +86,7 @@ function registerPrivateMedia(app: FastifyInstance): void {
           .header('content-type', file.contentType)
           .header('content-length', file.size)
           .header('cache-control', `private, max-age=${signed.exp - now}, immutable`)
-          .send(file.stream);
+          .send(exactBody(file));
       },
     );
 }

@@ -1,7 +1,7 @@
 import { SERVER_ERRORS } from '@fogata/shared';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/app-error.js';
-import { isPrivateKey } from '../media/storage/storage.js';
+import { exactBody, isPrivateKey } from '../media/storage/storage.js';
 import { KEY_PATTERN } from '../media/url-signer.js';
 
 /** Whether an If-None-Match header names `etag` (or any version: `*`). */
@@ -41,7 +41,7 @@ export function registerStoredPublicMedia(app: FastifyInstance): void {
           return reply.status(304).send();
         }
       }
-      return reply.header('content-length', file.size).send(file.stream);
+      return reply.header('content-length', file.size).send(exactBody(file));
     },
   );
 }

@@ -2,9 +2,9 @@
 // S3Storage on a real S3-compatible server (s3rver on 127.0.0.1). Whatever the app does with media
 // (uploads, deletes, the journal's reconciliation, backups) only uses what is checked here.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3, type TestS3 } from '../../test/s3.js';
@@ -200,5 +200,46 @@ describe('S3Storage against a bucket it cannot use', () => {
     } finally {
       storage.close();
     }
+  });
+});
+
+describe('LocalStorage replacing a file while it is read', () => {
+  it('gives each reader the whole old file or the whole new one, never one being written', async () => {
+    const storage = new LocalStorage(mediaRoot(localFolder()), signer);
+    const key = newMediaKey('private/renditions/photo-1', 'webp');
+    const versions = [randomBytes(300_000), randomBytes(200_000)];
+    await storage.save(key, versions[0] as Buffer);
+    const wrong: string[] = [];
+    for (let round = 0; round < 30; round += 1) {
+      const reads = Array.from({ length: 8 }, async () => {
+        const file = await storage.read(key);
+        if (!file) return wrong.push('sin archivo');
+        const bytes = await bytesOf(file.stream);
+        if (bytes.length !== file.size) wrong.push(`${bytes.length} de ${file.size} bytes`);
+        else if (!versions.some((version) => version.equals(bytes))) wrong.push('otros bytes');
+        return 0;
+      });
+      await Promise.all([...reads, storage.save(key, versions[(round + 1) % 2] as Buffer)]);
+    }
+    expect(wrong).toEqual([]);
+    // Nothing but the file itself is left beside it.
+    expect(await listed(storage)).toEqual([key]);
+  });
+
+  it('removes, on request, what a write cut off by a crash left beside the file', async () => {
+    const storage = new LocalStorage(mediaRoot(localFolder()), signer);
+    const key = newMediaKey('private/photos', 'webp');
+    const other = newMediaKey('private/photos', 'webp');
+    await storage.save(other, Buffer.from('otra'));
+    const path = storage.path(key);
+    const partial = join(dirname(path), `.${basename(path)}.abc123.partial`);
+    writeFileSync(partial, 'a medias');
+    // Not a stored file: never listed (backups walk the list).
+    expect(await listed(storage)).toEqual([other]);
+    await storage.delete(key);
+    expect(existsSync(partial)).toBe(true);
+    await storage.delete(key, { leftovers: true });
+    expect(existsSync(partial)).toBe(false);
+    expect(await listed(storage)).toEqual([other]);
   });
 });

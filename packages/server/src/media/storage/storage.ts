@@ -1,8 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream, mkdirSync } from 'node:fs';
-import { access, constants, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
-import { dirname, extname, join, resolve, sep } from 'node:path';
-import type { Readable } from 'node:stream';
+import { mkdirSync } from 'node:fs';
+import {
+  access,
+  constants,
+  type FileHandle,
+  mkdir,
+  open,
+  readdir,
+  rename,
+  rm,
+  stat,
+  writeFile,
+} from 'node:fs/promises';
+import { basename, dirname, extname, join, resolve, sep } from 'node:path';
+import { type Readable, Transform } from 'node:stream';
 import { isDiskFull, UnavailableError } from '../../lib/unavailable.js';
 import { type MediaUrlSigner, PRIVATE_KEY_PREFIX } from '../url-signer.js';
 
@@ -28,8 +39,11 @@ export interface MediaStorage {
   save(key: string, data: Buffer, contentType: string): Promise<void>;
   /** Opens a stored file, or null when there is none. */
   read(key: string): Promise<StoredFile | null>;
-  /** Removes the file; a missing file is not an error. */
-  delete(key: string): Promise<void>;
+  /**
+   * Removes the file; a missing file is not an error. With `leftovers`, also what a write of it
+   * cut off by a crash left (the journal's reconciliation asks for it).
+   */
+  delete(key: string, options?: { leftovers?: boolean }): Promise<void>;
   /** The URL of `key`: plain for public media, signed and expiring for private media. */
   url(key: string): string;
   /** Every stored key, public and private, in no particular order (backups walk it). */
@@ -66,6 +80,36 @@ export function contentTypeOf(key: string): string | null {
 }
 
 /**
+ * `file`'s stream as it is sent: exactly `file.size` bytes, or it fails. A body that ends short
+ * or runs long (a file changed under the reader, a bucket's connection cut) errors instead of
+ * ending, so the response is cut off — never a whole-looking answer that does not match its
+ * Content-Length, nor one that leaves the client waiting for bytes that never come.
+ */
+export function exactBody(file: StoredFile): Readable {
+  let seen = 0;
+  const mismatch = () => new Error(`El archivo cambió mientras se enviaba (${seen}/${file.size}).`);
+  const checked = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      seen += chunk.length;
+      done(seen > file.size ? mismatch() : null, chunk);
+    },
+    flush(done) {
+      done(seen === file.size ? null : mismatch());
+    },
+  });
+  file.stream.on('error', (err) => checked.destroy(err));
+  checked.on('close', () => file.stream.destroy());
+  return file.stream.pipe(checked);
+}
+
+/** Where writes in progress go: hidden names beside their file, never a key (`list` skips them). */
+const PARTIAL_SUFFIX = '.partial';
+
+function partialPrefix(file: string): string {
+  return `.${basename(file)}.`;
+}
+
+/**
  * Media on the local disk: public files under DATA_DIR/media (served at /media/), private ones
  * under DATA_DIR/media-private, a sibling folder the public route cannot reach.
  */
@@ -93,37 +137,72 @@ export class LocalStorage implements MediaStorage {
     return full;
   }
 
+  /**
+   * Writes `data` whole under a hidden name beside the file, then renames it into place: a
+   * reader has the old file or the new one, never one being written (a blurred copy made again
+   * under its same key while it is being served).
+   */
   async save(key: string, data: Buffer): Promise<void> {
     const file = this.pathOf(key);
+    const partial = join(
+      dirname(file),
+      `${partialPrefix(file)}${randomBytes(6).toString('hex')}${PARTIAL_SUFFIX}`,
+    );
     try {
       await mkdir(dirname(file), { recursive: true });
-      await writeFile(file, data);
+      await writeFile(partial, data);
+      await rename(partial, file);
     } catch (err) {
-      // A full disk is a 503 to try later; the part written is the caller's to delete.
+      await rm(partial, { force: true }).catch(() => undefined);
+      // A full disk is a 503 to try later.
       if (isDiskFull(err)) throw new UnavailableError('disk', err);
       throw err;
     }
   }
 
+  /**
+   * Opens the file before measuring it: the size is that of the very file streamed, which stays
+   * whole for this reader even if it is replaced or deleted meanwhile.
+   */
   async read(key: string): Promise<StoredFile | null> {
     const file = this.pathOf(key);
+    let handle: FileHandle;
     try {
-      const info = await stat(file);
-      if (!info.isFile()) return null;
-      return {
-        stream: createReadStream(file),
-        size: info.size,
-        contentType: CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
-      };
+      handle = await open(file, 'r');
     } catch (err) {
       const code = (err as { code?: string }).code;
       if (code === 'ENOENT' || code === 'ENOTDIR') return null;
       throw err;
     }
+    try {
+      const info = await handle.stat();
+      if (!info.isFile()) {
+        await handle.close();
+        return null;
+      }
+      return {
+        stream: handle.createReadStream(),
+        size: info.size,
+        contentType: CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
+      };
+    } catch (err) {
+      await handle.close().catch(() => undefined);
+      throw err;
+    }
   }
 
-  async delete(key: string): Promise<void> {
-    await rm(this.pathOf(key), { force: true });
+  async delete(key: string, options: { leftovers?: boolean } = {}): Promise<void> {
+    const file = this.pathOf(key);
+    await rm(file, { force: true });
+    if (!options.leftovers) return;
+    // A write cut off by a crash left its hidden partial beside where the file would be.
+    const prefix = partialPrefix(file);
+    const names = await readdir(dirname(file)).catch(() => [] as string[]);
+    for (const name of names) {
+      if (name.startsWith(prefix) && name.endsWith(PARTIAL_SUFFIX)) {
+        await rm(join(dirname(file), name), { force: true });
+      }
+    }
   }
 
   url(key: string): string {
@@ -148,7 +227,8 @@ export class LocalStorage implements MediaStorage {
         throw err;
       }
       for (const entry of entries) {
-        // Directories are listed too; only files are media.
+        // Directories are listed too; only files are media, and writes in progress are not yet.
+        if (basename(entry).startsWith('.')) continue;
         if ((await stat(join(base, entry))).isFile())
           yield `${prefix}${entry.split(sep).join('/')}`;
       }

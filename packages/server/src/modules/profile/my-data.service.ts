@@ -161,19 +161,22 @@ export class MyDataService {
         throw new AppError(409, MY_DATA_MESSAGES.lastAdmin);
       }
       await new MyDataRepository(trx).eraseTraces(current);
-      await markForDeletion(this.ctx, [current.avatar_key], trx);
       // Their children's copies of their own go with them, after the commit (decisions 080, 100).
       const children = await new FaceVisibilityRepository(trx).guardedChildIds(current.id);
       // Albums, photos, news, experiences they made, and their removal requests, stay: the
       // foreign keys set their reference to null.
-      await users.delete(current.id);
+      const removed = await users.remove(current.id);
+      // The avatar of the row deleted, not of the one read above: another tab may have changed
+      // it in between (only SQLite runs the two one after the other).
+      const avatarKey = removed ? removed.avatar_key : current.avatar_key;
+      await markForDeletion(this.ctx, [avatarKey], trx);
       await recordAudit(trx, {
         actor: current,
         action: 'user.deleted',
         target: { type: 'user', id: current.id, label: current.name },
         details: { email: current.email, role: current.role, by: 'self' },
       });
-      return { ...current, children };
+      return { ...current, avatar_key: avatarKey, children };
     });
     await deleteMedia(this.ctx, [deleted.avatar_key]);
     await childrenChanged(this.ctx, [...deleted.children]);

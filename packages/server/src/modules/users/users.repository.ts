@@ -162,6 +162,19 @@ export class UsersRepository {
       .executeTakeFirst();
   }
 
+  /**
+   * Deletes the user and answers the avatar the deleted row pointed to — the one committed last,
+   * which may be newer than any read before in the same transaction — or undefined when there
+   * was no row.
+   */
+  async remove(id: number): Promise<{ avatar_key: string | null } | undefined> {
+    return this.db
+      .deleteFrom('users')
+      .where('id', '=', id)
+      .returning('avatar_key')
+      .executeTakeFirst();
+  }
+
   async delete(id: number): Promise<boolean> {
     const result = await this.db.deleteFrom('users').where('id', '=', id).executeTakeFirst();
     return Number(result.numDeletedRows) > 0;

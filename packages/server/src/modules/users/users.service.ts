@@ -101,18 +101,20 @@ export class UsersService {
     const deleted = await db.kysely.transaction().execute(async (trx) => {
       const users = new UsersRepository(trx);
       const target = await lockTarget(users, db.dialect, actor, id, true);
-      // Journaled with the delete: a crash before the file goes leaves it to reconciliation.
-      await markForDeletion(this.ctx, [target.avatar_key], trx);
       // Their children's copies of their own go with them, after the commit (decisions 080, 100).
       const children = await new FaceVisibilityRepository(trx).guardedChildIds(id);
-      await users.delete(id);
+      // The avatar of the row deleted (a change of it since the read above included), journaled
+      // with the delete: a crash before the file goes leaves it to reconciliation.
+      const removed = await users.remove(id);
+      const avatarKey = removed ? removed.avatar_key : target.avatar_key;
+      await markForDeletion(this.ctx, [avatarKey], trx);
       await recordAudit(trx, {
         actor,
         action: 'user.deleted',
         target: { type: 'user', id, label: target.name },
         details: { email: target.email, role: target.role },
       });
-      return { ...target, children };
+      return { ...target, avatar_key: avatarKey, children };
     });
     // The file goes after the row: a failure here leaves it journaled, never a broken avatar.
     await deleteMedia(this.ctx, [deleted.avatar_key]);
