@@ -85,7 +85,7 @@ test('a scouter uploads with a caption and edits it in the photo detail', async 
 });
 
 test('a usuario downloads the album as a ZIP that opens with the right files', async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(300_000);
   await login(page, usuario.email);
   await page.goto('/gallery');
   await page.getByRole('link', { name: title, exact: true }).click();

@@ -82,7 +82,7 @@ test('a scouter creates, edits and deletes a news item through the screens', asy
   page,
   request,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(300_000);
   const title = `Salida a la nieve ${stamp}`;
   const renamed = `Salida a la nieve en Navacerrada ${stamp}`;
   await login(page, scouter.email);
@@ -326,7 +326,7 @@ test('an admin edits and deletes an experience from its page; a scouter creates 
   page,
   request,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(300_000);
   const title = `Campamento de Pascua ${stamp}`;
   const id = await createExperience(request, title, 'campamento');
   await shootLoading(

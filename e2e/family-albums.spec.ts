@@ -103,7 +103,7 @@ test('an admin adds two children and invites their family carrying both', async 
   page,
   browser,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(300_000);
   await login(page, E2E.firstAdminEmail);
   await page.goto('/admin/educandos');
   for (const [name, birth, section] of [
@@ -220,7 +220,7 @@ test("the paso de sección moves Ana to the Tropa, and the family's view follows
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(300_000);
   // A link to a Manada photo the family was handed before the move.
   const before = await request.get(`/api/photos/${albums.Manada.photoId}`, {
     headers: await bearer(request, familyEmail),

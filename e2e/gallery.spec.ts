@@ -169,7 +169,7 @@ test('a usuario sees no manager control, likes, comments, pages and deletes thei
   page,
   request,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(300_000);
   const urls = recordRequests(page);
   // Twelve comments by the scouter on the newest photo, seeded through the API.
   const scouterToken = await apiToken(request, scouter.email);

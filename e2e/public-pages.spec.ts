@@ -125,7 +125,7 @@ test('the landing shows the 3 newest of 4 news, each linking to its page', async
 });
 
 test('an admin adds, edits and deletes a scouter on /whoweare', async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(300_000);
   const name = `Marta Ruiz ${stamp}`;
   await login(page, E2E.firstAdminEmail);
   await whileLoading(page, '**/api/monitors', '/whoweare', 'whoweare-loading');

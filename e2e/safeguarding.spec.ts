@@ -53,7 +53,7 @@ test('a draft is invisible to a usuario by every route until a scouter publishes
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   const title = `Acampada en borrador ${stamp}`;
   await login(page, scouter.email);
   await page.goto('/gallery');
@@ -143,7 +143,7 @@ test('a usuario asks to hide a photo: it vanishes for another usuario at once, t
   page,
   browser,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   const title = `Excursión al río ${stamp}`;
   const album = await albumWithPhotos(page, title, true, 2);
 

@@ -178,7 +178,7 @@ test('registration: the invited address on one line on a laptop', async ({ page,
 test('the album grid shows whole photos in their proportions; the detail names each photo', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(300_000);
   const headers = auth(await apiToken(page.request, scouter.email));
   const jpeg = async (w: number, h: number, seed: number) => ({
     name: `foto-${seed}.jpg`,

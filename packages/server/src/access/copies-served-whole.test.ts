@@ -127,7 +127,7 @@ describe.each([
     const detail = await t.app.inject({ url: `/api/photos/${photoId}`, headers: member.headers });
     copyUrl = detail.json().image_url as string;
     copyKey = `private/${copyUrl.split('?')[0]?.replace(/^\/media\/p\//, '')}`;
-  }, 60_000);
+  }, 300_000);
   afterAll(async () => {
     await t?.close();
     await s3?.close();
@@ -190,7 +190,7 @@ describe.each([
       },
       20_000,
     );
-  }, 240_000);
+  }, 300_000);
 
   it('serves the whole copy while it is made again over its own file', async () => {
     // What a drop leaves for a moment (its row deleted, its file not yet), or another instance
@@ -220,7 +220,7 @@ describe.each([
     });
     const wrong = answers.map((answer) => wrongWith(answer, whole)).filter(Boolean);
     expect(wrong).toEqual([]);
-  }, 240_000);
+  }, 300_000);
 
   it('answers a file failing before its first byte in Spanish, and cuts one that ends short', async () => {
     const storage = t.app.ctx.storage;
@@ -248,7 +248,7 @@ describe.each([
       storage.read = read;
       agent.destroy();
     }
-  }, 60_000);
+  }, 300_000);
 
   it('answers the Spanish 503, not a hang, when the copy is not made within the wait', async () => {
     const row = await t.app.ctx.db.kysely

@@ -121,7 +121,7 @@ describe('backup and restore of a running instance', () => {
     const scouter = await createUser(seed, { role: 'scouter' });
     await assignScouter(seed, scouter.row.id, [castores, tropa]);
     await setAudience(seed, album.id, [castores, tropa]);
-  }, 60_000);
+  }, 300_000);
 
   afterAll(async () => {
     await seed?.close();
@@ -245,7 +245,7 @@ describe('backup and restore of a running instance', () => {
     } finally {
       await again.stop();
     }
-  }, 90_000);
+  }, 300_000);
 
   it('refuses a DATA_DIR that is not empty, and replaces it with --force', async () => {
     const refused = await command(['restore', archive], {
@@ -261,7 +261,7 @@ describe('backup and restore of a running instance', () => {
       DATABASE_URL: targetPg?.url,
     });
     expect(forced.code).toBe(0);
-  }, 60_000);
+  }, 300_000);
 
   it('refuses a file that is not a Fogata backup', async () => {
     const bogus = join(work, 'otra-cosa.tar');

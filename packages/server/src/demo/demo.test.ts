@@ -35,7 +35,7 @@ describe('demo content on an empty database', () => {
     // The real detector, as `DEMO=1` runs: the summer camp's faces must be found.
     t.app.ctx.faceDetector = undefined;
     outcome = await seedDemo(t.app.ctx, NOW);
-  }, 120_000);
+  }, 300_000);
   afterAll(() => t.close());
 
   it('creates news, experiences of each category, monitors, albums with photos, likes and comments', async () => {

@@ -158,5 +158,5 @@ describe(`the database goes away and comes back (${onPostgres ? 'PostgreSQL' : '
     const list = await call('/api/invitations');
     const stored = new Set((list.body as unknown as { email: string }[]).map((i) => i.email));
     for (const email of acknowledged) expect(stored.has(email)).toBe(true);
-  }, 60_000);
+  }, 300_000);
 });

@@ -185,5 +185,5 @@ describe(`a full disk under DATA_DIR (${onPostgres ? 'PostgreSQL' : 'SQLite'})`,
     ].map(keyOfUrl);
     expect(storedKeys(server, dataDir)).toEqual(referenced.sort());
     expect(server.child.exitCode).toBeNull();
-  }, 90_000);
+  }, 300_000);
 });

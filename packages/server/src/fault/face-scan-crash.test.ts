@@ -68,7 +68,7 @@ describe('kill -9 while the scan looks for faces', () => {
       LOG_LEVEL: 'error',
       FACE_DETECTOR_NICE: '0',
     };
-  }, 60_000);
+  }, 300_000);
 
   afterAll(async () => {
     await server?.stop();

@@ -36,7 +36,7 @@ describe('the read cache across two app processes on one database', () => {
     const env = { JWT_SECRET: jwtSecret, DATABASE_URL: pgDb?.url, LOG_LEVEL: 'error' };
     a = await startServerProcess(dataDir, env);
     b = await startServerProcess(dataDir, env);
-  }, 60_000);
+  }, 300_000);
 
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);

@@ -150,5 +150,5 @@ describe('SIGTERM', () => {
     expect(exited).toEqual({ code: 0, signal: null });
     agent.destroy();
     idleAgent.destroy();
-  }, 60_000);
+  }, 300_000);
 });

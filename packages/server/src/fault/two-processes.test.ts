@@ -56,7 +56,7 @@ describe('two app processes on one database', () => {
     newsId = (await createNews(seed)).id;
     const env = { JWT_SECRET: jwtSecret, DATABASE_URL: pgDb?.url, LOG_LEVEL: 'error' };
     servers.push(await startServerProcess(dataDir, env), await startServerProcess(dataDir, env));
-  }, 60_000);
+  }, 300_000);
 
   afterAll(async () => {
     await Promise.all(servers.map((s) => s.stop()));
@@ -104,5 +104,5 @@ describe('two app processes on one database', () => {
       .select((eb) => eb.fn.countAll().as('n'))
       .executeTakeFirstOrThrow();
     expect(Number(stored.n)).toBe(COMMENTS);
-  }, 90_000);
+  }, 300_000);
 });

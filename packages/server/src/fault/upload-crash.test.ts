@@ -91,7 +91,7 @@ describe('kill -9 in the middle of an upload', () => {
       LOG_LEVEL: 'error',
     };
     photo = await noisyJpeg();
-  }, 60_000);
+  }, 300_000);
 
   afterAll(async () => {
     await server?.stop();
@@ -187,5 +187,5 @@ describe('kill -9 in the middle of an upload', () => {
     const file = await fetch(`${server.url}${landed?.image_url}`, { headers: auth });
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('image/webp');
-  }, 150_000);
+  }, 300_000);
 });

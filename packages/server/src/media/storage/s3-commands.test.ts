@@ -102,7 +102,7 @@ describe('npm run migrate-media -- --to s3', () => {
     localKeys = [];
     for await (const key of disk.list()) localKeys.push(key);
     localKeys.sort();
-  }, 60_000);
+  }, 300_000);
 
   it('says how to call it, and what is wrong with the bucket settings, in Spanish', async () => {
     const usage = await command(['migrate-media'], local.env);
@@ -123,7 +123,7 @@ describe('npm run migrate-media -- --to s3', () => {
     expect(lost.out).toContain(
       'No se pueden copiar las fotos a S3: no se puede usar el bucket no-existe-este-bucket',
     );
-  }, 60_000);
+  }, 300_000);
 
   it('copies every local file to the bucket, checked, resumably, and the server serves them from S3', async () => {
     const bucket = await s3.bucket();
@@ -220,7 +220,7 @@ describe('backup and restore with STORAGE=s3', () => {
     bucket = await s3.bucket();
     source = await populate({ storage: s3.config(bucket) });
     archive = join(tempDir('s3-archive'), 'copia.tar');
-  }, 60_000);
+  }, 300_000);
 
   it('backs up the bucket and restores into a local DATA_DIR and into an empty bucket', async () => {
     const backup = await command(['backup', archive], { ...source.env, ...s3.env(bucket) });
@@ -255,7 +255,7 @@ describe('backup and restore with STORAGE=s3', () => {
     expect(toBucket.out).toContain(`(archivos en el bucket ${other}):`);
     expect(toBucket.code).toBe(0);
     expect(await s3.keys(other)).toEqual(await s3.keys(bucket));
-  }, 120_000);
+  }, 300_000);
 
   it('refuses a bucket that holds files, and replaces its content with --force', async () => {
     const full = await s3.bucket();
@@ -276,5 +276,5 @@ describe('backup and restore with STORAGE=s3', () => {
     const forced = await command(['restore', archive, '--force'], await env());
     expect(forced.code).toBe(0);
     expect(await s3.keys(full)).toEqual(await s3.keys(bucket));
-  }, 120_000);
+  }, 300_000);
 });

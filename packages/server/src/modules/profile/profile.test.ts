@@ -251,7 +251,7 @@ describe('PUT /api/profile/me with files it does not expect', () => {
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ name: u.row.name, avatar_key: null });
     expect(tempFiles()).toEqual([]);
-  }, 30_000);
+  }, 300_000);
 
   it('refuses a second avatar part with a Spanish 400 and changes nothing', async () => {
     const u = await createUser(t.app);
