@@ -55,6 +55,14 @@ export async function queueImagesOf(
   await queueCopies(ctx, 'album', albums);
 }
 
+/**
+ * Resolves once this process's worker has taken everything queued (tests wait with it rather
+ * than with a sleep: a count of a request's queries must not meet the worker's own).
+ */
+export async function renditionsIdle(ctx: Pick<AppContext, 'db'>): Promise<void> {
+  await workers.get(ctx.db)?.whenIdle();
+}
+
 export class RenditionWorker {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<number> | null = null;
@@ -78,6 +86,16 @@ export class RenditionWorker {
     this.timer = null;
     if (workers.get(this.ctx.db) === this) workers.delete(this.ctx.db);
     await this.running?.catch(() => undefined);
+  }
+
+  /**
+   * Takes what is queued until nothing is left; the next look is then the usual poll's, not one
+   * straight after (which would come at a moment nobody chose).
+   */
+  async whenIdle(): Promise<void> {
+    while ((await this.runOnce()) > 0);
+    this.again = false;
+    this.schedule(this.everyMs);
   }
 
   /** Something was queued: look now rather than at the next poll. */
