@@ -229,8 +229,12 @@ export class LocalStorage implements MediaStorage {
       for (const entry of entries) {
         // Directories are listed too; only files are media, and writes in progress are not yet.
         if (basename(entry).startsWith('.')) continue;
-        if ((await stat(join(base, entry))).isFile())
-          yield `${prefix}${entry.split(sep).join('/')}`;
+        // A file removed between the listing and this look (a copy replaced, a sweep) is simply gone.
+        const found = await stat(join(base, entry)).catch((err: { code?: string }) => {
+          if (err.code === 'ENOENT') return null;
+          throw err;
+        });
+        if (found?.isFile()) yield `${prefix}${entry.split(sep).join('/')}`;
       }
     }
   }
