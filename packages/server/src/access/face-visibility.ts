@@ -1,13 +1,14 @@
 import { type ConsentPurpose, can } from '@fogata/shared';
 import type { Executor } from '../db/database.js';
 import { readGroupSettings } from '../db/group-settings.js';
+import type { FaceImageKind } from '../media/face-rows.js';
 import { UNSEARCHED_FACE_ID } from '../media/face-search.js';
-import { type FaceRuleRow, FaceVisibilityRepository } from './face-visibility.repository.js';
+import { AccessRepository, type FaceRuleRow } from './access.repository.js';
 import { consentingChildIds, todayIso } from './image-consent.js';
 import type { Viewer } from './viewer.js';
 
 /*
- * Whose face a viewer may see unblurred (issue #25 part 3, decisions 061–062). The rule, face by
+ * Whose face a viewer may see unblurred (decisions 061–062). The rule, face by
  * face, for a viewer who is not a manager:
  * - a face a guardian asked to blur ('Difuminar a mi hijo/a en esta foto') is blurred for all;
  * - with 'Aplicar el consentimiento de imagen' off (a group that upgraded and has not entered its
@@ -24,8 +25,8 @@ import type { Viewer } from './viewer.js';
  * Nothing else decides which faces are blurred: every copy a viewer can reach asks this.
  */
 
-/** The kinds of image that have faces. */
-export type FaceImageKind = 'photo' | 'album' | 'news' | 'experience';
+/** The kinds of image that have faces (named where their rows are written). */
+export type { FaceImageKind } from '../media/face-rows.js';
 
 /** A face's box, as fractions of its image's width and height. */
 export interface FaceBox {
@@ -122,7 +123,7 @@ export class FaceVisibility {
       ids.map((id) => [id, { faces: [], viewer: [], member: [] }]),
     );
     if (ids.length === 0) return result;
-    const repo = new FaceVisibilityRepository(this.db);
+    const repo = new AccessRepository(this.db);
     const [found, settings, unsearched] = await Promise.all([
       repo.faces(kind, ids),
       readGroupSettings(this.db),
@@ -168,7 +169,7 @@ export class FaceVisibility {
     const [consenting, guarded] = await Promise.all([
       consentingChildIds(this.db, purpose, childIds, today),
       viewer
-        ? new FaceVisibilityRepository(this.db).guardedChildIds(viewer.id)
+        ? new AccessRepository(this.db).guardedChildIds(viewer.id, childIds)
         : Promise.resolve(new Set<number>()),
     ]);
     return { consenting, guarded };

@@ -1,9 +1,10 @@
 import { can, SERVER_ERRORS } from '@fogata/shared';
 import type { AppContext } from '../context.js';
 import { AppError } from '../lib/app-error.js';
-import { FamilyAccessRepository } from './family-access.repository.js';
+import { AccessRepository, type ManagedSections, managedSectionsOf } from './access.repository.js';
 import type { Viewer } from './viewer.js';
-import { scouterSectionIds } from './viewer-sections.js';
+
+export type { ManagedSections } from './access.repository.js';
 
 /*
  * Who may see and manage which child (decision 046), beside the gallery's pair (decision 041).
@@ -11,19 +12,15 @@ import { scouterSectionIds } from './viewer-sections.js';
  * child, a scouter the children of the sections they are assigned to — and by that child's own
  * guardians (their name and section, in 'Mis educandos'). Nobody else, never on a public page.
  * A child a viewer may not manage answers as if it did not exist (404). The SQL of these rules
- * lives in family-access.repository.ts.
+ * lives in access.repository.ts. Who manages which section is said here once: an album's
+ * audience, an invitation's children, a face's name and a removal request all ask it.
  */
-
-/** The sections whose children `viewer` manages. */
-export type ManagedSections =
-  | { all: true }
-  | { all: false; sectionIds: ReturnType<typeof scouterSectionIds> | null };
 
 export class FamilyAccess {
   constructor(private readonly ctx: Pick<AppContext, 'db'>) {}
 
   private repo() {
-    return new FamilyAccessRepository(this.ctx.db);
+    return new AccessRepository(this.ctx.db);
   }
 
   /**
@@ -31,27 +28,30 @@ export class FamilyAccess {
    * scouter), none (anyone else: `sectionIds` null).
    */
   managedSections(viewer: Viewer): ManagedSections {
-    if (!viewer || !can(viewer.role, 'children:manage')) return { all: false, sectionIds: null };
-    if (viewer.role === 'admin') return { all: true };
-    return { all: false, sectionIds: scouterSectionIds(this.ctx.db.kysely, viewer.id) };
+    return managedSectionsOf(this.ctx.db.kysely, viewer);
   }
 
   /** The 404 of a missing child (SERVER_ERRORS.childNotFound) unless `viewer` manages child `id`. */
   async requireManagedChild(viewer: Viewer, id: number): Promise<void> {
-    if (!viewer || !can(viewer.role, 'children:manage')) {
-      throw new AppError(404, SERVER_ERRORS.childNotFound);
-    }
-    const scouterId = viewer.role === 'admin' ? null : viewer.id;
-    if (!(await this.repo().childManaged(id, scouterId))) {
+    if (!(await this.childManaged(viewer, id))) {
       throw new AppError(404, SERVER_ERRORS.childNotFound);
     }
   }
 
   /** Whether `viewer` may put children in section `sectionId` (an admin: any; a scouter: theirs). */
   async mayManageSection(viewer: Viewer, sectionId: number): Promise<boolean> {
-    if (!viewer || !can(viewer.role, 'children:manage')) return false;
-    if (viewer.role === 'admin') return true;
-    return this.repo().sectionAssigned(viewer.id, sectionId);
+    return (await this.managedSectionIds(viewer, [sectionId])).has(sectionId);
+  }
+
+  /**
+   * Which of sections `ids` `viewer` manages: an admin all of them (no query), a scouter those
+   * they are assigned to (one query), nobody else any.
+   */
+  async managedSectionIds(viewer: Viewer, ids: readonly number[]): Promise<Set<number>> {
+    const managed = this.managedSections(viewer);
+    if (managed.all) return new Set(ids);
+    if (!managed.sectionIds) return new Set();
+    return this.repo().managedSectionIds(ids, managed);
   }
 
   /** The 403 of SERVER_ERRORS.sectionNotManaged unless `viewer` may put children in `sectionId`. */
@@ -62,31 +62,58 @@ export class FamilyAccess {
   }
 
   /**
-   * The 404 of a missing child unless `viewer` is one of child `id`'s guardians (issue #25: a
-   * family answers, and sees the photos of, only their own children).
+   * The 404 of a missing child unless `viewer` is one of child `id`'s guardians (a family
+   * answers, and sees the photos of, only their own children).
    */
   async requireOwnChild(viewer: Viewer, id: number): Promise<void> {
-    if (
-      !viewer ||
-      !can(viewer.role, 'children:own') ||
-      !(await this.repo().isGuardian(viewer.id, id))
-    ) {
+    if (!(await this.ownChildIds(viewer, [id])).has(id)) {
       throw new AppError(404, SERVER_ERRORS.childNotFound);
     }
   }
 
-  /** Which of children `ids` `viewer` manages (an admin: all of them), in one query. */
+  /**
+   * Which of children `ids` `viewer` manages: an admin all of them (no query: whether they exist
+   * is the caller's read), a scouter those of their sections (one query), nobody else any.
+   */
   async managedChildIds(viewer: Viewer, ids: readonly number[]): Promise<Set<number>> {
-    if (!viewer || !can(viewer.role, 'children:manage')) return new Set();
-    if (viewer.role === 'admin') return new Set(ids);
-    return this.repo().managedChildIds(ids, viewer.id);
+    const managed = this.managedSections(viewer);
+    if (managed.all) return new Set(ids);
+    if (!managed.sectionIds) return new Set();
+    return this.repo().managedChildIds(ids, managed);
+  }
+
+  /** Whether child `id` exists and `viewer` manages it. */
+  async childManaged(viewer: Viewer, id: number): Promise<boolean> {
+    const managed = this.managedSections(viewer);
+    if (!managed.all && !managed.sectionIds) return false;
+    return (await this.repo().managedChildIds([id], managed)).has(id);
+  }
+
+  /** Which of children `ids` `viewer` answers for as family: they are a guardian of, in one query. */
+  async ownChildIds(viewer: Viewer, ids: readonly number[]): Promise<Set<number>> {
+    if (!viewer || !can(viewer.role, 'children:own')) return new Set();
+    return this.repo().guardedChildIds(viewer.id, ids);
+  }
+
+  /** Which of children `ids` `viewer` may see the name of: theirs, or managed (see managedChildIds). */
+  async seenChildIds(viewer: Viewer, ids: readonly number[]): Promise<Set<number>> {
+    if (!viewer) return new Set();
+    const [guarded, managed] = await Promise.all([
+      this.repo().guardedChildIds(viewer.id, ids),
+      this.managedChildIds(viewer, ids),
+    ]);
+    return new Set([...guarded, ...managed]);
+  }
+
+  /** Whether `viewer` is one of child `id`'s guardians. */
+  private async isGuardianOf(viewer: NonNullable<Viewer>, id: number): Promise<boolean> {
+    return (await this.repo().guardedChildIds(viewer.id, [id])).has(id);
   }
 
   /** Whether `viewer` may see child `id`'s name: one of its managers or one of its guardians. */
   async maySeeChild(viewer: Viewer, id: number): Promise<boolean> {
     if (!viewer) return false;
-    if (await this.repo().isGuardian(viewer.id, id)) return true;
-    if (!can(viewer.role, 'children:manage')) return false;
-    return this.repo().childManaged(id, viewer.role === 'admin' ? null : viewer.id);
+    if (await this.isGuardianOf(viewer, id)) return true;
+    return this.childManaged(viewer, id);
   }
 }

@@ -4,8 +4,8 @@ import { executorOf } from '../db/database.js';
 import { AppError } from '../lib/app-error.js';
 import { isPrivateKey, type MediaStorage } from '../media/storage/storage.js';
 import { type MediaScope, scopeUserId, viewerScope } from '../media/url-signer.js';
+import { AccessRepository } from './access.repository.js';
 import { type BlurPlan, blurSetKey, FaceVisibility, seesEveryFace } from './face-visibility.js';
-import { GalleryAccessRepository } from './gallery-access.repository.js';
 import {
   copyOpening,
   type GalleryImageKind,
@@ -54,8 +54,8 @@ export interface Opening {
  * album's audience (decision 054): the whole group, or some sections; a member sees it when one
  * of their active children is in one of them, a scouter when one of their sections (or their
  * children's) is, an admin always. Whatever a viewer may not see answers as if it did not exist.
- * The SQL of these rules lives in gallery-access.repository.ts and nowhere else; a new rule is a
- * change in these two files.
+ * The SQL of these rules lives in access.repository.ts and nowhere else; a new rule is a change
+ * in these two files.
  */
 
 export type { Viewer } from './viewer.js';
@@ -83,7 +83,7 @@ export class GalleryAccess {
   constructor(private readonly ctx: Pick<AppContext, 'db' | 'storage' | 'mediaUrls'>) {}
 
   private repo() {
-    return new GalleryAccessRepository(this.ctx.db);
+    return new AccessRepository(this.ctx.db);
   }
 
   /** Which of the albums `ids` `viewer` may see. */
@@ -175,7 +175,7 @@ export class GalleryAccess {
       const spec = copyOpening(this.ctx.mediaUrls, copy.key, image, needed, row);
       if (spec) result.set(copy.key, { spec });
     }
-    // Issue #25 (decision 085): the clean originals of public images, for who reviews faces.
+    // Decision 085: the clean originals of public images, for who reviews faces.
     if (viewer && result.size < keys.length && seesEveryFace(viewer)) {
       const originals = await new PublicImagesRepository(db).originalKeys(
         keys.filter((key) => !result.has(key)),

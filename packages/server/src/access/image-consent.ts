@@ -1,9 +1,9 @@
 import { type ConsentGiver, type ConsentPurpose, OWN_CONSENT_AGE } from '@fogata/shared';
 import type { Executor } from '../db/database.js';
-import { ImageConsentRepository, type LatestConsent } from './image-consent.repository.js';
+import { AccessRepository, type LatestConsent } from './access.repository.js';
 
 /*
- * Whose image may be shown where (issue #25, decision 061). A child's consent for a purpose is the
+ * Whose image may be shown where (decision 061). A child's consent for a purpose is the
  * latest record of it: granted or refused, by a guardian in the app or a manager from a signed
  * paper form. From their 14th birthday (LOPDGDD art. 7) only the young person's own consent
  * counts, recorded by a manager; what their family said before no longer does. No record: no
@@ -39,8 +39,11 @@ export async function effectiveConsents(
   childIds: readonly number[],
   today = todayIso(),
 ): Promise<ConsentsByChild> {
-  const repo = new ImageConsentRepository(db);
-  const [rows, births] = await Promise.all([repo.latest(childIds), repo.birthDates(childIds)]);
+  const repo = new AccessRepository(db);
+  const [rows, births] = await Promise.all([
+    repo.latestConsents(childIds),
+    repo.birthDates(childIds),
+  ]);
   const result: ConsentsByChild = new Map();
   for (const row of rows) {
     const birth = births.get(row.child_id);

@@ -5,7 +5,7 @@
 import { MY_DATA_MESSAGES, SERVER_ERRORS, SERVER_SUCCESS } from '@fogata/shared';
 import type { LightMyRequestResponse as Response } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { FaceVisibilityRepository } from '../access/face-visibility.repository.js';
+import { AccessRepository } from '../access/access.repository.js';
 import { MediaJournalRepository } from '../media/journal.repository.js';
 import { MyDataRepository } from '../modules/profile/my-data.repository.js';
 import { UsersRepository } from '../modules/users/users.repository.js';
@@ -243,7 +243,7 @@ describe('an account deleted while another of its tabs writes', () => {
     const member = await createUser(t.app);
     const before = await storedKeys();
     const other = landInside(
-      FaceVisibilityRepository.prototype,
+      AccessRepository.prototype,
       'guardedChildIds',
       await avatarChange(member),
     );

@@ -4,9 +4,10 @@ import {
   albumShownTo,
   countedPhotoIdsOfAlbum,
   imageHasFaces,
-} from '../../access/gallery-access.repository.js';
+  type ManagedSections,
+  sectionManagedIn,
+} from '../../access/access.repository.js';
 import type { Viewer } from '../../access/viewer.js';
-import { scouterSectionIds } from '../../access/viewer-sections.js';
 import { type Db, type Executor, executorOf } from '../../db/database.js';
 import type { Dialect } from '../../db/migrations/index.js';
 import type { AlbumsTable } from '../../db/schema.js';
@@ -185,21 +186,18 @@ export class AlbumsRepository {
   }
 
   /**
-   * The sections `manager` may give a new audience, in their order: those in use (not retired);
-   * for a scouter, only those assigned to them.
+   * The sections a manager may give a new audience, in their order: those in use (not retired)
+   * among the sections `managed` they manage (the access policy's).
    */
-  audienceChoices(manager: NonNullable<Viewer>): Promise<SectionRef[]> {
-    const query = this.db
+  audienceChoices(managed: ManagedSections): Promise<SectionRef[]> {
+    return this.db
       .selectFrom('sections')
       .select(['sections.id', 'sections.name', 'sections.colour'])
       .where('sections.retired_at', 'is', null)
+      .where(sectionManagedIn(managed))
       .orderBy('sections.position')
-      .orderBy('sections.id');
-    return (
-      manager.role === 'admin'
-        ? query
-        : query.where('sections.id', 'in', scouterSectionIds(this.db, manager.id))
-    ).execute();
+      .orderBy('sections.id')
+      .execute();
   }
 
   findRow(id: number): Promise<AlbumRow | undefined> {

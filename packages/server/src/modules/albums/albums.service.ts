@@ -6,6 +6,7 @@ import {
   SERVER_SUCCESS,
   type SectionRef,
 } from '@fogata/shared';
+import { Access } from '../../access/access.js';
 import { facesChanged } from '../../access/face-changes.js';
 import { GalleryAccess, isRestrictedAlbum } from '../../access/gallery-access.js';
 import { ImageRenditionsRepository } from '../../access/image-renditions.repository.js';
@@ -150,7 +151,7 @@ export class AlbumsService {
 
   /** The sections `manager` may give an album (the create and edit modals' choices). */
   audienceChoices(manager: UserRow): Promise<SectionRef[]> {
-    return this.repo().audienceChoices(manager);
+    return this.repo().audienceChoices(new Access(this.ctx).managedSections(manager));
   }
 
   /**
@@ -174,8 +175,10 @@ export class AlbumsService {
     if (added.some((section) => section.retired_at !== null)) {
       throw new AppError(400, SERVER_ERRORS.albumSectionUnavailable);
     }
-    if (user.role === 'admin') return;
-    const mine = new Set((await repo.audienceChoices(user)).map((section) => section.id));
+    const access = new Access(this.ctx);
+    if (access.managesAll(user)) return;
+    const choices = await repo.audienceChoices(access.managedSections(user));
+    const mine = new Set(choices.map((section) => section.id));
     if (added.some((section) => !mine.has(section.id)) || !wanted.some((id) => mine.has(id))) {
       throw new AppError(403, SERVER_ERRORS.albumSectionForbidden);
     }

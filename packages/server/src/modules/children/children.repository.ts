@@ -1,6 +1,10 @@
 import type { Child, ChildStatus, ChildStay, Guardian, OwnChild, Section } from '@fogata/shared';
 import { type Insertable, type SelectQueryBuilder, sql, type Updateable } from 'kysely';
-import type { ManagedSections } from '../../access/family-access.js';
+import {
+  childManagedIn,
+  type ManagedSections,
+  sectionManagedIn,
+} from '../../access/access.repository.js';
 import { type Db, type Executor, executorOf } from '../../db/database.js';
 import type { Dialect } from '../../db/migrations/index.js';
 import type { ChildrenTable, Database } from '../../db/schema.js';
@@ -72,12 +76,7 @@ export class ChildrenRepository {
     dialect: Dialect,
   ) {
     let q = query;
-    const { managed } = filter;
-    if (!managed.all) {
-      q = managed.sectionIds
-        ? q.where('children.section_id', 'in', managed.sectionIds)
-        : q.where(sql<boolean>`1 = 0`);
-    }
+    q = q.where(childManagedIn(filter.managed));
     if (filter.search) {
       // A plain substring (no LIKE wildcards to escape): instr on SQLite, strpos on PostgreSQL.
       const fn = dialect === 'postgres' ? sql`strpos` : sql`instr`;
@@ -307,13 +306,14 @@ export class ChildrenRepository {
 
   /** The sections in use among `managed`, by position. */
   async sectionsInUse(managed: ManagedSections): Promise<Section[]> {
-    let query = this.db.selectFrom('sections').selectAll().where('retired_at', 'is', null);
-    if (!managed.all) {
-      query = managed.sectionIds
-        ? query.where('sections.id', 'in', managed.sectionIds)
-        : query.where(sql<boolean>`1 = 0`);
-    }
-    const rows = await query.orderBy('position').orderBy('id').execute();
+    const rows = await this.db
+      .selectFrom('sections')
+      .selectAll()
+      .where('retired_at', 'is', null)
+      .where(sectionManagedIn(managed))
+      .orderBy('position')
+      .orderBy('id')
+      .execute();
     return rows.map((r) => ({
       id: r.id,
       name: r.name,

@@ -13,8 +13,8 @@ import {
   type Section,
 } from '@fogata/shared';
 import type { Transaction } from 'kysely';
+import { Access } from '../../access/access.js';
 import { childrenChanged } from '../../access/face-changes.js';
-import { FamilyAccess } from '../../access/family-access.js';
 import type { Viewer } from '../../access/viewer.js';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
@@ -45,13 +45,13 @@ function changedFields(before: ChildRow, input: ChildUpdateInput): string {
 
 /**
  * The group's children (decision 046): an admin manages every child, a scouter the children of
- * their sections (family-access.ts); a guardian sees their own in 'Mis educandos'.
+ * their sections (the access policy, access.ts); a guardian sees their own in 'Mis educandos'.
  */
 export class ChildrenService {
-  private readonly access: FamilyAccess;
+  private readonly access: Access;
 
   constructor(private readonly ctx: AppContext) {
-    this.access = new FamilyAccess(ctx);
+    this.access = new Access(ctx);
   }
 
   private repo() {
@@ -78,7 +78,7 @@ export class ChildrenService {
 
   /** Child `id` as its manager sees it, with the history of their sections. */
   async get(viewer: Viewer, id: number): Promise<ChildDetail> {
-    await this.access.requireManagedChild(viewer, id);
+    await this.access.require(viewer, 'child.manage', id);
     const repo = this.repo();
     const [child, history] = await Promise.all([this.child(id), repo.history(id)]);
     return { ...child, history };
@@ -108,7 +108,7 @@ export class ChildrenService {
   }
 
   async create(actor: ChildActor, input: ChildCreateInput): Promise<ChildMutationResult> {
-    await this.access.requireManagedSection(actor, input.section_id);
+    await this.access.require(actor, 'section.manage', input.section_id);
     const id = await this.ctx.db.kysely.transaction().execute(async (trx) => {
       const section = await this.requireSectionInUse(trx, input.section_id);
       const repo = new ChildrenRepository(trx);
@@ -145,9 +145,9 @@ export class ChildrenService {
     id: number,
     input: ChildUpdateInput,
   ): Promise<ChildMutationResult> {
-    await this.access.requireManagedChild(actor, id);
+    await this.access.require(actor, 'child.manage', id);
     if (input.section_id !== undefined) {
-      await this.access.requireManagedSection(actor, input.section_id);
+      await this.access.require(actor, 'section.manage', input.section_id);
     }
     await this.ctx.db.kysely.transaction().execute(async (trx) => {
       const repo = new ChildrenRepository(trx);
@@ -201,7 +201,7 @@ export class ChildrenService {
 
   /** Links account `userId` to child `id` as a guardian (an account that exists). */
   async link(actor: ChildActor, id: number, userId: number): Promise<ChildMutationResult> {
-    await this.access.requireManagedChild(actor, id);
+    await this.access.require(actor, 'child.manage', id);
     await this.ctx.db.kysely.transaction().execute(async (trx) => {
       const user = await new UsersRepository(trx).findById(userId);
       if (!user) throw new AppError(404, SERVER_ERRORS.userNotFound);
@@ -224,7 +224,7 @@ export class ChildrenService {
 
   /** Unlinks account `userId` from child `id`. */
   async unlink(actor: ChildActor, id: number, userId: number): Promise<ChildMutationResult> {
-    await this.access.requireManagedChild(actor, id);
+    await this.access.require(actor, 'child.manage', id);
     await this.ctx.db.kysely.transaction().execute(async (trx) => {
       const user = await new UsersRepository(trx).findById(userId);
       if (!user) throw new AppError(404, SERVER_ERRORS.userNotFound);

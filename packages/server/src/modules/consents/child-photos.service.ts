@@ -1,7 +1,7 @@
 import { type ChildPhoto, ROUTES, SERVER_ERRORS, SERVER_SUCCESS } from '@fogata/shared';
+import { albumReviewerEmails } from '../../access/access.js';
 import { facesChanged } from '../../access/face-changes.js';
 import { FamilyAccess } from '../../access/family-access.js';
-import { GalleryAccessRepository } from '../../access/gallery-access.repository.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
 import { nowIso } from '../../lib/tokens.js';
@@ -80,7 +80,7 @@ export class ChildPhotosService {
         target: { type: 'photo', id: photo.id, label: photo.album_title },
         details: { child: String(childId) },
       });
-      const managers = await new GalleryAccessRepository(trx).reviewerEmails(photo.album_id);
+      const managers = await albumReviewerEmails(trx, photo.album_id);
       for (const email of managers) {
         const mail = faceBlurRequestMail({
           to: email,

@@ -1,6 +1,6 @@
 import type { ConsentPurpose } from '@fogata/shared';
 import type { Insertable } from 'kysely';
-import { photoShownTo } from '../../access/gallery-access.repository.js';
+import { photoShownTo } from '../../access/access.repository.js';
 import type { Viewer } from '../../access/viewer.js';
 import { type Db, type Executor, executorOf } from '../../db/database.js';
 import type { ChildConsentsTable } from '../../db/schema.js';

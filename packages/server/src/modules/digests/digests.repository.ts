@@ -1,6 +1,5 @@
 import type { DigestFrequency, Role } from '@fogata/shared';
-import { sql } from 'kysely';
-import { albumPublishedFor } from '../../access/gallery-access.repository.js';
+import { albumNewlyShownTo, albumPublishedAt } from '../../access/access.repository.js';
 import type { Viewer } from '../../access/viewer.js';
 import { type Db, type Executor, executorOf } from '../../db/database.js';
 
@@ -57,12 +56,7 @@ export class DigestsRepository {
     until: string,
     limit: number,
   ): Promise<DigestContent> {
-    const publishedAt = sql<string>`coalesce(albums.published_at, albums.created_at)`;
-    const albums = this.db
-      .selectFrom('albums')
-      .where(albumPublishedFor(recipient))
-      .where(publishedAt, '>', since)
-      .where(publishedAt, '<=', until);
+    const albums = this.db.selectFrom('albums').where(albumNewlyShownTo(recipient, since, until));
     const news = this.db
       .selectFrom('news')
       .where('created_at', '>', since)
@@ -74,7 +68,7 @@ export class DigestsRepository {
     const [albumItems, albumCount, newsItems, newsCount, expItems, expCount] = await Promise.all([
       albums
         .select(['albums.id', 'albums.title', 'albums.cover_key'])
-        .orderBy(publishedAt, 'desc')
+        .orderBy(albumPublishedAt, 'desc')
         .orderBy('albums.id', 'desc')
         .limit(limit)
         .execute(),

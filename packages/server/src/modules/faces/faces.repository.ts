@@ -1,7 +1,10 @@
 import type { FaceChild, ReviewFace } from '@fogata/shared';
 import { type Selectable, sql } from 'kysely';
-import { FaceVisibilityRepository } from '../../access/face-visibility.repository.js';
-import { scouterSectionIds } from '../../access/viewer-sections.js';
+import {
+  AccessRepository,
+  childAssignable,
+  type ManagedSections,
+} from '../../access/access.repository.js';
 import { type Db, type Executor, executorOf } from '../../db/database.js';
 import type { FacesTable } from '../../db/schema.js';
 import { type FaceImageKind, type FaceImageRef, faceImageColumn } from '../../media/face-rows.js';
@@ -50,9 +53,6 @@ export interface ImageFiles {
   width: number;
   height: number;
 }
-
-/** Which sections' children a manager may assign: all (an admin), or a scouter's. */
-export type AssignableBy = { scouterId: number | null };
 
 /** SQL on `faces` and `face_scan_queue`, and the image files they point to. */
 export class FacesRepository {
@@ -142,7 +142,7 @@ export class FacesRepository {
 
   /** The images among `ids` of `kind` whose faces were not looked for (decision 099). */
   async unsearched(kind: FaceImageKind, ids: readonly number[]): Promise<Set<number>> {
-    return new Set(await new FaceVisibilityRepository(this.db).unsearched(kind, ids));
+    return new Set(await new AccessRepository(this.db).unsearched(kind, ids));
   }
 
   /** Takes image `image` out of the scan queue (it has been looked at); answers whether it was in. */
@@ -276,10 +276,11 @@ export class FacesRepository {
 
   /**
    * The children a face may be assigned to: the active ones, of album `albumId`'s sections when
-   * it is for some (null: any), and of a scouter's sections; in the sections' order, by name.
+   * it is for some (null: any), and of the sections `managed` the viewer manages (the access
+   * policy's); in the sections' order, by name.
    */
   async assignableChildren(
-    by: AssignableBy,
+    managed: ManagedSections,
     albumId: number | null,
     childId?: number,
   ): Promise<FaceChild[]> {
@@ -287,20 +288,9 @@ export class FacesRepository {
       .selectFrom('children')
       .innerJoin('sections', 'sections.id', 'children.section_id')
       .select(['children.id', 'children.full_name', 'sections.name as section'])
-      .where('children.active', '=', 1);
+      .where('children.active', '=', 1)
+      .where(childAssignable(albumId, managed));
     if (childId !== undefined) query = query.where('children.id', '=', childId);
-    if (albumId !== null) {
-      const audience = this.db
-        .selectFrom('album_sections')
-        .select('album_sections.section_id')
-        .where('album_sections.album_id', '=', albumId);
-      query = query.where((eb) =>
-        eb.or([eb.not(eb.exists(audience)), eb('children.section_id', 'in', audience)]),
-      );
-    }
-    if (by.scouterId !== null) {
-      query = query.where('children.section_id', 'in', scouterSectionIds(this.db, by.scouterId));
-    }
     return query
       .orderBy('sections.position')
       .orderBy('sections.id')

@@ -8,6 +8,8 @@ import {
   type ReviewFace,
   SERVER_ERRORS,
 } from '@fogata/shared';
+import { Access } from '../../access/access.js';
+import type { ManagedSections } from '../../access/access.repository.js';
 import { facesChanged } from '../../access/face-changes.js';
 import { FaceReviewAccess } from '../../access/face-review.js';
 import { GalleryAccess } from '../../access/gallery-access.js';
@@ -21,7 +23,6 @@ import type { MediaStorage } from '../../media/storage/storage.js';
 import { recordAudit } from '../audit/audit.js';
 import type { UserRow } from '../users/users.repository.js';
 import {
-  type AssignableBy,
   FacesRepository,
   type FaceWithChild,
   type ImageFiles,
@@ -71,9 +72,9 @@ export class FacesService {
     return new FaceReviewAccess(this.ctx);
   }
 
-  /** Whose children `viewer` may assign: an admin any, a scouter their sections'. */
-  private assignableBy(viewer: UserRow): AssignableBy {
-    return { scouterId: viewer.role === 'admin' ? null : viewer.id };
+  /** Whose children `viewer` may assign: those of the sections they manage. */
+  private assignableBy(viewer: UserRow): ManagedSections {
+    return new Access(this.ctx).managedSections(viewer);
   }
 
   /**

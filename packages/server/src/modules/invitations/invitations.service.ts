@@ -13,7 +13,7 @@ import {
   type SendInvitationsBody,
   type SendInvitationsResponse,
 } from '@fogata/shared';
-import { scouterSectionIds } from '../../access/viewer-sections.js';
+import { Access } from '../../access/access.js';
 import type { AppContext } from '../../context.js';
 import type { Db, Executor } from '../../db/database.js';
 import { AppError } from '../../lib/app-error.js';
@@ -188,8 +188,8 @@ export class InvitationsService {
 
   /**
    * Refuses the whole send when a child does not exist (400), or when `actor` does not manage it
-   * (403): an admin manages every child, a scouter those of their sections. (The route is the
-   * admin's today, decision 050; the rule is here so opening it to scouters changes no rule.)
+   * (403), by the access policy's `child.manage`. (The route is the admin's today, decision 050;
+   * the check is here so opening it to scouters changes no rule.)
    */
   private async checkChildren(actor: AuditActor & { role: Role }, ids: number[]): Promise<void> {
     const unique = [...new Set(ids)];
@@ -198,10 +198,8 @@ export class InvitationsService {
     if (found.length !== unique.length) {
       throw new AppError(400, ADMIN_PANEL_MESSAGES.invitationChildNotFound);
     }
-    if (actor.role === 'admin') return;
-    const own = await scouterSectionIds(this.ctx.db.kysely, actor.id).execute();
-    const sections = new Set(own.map((r) => r.section_id));
-    if (actor.role !== 'scouter' || found.some((c) => !sections.has(c.section_id))) {
+    const managed = await new Access(this.ctx).check(actor, 'child.manage', unique);
+    if (unique.some((id) => !managed.has(id))) {
       throw new AppError(403, ADMIN_PANEL_MESSAGES.invitationChildNotManaged);
     }
   }

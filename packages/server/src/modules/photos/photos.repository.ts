@@ -5,7 +5,7 @@ import {
   photoAlbumForSections,
   photoInAlbumZip,
   photoShownTo,
-} from '../../access/gallery-access.repository.js';
+} from '../../access/access.repository.js';
 import type { Viewer } from '../../access/viewer.js';
 import { type Db, type Executor, executorOf } from '../../db/database.js';
 import type { PhotosTable } from '../../db/schema.js';

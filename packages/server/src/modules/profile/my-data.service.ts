@@ -6,8 +6,8 @@ import {
   SERVER_ERRORS,
 } from '@fogata/shared';
 import { decodeJwt } from 'jose';
+import { guardedChildIds } from '../../access/access.js';
 import { childrenChanged } from '../../access/face-changes.js';
-import { FaceVisibilityRepository } from '../../access/face-visibility.repository.js';
 import { GalleryAccess } from '../../access/gallery-access.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
@@ -162,7 +162,7 @@ export class MyDataService {
       }
       await new MyDataRepository(trx).eraseTraces(current);
       // Their children's copies of their own go with them, after the commit (decisions 080, 100).
-      const children = await new FaceVisibilityRepository(trx).guardedChildIds(current.id);
+      const children = await guardedChildIds(trx, current.id);
       // Albums, photos, news, experiences they made, and their removal requests, stay: the
       // foreign keys set their reference to null.
       const removed = await users.remove(current.id);

@@ -1,6 +1,6 @@
 import type { RemovalStatus } from '@fogata/shared';
 import type { Insertable } from 'kysely';
-import { albumPublishedFor, photoShownTo } from '../../access/gallery-access.repository.js';
+import { photoHideableBy } from '../../access/access.repository.js';
 import type { Viewer } from '../../access/viewer.js';
 import { type Db, type Executor, executorOf } from '../../db/database.js';
 import type { Dialect } from '../../db/migrations/index.js';
@@ -45,9 +45,7 @@ export class RemovalRequestsRepository {
       .innerJoin('albums', 'albums.id', 'photos.album_id')
       .select(['photos.id', 'photos.album_id', 'albums.title as album_title'])
       .where('photos.id', '=', photoId)
-      .where('photos.hidden_at', 'is', null)
-      .where(albumPublishedFor(viewer))
-      .where(photoShownTo(viewer));
+      .where(photoHideableBy(viewer));
     return (dialect === 'postgres' ? query.forUpdate('photos') : query).executeTakeFirst();
   }
 

@@ -7,8 +7,8 @@ import {
   SERVER_ERRORS,
   SERVER_SUCCESS,
 } from '@fogata/shared';
+import { Access, albumReviewerEmails } from '../../access/access.js';
 import { GalleryAccess } from '../../access/gallery-access.js';
-import { GalleryAccessRepository } from '../../access/gallery-access.repository.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
 import { nowIso } from '../../lib/tokens.js';
@@ -103,7 +103,7 @@ export class RemovalRequestsService {
         details: { request: String(id) },
       });
       // Only the managers who see the album hear of it (another section's scouter does not).
-      const managers = await new GalleryAccessRepository(trx).reviewerEmails(photo.album_id);
+      const managers = await albumReviewerEmails(trx, photo.album_id);
       for (const email of managers) {
         const mail = removalRequestMail({
           to: email,
@@ -144,7 +144,7 @@ export class RemovalRequestsService {
    * (of an album since deleted, none: its audience is gone with it).
    */
   private async seenRequests(viewer: UserRow, rows: RemovalRequestRow[]) {
-    if (viewer.role === 'admin') return () => true;
+    if (new Access(this.ctx).managesAll(viewer)) return () => true;
     const albumIds = [
       ...new Set(rows.flatMap((row) => (row.album_id === null ? [] : [row.album_id]))),
     ];

@@ -8,8 +8,8 @@ import {
   type SectionRef,
   type User,
 } from '@fogata/shared';
+import { guardedChildIds } from '../../access/access.js';
 import { childrenChanged } from '../../access/face-changes.js';
-import { FaceVisibilityRepository } from '../../access/face-visibility.repository.js';
 import type { AppContext } from '../../context.js';
 import type { Dialect } from '../../db/migrations/index.js';
 import { AppError } from '../../lib/app-error.js';
@@ -102,7 +102,7 @@ export class UsersService {
       const users = new UsersRepository(trx);
       const target = await lockTarget(users, db.dialect, actor, id, true);
       // Their children's copies of their own go with them, after the commit (decisions 080, 100).
-      const children = await new FaceVisibilityRepository(trx).guardedChildIds(id);
+      const children = await guardedChildIds(trx, id);
       // The avatar of the row deleted (a change of it since the read above included), journaled
       // with the delete: a crash before the file goes leaves it to reconciliation.
       const removed = await users.remove(id);

@@ -1,0 +1,141 @@
+import { SERVER_ERRORS } from '@fogata/shared';
+import type { AppContext } from '../context.js';
+import type { Executor } from '../db/database.js';
+import { AppError } from '../lib/app-error.js';
+import { AccessRepository, type ManagedSections } from './access.repository.js';
+import { type FaceOfImage, FaceReviewAccess, type ReviewImage } from './face-review.js';
+import { FamilyAccess } from './family-access.js';
+import { GalleryAccess } from './gallery-access.js';
+import type { Viewer } from './viewer.js';
+
+/*
+ * The access policy's one entry (decision 121, after Immich's access checks): given a viewer and
+ * what they want to do with some things of one kind, the ids they may, or the error of one they
+ * may not. The rules themselves live beside it — the gallery's (gallery-access.ts), the
+ * family's (family-access.ts), the faces' (face-visibility.ts, face-review.ts), image consent's
+ * (image-consent.ts) — and their SQL in access.repository.ts. A new kind of thing (the
+ * activities next) is a new permission here, a rule beside it and its queries in the repository.
+ *
+ * Every answer is batched: one query (or none) for any number of ids, so a list asks once.
+ * Whatever a viewer may not see answers as if it did not exist (404); what they see but may not
+ * change is a 403.
+ */
+
+/** What a viewer may be asked about, as `<kind>.<action>`. */
+export type AccessPermission =
+  /** See an album: published (drafts for managers) and of their audience. */
+  | 'album.see'
+  /** See a photo: of an album they see, not hidden on request (hidden too for managers). */
+  | 'photo.see'
+  /** Manage a child: an admin every one, a scouter those of their sections. */
+  | 'child.manage'
+  /** See a child's name: its managers and its guardians. */
+  | 'child.see'
+  /** Answer for a child as family: its guardians. */
+  | 'child.own'
+  /** Put children in a section, give an album to it: an admin every one, a scouter theirs. */
+  | 'section.manage';
+
+/** The error of a thing a viewer may not reach, by permission. */
+const DENIED: Record<AccessPermission, () => AppError> = {
+  'album.see': () => new AppError(404, SERVER_ERRORS.albumNotFound),
+  'photo.see': () => new AppError(404, SERVER_ERRORS.photoNotFound),
+  'child.manage': () => new AppError(404, SERVER_ERRORS.childNotFound),
+  'child.see': () => new AppError(404, SERVER_ERRORS.childNotFound),
+  'child.own': () => new AppError(404, SERVER_ERRORS.childNotFound),
+  'section.manage': () => new AppError(403, SERVER_ERRORS.sectionNotManaged),
+};
+
+/** The access policy's questions, each over a set of ids. */
+export class Access {
+  constructor(private readonly ctx: Pick<AppContext, 'db' | 'storage' | 'mediaUrls'>) {}
+
+  private family() {
+    return new FamilyAccess(this.ctx);
+  }
+
+  /** The gallery's rules, with which copy of an image a viewer gets and its URLs. */
+  gallery(): GalleryAccess {
+    return new GalleryAccess(this.ctx);
+  }
+
+  /**
+   * Which of `ids` `viewer` may `permission`. For a manager's permission on things that need
+   * not exist (`child.manage`, `section.manage`), an admin gets every id back without a query:
+   * whether they exist is the caller's read; `require` checks it.
+   */
+  check(
+    viewer: Viewer,
+    permission: AccessPermission,
+    ids: readonly number[],
+  ): Promise<Set<number>> {
+    switch (permission) {
+      case 'album.see':
+        return this.gallery().visibleAlbumIds(viewer, ids);
+      case 'photo.see':
+        return this.gallery().visiblePhotoIds(viewer, ids);
+      case 'child.manage':
+        return this.family().managedChildIds(viewer, ids);
+      case 'child.see':
+        return this.family().seenChildIds(viewer, ids);
+      case 'child.own':
+        return this.family().ownChildIds(viewer, ids);
+      case 'section.manage':
+        return this.family().managedSectionIds(viewer, ids);
+    }
+  }
+
+  /** Whether `viewer` may `permission` thing `id` (that exists, for a child). */
+  async may(viewer: Viewer, permission: AccessPermission, id: number): Promise<boolean> {
+    if (permission === 'child.manage') return this.family().childManaged(viewer, id);
+    if (permission === 'child.see') return this.family().maySeeChild(viewer, id);
+    return (await this.check(viewer, permission, [id])).has(id);
+  }
+
+  /** The error of thing `id` (404: as if missing; 403 for a section) unless `viewer` may. */
+  async require(viewer: Viewer, permission: AccessPermission, id: number): Promise<void> {
+    if (!(await this.may(viewer, permission, id))) throw DENIED[permission]();
+  }
+
+  /**
+   * The sections `viewer` manages, as a subquery for a list to filter by in the same query: all
+   * (an admin), those they are assigned to (a scouter), none (anyone else).
+   */
+  managedSections(viewer: Viewer): ManagedSections {
+    return this.family().managedSections(viewer);
+  }
+
+  /** Whether `viewer` manages every section (an admin), so every child, request and audience. */
+  managesAll(viewer: Viewer): boolean {
+    return this.managedSections(viewer).all;
+  }
+
+  /** Whether `viewer` may review the faces of image `image` (Revisar caras). */
+  mayReviewFaces(viewer: Viewer, image: ReviewImage): Promise<boolean> {
+    return new FaceReviewAccess(this.ctx).mayReviewImage(viewer, image);
+  }
+
+  /** Of `faces` on images `viewer` may review, which they see named and may change. */
+  changeableFaces<F extends FaceOfImage>(
+    viewer: Viewer,
+    faces: readonly F[],
+  ): Promise<(face: F) => boolean> {
+    return new FaceReviewAccess(this.ctx).changeable(viewer, faces);
+  }
+}
+
+/**
+ * The children `userId` is a guardian of, read in transaction `db` (whose own copies of public
+ * images go when the guardian does).
+ */
+export function guardedChildIds(db: Executor, userId: number): Promise<Set<number>> {
+  return new AccessRepository(db).guardedChildIds(userId);
+}
+
+/**
+ * The addresses of the managers who see album `albumId` (who are told of a removal request in
+ * it), read in transaction `db`: every admin, and the scouters of its audience.
+ */
+export function albumReviewerEmails(db: Executor, albumId: number): Promise<string[]> {
+  return new AccessRepository(db).reviewerEmails(albumId);
+}
