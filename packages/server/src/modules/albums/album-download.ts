@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import { can, SERVER_ERRORS } from '@fogata/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ZipFile } from 'yazl';
-import { GalleryAccess } from '../../access/gallery-access.js';
+import { Access } from '../../access/access.js';
 import { ImageRenditions } from '../../access/image-renditions.js';
 import { recordPublications } from '../../access/public-images.repository.js';
 import type { AppContext } from '../../context.js';
@@ -52,15 +52,15 @@ export async function sendAlbumZip(
   id: number,
   reply: FastifyReply,
 ): Promise<FastifyReply> {
-  const access = new GalleryAccess(ctx);
-  await access.requireAlbum(viewer, id);
+  const access = new Access(ctx);
+  await access.require(viewer, 'album.see', id);
   const album = await new AlbumsRepository(ctx.db).findRow(id);
   if (!album) throw new AppError(404, SERVER_ERRORS.albumNotFound);
   const photos = await new PhotosRepository(ctx.db).displayCopies(id);
   const slug = fileSlug(album.title);
   // Each entry is the viewer's copy (decision 080): the faces they may not see come blurred; a
   // copy not made yet is made when the archive reaches it, one at a time like the reads.
-  const copies = await access.copiesFor(
+  const copies = await access.gallery().copiesFor(
     viewer,
     'photo',
     photos.map((photo) => ({
@@ -151,7 +151,7 @@ export async function downloadLink(
   user: UserRow,
   albumId: number,
 ): Promise<{ url: string }> {
-  await new GalleryAccess(ctx).requireAlbum(user, albumId);
+  await new Access(ctx).require(user, 'album.see', albumId);
   const exp = Math.floor(Date.now() / 1000) + DOWNLOAD_LINK_TTL_SECONDS;
   const sig = linkSignature(ctx, albumId, user.id, exp).toString('base64url');
   return { url: `/api/albums/${albumId}/download?token=${user.id}.${exp}.${sig}` };

@@ -8,7 +8,7 @@ import {
 } from '@fogata/shared';
 import { Access } from '../../access/access.js';
 import { facesChanged } from '../../access/face-changes.js';
-import { GalleryAccess, isRestrictedAlbum } from '../../access/gallery-access.js';
+import { isRestrictedAlbum } from '../../access/gallery-access.js';
 import { ImageRenditionsRepository } from '../../access/image-renditions.repository.js';
 import type { AppContext } from '../../context.js';
 import { readGroupSettings } from '../../db/group-settings.js';
@@ -97,7 +97,7 @@ export class AlbumsService {
   }
 
   private access() {
-    return new GalleryAccess(this.ctx);
+    return new Access(this.ctx);
   }
 
   /**
@@ -107,18 +107,20 @@ export class AlbumsService {
   private async present(viewer: UserRow, rows: AlbumWithCounts[]): Promise<Album[]> {
     const audiences = await this.repo().audiences(rows.map((row) => row.id));
     // The cover's faces (decision 080): the viewer's copy of it, read for all the rows at once.
-    const copies = await this.access().copiesFor(
-      viewer,
-      'album',
-      rows.map((row) => ({
-        id: row.id,
-        key: row.cover_key,
-        thumbKey: row.cover_thumb_key,
-        placeholder: row.cover_placeholder,
-        restricted: isRestrictedAlbum(row) || audiences.has(row.id),
-        hasFaces: Boolean(row.has_faces),
-      })),
-    );
+    const copies = await this.access()
+      .gallery()
+      .copiesFor(
+        viewer,
+        'album',
+        rows.map((row) => ({
+          id: row.id,
+          key: row.cover_key,
+          thumbKey: row.cover_thumb_key,
+          placeholder: row.cover_placeholder,
+          restricted: isRestrictedAlbum(row) || audiences.has(row.id),
+          hasFaces: Boolean(row.has_faces),
+        })),
+      );
     return rows.map((row) => {
       const copy = copies.get(row.id);
       if (!copy) throw new Error(`sin copia de la portada del álbum ${row.id}`);
@@ -190,7 +192,7 @@ export class AlbumsService {
    */
   async setPublished(user: UserRow, id: number, published: boolean): Promise<AlbumMutationResult> {
     const status = published ? 'published' : 'draft';
-    await this.access().requireAlbum(user, id);
+    await this.access().require(user, 'album.see', id);
     await this.ctx.db.kysely.transaction().execute(async (trx) => {
       const album = await new AlbumsRepository(trx).lock(id, this.ctx.db.dialect);
       if (!album) throw new AppError(404, SERVER_ERRORS.albumNotFound);
@@ -266,7 +268,7 @@ export class AlbumsService {
     form: AlbumForm,
     coverFile: UploadedFile | undefined,
   ): Promise<AlbumMutationResult> {
-    await this.access().requireAlbum(user, id);
+    await this.access().require(user, 'album.see', id);
     const before = await this.repo().findRow(id);
     if (!before) throw new AppError(404, SERVER_ERRORS.albumNotFound);
     const current = (await this.repo().audiences([id])).get(id) ?? [];
@@ -340,7 +342,7 @@ export class AlbumsService {
    */
   async delete(actor: UserRow, id: number): Promise<{ message: string }> {
     const { db } = this.ctx;
-    await this.access().requireAlbum(actor, id);
+    await this.access().require(actor, 'album.see', id);
     const files = await db.kysely.transaction().execute(async (trx) => {
       const albums = new AlbumsRepository(trx);
       const album = await albums.lock(id, db.dialect);

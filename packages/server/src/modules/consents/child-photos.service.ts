@@ -1,7 +1,6 @@
 import { type ChildPhoto, ROUTES, SERVER_ERRORS, SERVER_SUCCESS } from '@fogata/shared';
-import { albumReviewerEmails } from '../../access/access.js';
+import { Access, albumReviewerEmails } from '../../access/access.js';
 import { facesChanged } from '../../access/face-changes.js';
-import { FamilyAccess } from '../../access/family-access.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
 import { nowIso } from '../../lib/tokens.js';
@@ -20,10 +19,10 @@ import { ConsentsRepository } from './consents.repository.js';
  * request back (decision 096).
  */
 export class ChildPhotosService {
-  private readonly access: FamilyAccess;
+  private readonly access: Access;
 
   constructor(private readonly ctx: AppContext) {
-    this.access = new FamilyAccess(ctx);
+    this.access = new Access(ctx);
   }
 
   /** A page of the photos, newest first, with whether a blur was asked in each; five queries. */
@@ -32,7 +31,7 @@ export class ChildPhotosService {
     childId: number,
     page: { page: number; limit: number },
   ): Promise<{ photos: ChildPhoto[]; total: number }> {
-    await this.access.requireOwnChild(viewer, childId);
+    await this.access.require(viewer, 'child.own', childId);
     const repo = new ConsentsRepository(this.ctx.db);
     const [ids, total] = await Promise.all([
       repo.childPhotoPage(childId, viewer, {
@@ -64,7 +63,7 @@ export class ChildPhotosService {
     childId: number,
     photoId: number,
   ): Promise<{ message: string; blur_requested: true }> {
-    await this.access.requireOwnChild(viewer, childId);
+    await this.access.require(viewer, 'child.own', childId);
     const { config } = this.ctx;
     const changed = await this.ctx.db.kysely.transaction().execute(async (trx) => {
       const repo = new ConsentsRepository(trx);
@@ -112,7 +111,7 @@ export class ChildPhotosService {
     childId: number,
     photoId: number,
   ): Promise<{ message: string; blur_requested: false }> {
-    await this.access.requireOwnChild(viewer, childId);
+    await this.access.require(viewer, 'child.own', childId);
     const changed = await this.ctx.db.kysely.transaction().execute(async (trx) => {
       const repo = new ConsentsRepository(trx);
       const photo = await repo.shownPhoto(photoId, viewer);

@@ -14,8 +14,8 @@ import {
   SERVER_ERRORS,
   SERVER_SUCCESS,
 } from '@fogata/shared';
+import { Access } from '../../access/access.js';
 import { childrenChanged } from '../../access/face-changes.js';
-import { FamilyAccess } from '../../access/family-access.js';
 import {
   type EffectiveConsent,
   effectiveConsents,
@@ -100,14 +100,14 @@ function toRecord(row: ConsentHistoryRow) {
  * append-only) and an audit entry naming the child by number, never by name.
  */
 export class ConsentsService {
-  private readonly access: FamilyAccess;
+  private readonly access: Access;
 
   /** `today` is the date birthdays are counted on (the demo seeds as of its own date). */
   constructor(
     private readonly ctx: AppContext,
     private readonly today: () => string = () => todayIso(),
   ) {
-    this.access = new FamilyAccess(ctx);
+    this.access = new Access(ctx);
   }
 
   private repo() {
@@ -144,13 +144,13 @@ export class ConsentsService {
 
   /** A guardian's view of their child's consents (another family's child: 404). */
   async forGuardian(viewer: Viewer, id: number): Promise<ChildConsents> {
-    await this.access.requireOwnChild(viewer, id);
+    await this.access.require(viewer, 'child.own', id);
     return this.consentsOf(id);
   }
 
   /** A manager's view (an admin any child, a scouter their sections' children; else 404). */
   async forManager(viewer: Viewer, id: number): Promise<ChildConsents> {
-    await this.access.requireManagedChild(viewer, id);
+    await this.access.require(viewer, 'child.manage', id);
     return this.consentsOf(id);
   }
 
@@ -164,7 +164,7 @@ export class ConsentsService {
     id: number,
     input: GuardianConsentInput,
   ): Promise<ConsentResult> {
-    await this.access.requireOwnChild(actor, id);
+    await this.access.require(actor, 'child.own', id);
     return this.record(actor, id, {
       purpose: input.purpose,
       granted: input.granted,
@@ -179,7 +179,7 @@ export class ConsentsService {
     id: number,
     input: ManagerConsentInput,
   ): Promise<ConsentResult> {
-    await this.access.requireManagedChild(actor, id);
+    await this.access.require(actor, 'child.manage', id);
     return this.record(actor, id, {
       purpose: input.purpose,
       granted: input.granted,
@@ -321,7 +321,7 @@ export class ConsentsService {
     sectionId: number,
     page: { page: number; limit: number },
   ): Promise<{ rows: ConsentRegisterRow[]; total: number }> {
-    await this.access.requireManagedSection(viewer, sectionId);
+    await this.access.require(viewer, 'section.manage', sectionId);
     const repo = this.repo();
     const [children, total] = await Promise.all([
       repo.registerChildren(sectionId, {
@@ -335,7 +335,7 @@ export class ConsentsService {
 
   /** The whole register of section `sectionId` as a CSV file, and its file name. */
   async registerCsv(viewer: Viewer, sectionId: number): Promise<{ csv: string; fileName: string }> {
-    await this.access.requireManagedSection(viewer, sectionId);
+    await this.access.require(viewer, 'section.manage', sectionId);
     const repo = this.repo();
     const section = await repo.section(sectionId);
     if (!section) throw new AppError(404, SERVER_ERRORS.sectionNotFound);

@@ -11,8 +11,6 @@ import {
 import { Access } from '../../access/access.js';
 import type { ManagedSections } from '../../access/access.repository.js';
 import { facesChanged } from '../../access/face-changes.js';
-import { FaceReviewAccess } from '../../access/face-review.js';
-import { GalleryAccess } from '../../access/gallery-access.js';
 import type { Viewer } from '../../access/viewer.js';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/database.js';
@@ -35,7 +33,7 @@ import {
  * cover first, then its photos), of a news item or of an experience, with the boxes found or
  * drawn, and mark each face as a child of the audience, an adult, or not a face. Only managers
  * who may see the image (an album of another section is a 404 to a scouter), and a scouter names
- * and changes only the faces of the children they manage (FaceReviewAccess, decision 106); each
+ * and changes only the faces of the children they manage (the access policy, decision 106); each
  * save is one audit entry, without the child's name.
  */
 
@@ -65,16 +63,12 @@ export class FacesService {
   }
 
   private access() {
-    return new GalleryAccess(this.ctx);
-  }
-
-  private faceAccess() {
-    return new FaceReviewAccess(this.ctx);
+    return new Access(this.ctx);
   }
 
   /** Whose children `viewer` may assign: those of the sections they manage. */
   private assignableBy(viewer: UserRow): ManagedSections {
-    return new Access(this.ctx).managedSections(viewer);
+    return this.access().managedSections(viewer);
   }
 
   /**
@@ -83,7 +77,7 @@ export class FacesService {
    */
   private async requireImage(viewer: Viewer, image: FaceImageRef): Promise<void> {
     const seen =
-      (await this.faceAccess().mayReviewImage(viewer, image)) &&
+      (await this.access().mayReviewFaces(viewer, image)) &&
       (image.kind === 'photo' ||
         image.kind === 'album' ||
         (await this.repo().publicImageFiles(image.kind, image.id)) !== undefined);
@@ -109,7 +103,7 @@ export class FacesService {
       this.repo().facesOf(kind, ids),
       this.repo().unsearched(kind, ids),
     ]);
-    const changeable = await this.faceAccess().changeable(viewer, faces);
+    const changeable = await this.access().changeableFaces(viewer, faces);
     const byImage = new Map<number, ReviewFace[]>();
     for (const face of faces) {
       const image = imageOf(face);
@@ -138,7 +132,7 @@ export class FacesService {
     albumId: number,
     { page, limit }: { page: number; limit: number },
   ): Promise<FaceReviewPage> {
-    await this.access().requireAlbum(viewer, albumId);
+    await this.access().require(viewer, 'album.see', albumId);
     const repo = this.repo();
     const cover = await repo.coverFiles(albumId);
     const photos = await repo.photoCount(albumId);
@@ -147,7 +141,7 @@ export class FacesService {
     // The cover is the first image of page one; the photos follow it.
     const skip = cover ? Math.max(0, first - 1) : first;
     const files = await repo.photoFiles(albumId, skip, withCover ? limit - 1 : limit);
-    const storage = this.access().urlsFor(viewer, true);
+    const storage = this.access().gallery().urlsFor(viewer, true);
     const images = [
       ...(withCover && cover ? await this.images(viewer, 'album', [cover], storage) : []),
       ...(await this.images(viewer, 'photo', files, storage)),
@@ -162,7 +156,7 @@ export class FacesService {
     id: number,
   ): Promise<FaceReviewImage[]> {
     const files = await this.repo().publicImageFiles(kind, id);
-    if (!files || !(await this.faceAccess().mayReviewImage(viewer, { kind, id }))) {
+    if (!files || !(await this.access().mayReviewFaces(viewer, { kind, id }))) {
       throw new AppError(
         404,
         kind === 'news' ? SERVER_ERRORS.newsNotFound : SERVER_ERRORS.experienceNotFound,
@@ -177,7 +171,7 @@ export class FacesService {
    * scouter only their sections'.
    */
   async children(viewer: UserRow, albumId: number | null): Promise<FaceChild[]> {
-    if (albumId !== null) await this.access().requireAlbum(viewer, albumId);
+    if (albumId !== null) await this.access().require(viewer, 'album.see', albumId);
     return this.repo().assignableChildren(this.assignableBy(viewer), albumId);
   }
 
@@ -187,10 +181,10 @@ export class FacesService {
    */
   private async requireChangeableFace(viewer: UserRow, id: number): Promise<FaceWithChild> {
     const face = await this.repo().find(id);
-    if (!face || !(await this.faceAccess().mayReviewImage(viewer, imageOf(face)))) {
+    if (!face || !(await this.access().mayReviewFaces(viewer, imageOf(face)))) {
       throw new AppError(404, SERVER_ERRORS.faceNotFound);
     }
-    if (!(await this.faceAccess().changeable(viewer, [face]))(face)) {
+    if (!(await this.access().changeableFaces(viewer, [face]))(face)) {
       throw new AppError(403, SERVER_ERRORS.faceOtherSection);
     }
     return face;
@@ -200,7 +194,7 @@ export class FacesService {
   private async present(viewer: UserRow, id: number): Promise<ReviewFace> {
     const face = await this.repo().find(id);
     if (!face) throw new AppError(404, SERVER_ERRORS.faceNotFound);
-    return toReviewFace(face, (await this.faceAccess().changeable(viewer, [face]))(face));
+    return toReviewFace(face, (await this.access().changeableFaces(viewer, [face]))(face));
   }
 
   /** One audit entry for a change of a face: the image's album, news item or experience. */

@@ -7,7 +7,8 @@ import {
   SERVER_SUCCESS,
   type UploadFailure,
 } from '@fogata/shared';
-import { GalleryAccess, isRestrictedPhoto } from '../../access/gallery-access.js';
+import { Access } from '../../access/access.js';
+import { isRestrictedPhoto } from '../../access/gallery-access.js';
 import { ImageRenditionsRepository } from '../../access/image-renditions.repository.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
@@ -60,7 +61,7 @@ export class PhotosService {
   }
 
   private access() {
-    return new GalleryAccess(this.ctx);
+    return new Access(this.ctx);
   }
 
   /**
@@ -72,7 +73,7 @@ export class PhotosService {
     albumId: number,
     paging: PhotosPageQuery = {},
   ): Promise<Photo[]> {
-    await this.access().requireAlbum(viewer, albumId);
+    await this.access().require(viewer, 'album.see', albumId);
     // Decision 014: a page when asked for one, else the whole album (the documented call).
     const asked = paging.page !== undefined || paging.limit !== undefined;
     const limit = paging.limit ?? LIMITS.photosPageSize;
@@ -88,18 +89,20 @@ export class PhotosService {
    * all the rows.
    */
   private async present(viewer: UserRow, rows: PhotoWithCounts[]): Promise<Photo[]> {
-    const copies = await this.access().copiesFor(
-      viewer,
-      'photo',
-      rows.map((row) => ({
-        id: row.id,
-        key: row.image_key,
-        thumbKey: row.thumb_key,
-        placeholder: row.placeholder,
-        restricted: isRestrictedPhoto(row) || Boolean(row.album_for_sections),
-        hasFaces: Boolean(row.has_faces),
-      })),
-    );
+    const copies = await this.access()
+      .gallery()
+      .copiesFor(
+        viewer,
+        'photo',
+        rows.map((row) => ({
+          id: row.id,
+          key: row.image_key,
+          thumbKey: row.thumb_key,
+          placeholder: row.placeholder,
+          restricted: isRestrictedPhoto(row) || Boolean(row.album_for_sections),
+          hasFaces: Boolean(row.has_faces),
+        })),
+      );
     return rows.map((row) => {
       const copy = copies.get(row.id);
       if (!copy) throw new Error(`sin copia de la foto ${row.id}`);
@@ -126,7 +129,7 @@ export class PhotosService {
 
   /** Sets or clears photo `id`'s caption (managers); answers with the photo. */
   async setCaption(user: UserRow, id: number, description: string | null): Promise<Photo> {
-    await this.access().requirePhoto(user, id);
+    await this.access().require(user, 'photo.see', id);
     if (!(await this.repo().setDescription(id, description))) {
       throw new AppError(404, SERVER_ERRORS.photoNotFound);
     }
@@ -135,7 +138,7 @@ export class PhotosService {
 
   /** Whether `viewer` may see photo `id` (likes and comments ask; no viewer: as a member). */
   async exists(id: number, viewer?: UserRow | null): Promise<boolean> {
-    return (await this.access().visiblePhotoIds(viewer, [id])).has(id);
+    return (await this.access().check(viewer, 'photo.see', [id])).has(id);
   }
 
   /**
@@ -148,7 +151,7 @@ export class PhotosService {
    */
   async upload(user: UserRow, { albumId, files, captions }: PhotoUpload): Promise<UploadOutcome> {
     // A manager uploads only into an album they see (another section's is a 404 to them).
-    await this.access().requireAlbum(user, albumId);
+    await this.access().require(user, 'album.see', albumId);
 
     const stored: StoredImage[] = [];
     /** The caption of each stored image, by the same index. */
@@ -212,7 +215,7 @@ export class PhotosService {
 
   /** Deletes the photo with its likes and comments (journaling its files), then its files. */
   async delete(actor: UserRow, id: number): Promise<{ message: string }> {
-    await this.access().requirePhoto(actor, id);
+    await this.access().require(actor, 'photo.see', id);
     const files = await this.ctx.db.kysely.transaction().execute(async (trx) => {
       const photos = new PhotosRepository(trx);
       const photo = await photos.findFiles(id);

@@ -6,9 +6,8 @@ import {
   SERVER_ERRORS,
 } from '@fogata/shared';
 import { decodeJwt } from 'jose';
-import { guardedChildIds } from '../../access/access.js';
+import { Access, guardedChildIds } from '../../access/access.js';
 import { childrenChanged } from '../../access/face-changes.js';
-import { GalleryAccess } from '../../access/gallery-access.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
 import { verifyPassword } from '../../lib/passwords.js';
@@ -40,7 +39,7 @@ export class MyDataService {
     const photoIds = [...likes, ...comments].flatMap((r) =>
       r.target_type === 'photo' ? [r.target_id] : [],
     );
-    const visible = await new GalleryAccess(this.ctx).visiblePhotoIds(user, [...new Set(photoIds)]);
+    const visible = await new Access(this.ctx).check(user, 'photo.see', photoIds);
     const titleOf = (r: {
       target_type: 'photo' | 'news' | 'experience';
       target_id: number;

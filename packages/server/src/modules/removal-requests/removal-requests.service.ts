@@ -8,7 +8,6 @@ import {
   SERVER_SUCCESS,
 } from '@fogata/shared';
 import { Access, albumReviewerEmails } from '../../access/access.js';
-import { GalleryAccess } from '../../access/gallery-access.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
 import { nowIso } from '../../lib/tokens.js';
@@ -148,7 +147,7 @@ export class RemovalRequestsService {
     const albumIds = [
       ...new Set(rows.flatMap((row) => (row.album_id === null ? [] : [row.album_id]))),
     ];
-    const visible = await new GalleryAccess(this.ctx).visibleAlbumIds(viewer, albumIds);
+    const visible = await new Access(this.ctx).check(viewer, 'album.see', albumIds);
     return (row: RemovalRequestRow) => row.album_id !== null && visible.has(row.album_id);
   }
 
@@ -156,7 +155,7 @@ export class RemovalRequestsService {
     return {
       ...toMine(row),
       photo_thumb: row.photo_thumb_key
-        ? new GalleryAccess(this.ctx).urlsFor(viewer, true).url(row.photo_thumb_key)
+        ? new Access(this.ctx).gallery().urlsFor(viewer, true).url(row.photo_thumb_key)
         : null,
       requester_name: row.requester_name,
       resolver_name: row.resolver_name,
