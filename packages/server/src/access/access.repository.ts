@@ -477,6 +477,17 @@ export class AccessRepository {
     return new Set((await query.execute()).map((row) => row.child_id));
   }
 
+  /** The author of each of comments `ids` that exists. */
+  async commentAuthors(ids: readonly number[]): Promise<Map<number, number>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('comments')
+      .select(['id', 'user_id'])
+      .where('id', 'in', [...new Set(ids)])
+      .execute();
+    return new Map(rows.map((row) => [row.id, row.user_id]));
+  }
+
   /** Every face of the images `ids` of `kind`, in one query. */
   async faces(kind: FaceImageKind, ids: readonly number[]): Promise<FaceRuleRow[]> {
     if (ids.length === 0) return [];

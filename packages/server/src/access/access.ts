@@ -1,4 +1,4 @@
-import { SERVER_ERRORS } from '@fogata/shared';
+import { canDeleteComment, SERVER_ERRORS } from '@fogata/shared';
 import type { AppContext } from '../context.js';
 import type { Executor } from '../db/database.js';
 import { AppError } from '../lib/app-error.js';
@@ -34,7 +34,9 @@ export type AccessPermission =
   /** Answer for a child as family: its guardians. */
   | 'child.own'
   /** Put children in a section, give an album to it: an admin every one, a scouter theirs. */
-  | 'section.manage';
+  | 'section.manage'
+  /** Delete a comment: its author, a scouter or an admin. */
+  | 'comment.delete';
 
 /** The error of a thing a viewer may not reach, by permission. */
 const DENIED: Record<AccessPermission, () => AppError> = {
@@ -44,6 +46,7 @@ const DENIED: Record<AccessPermission, () => AppError> = {
   'child.see': () => new AppError(404, SERVER_ERRORS.childNotFound),
   'child.own': () => new AppError(404, SERVER_ERRORS.childNotFound),
   'section.manage': () => new AppError(403, SERVER_ERRORS.sectionNotManaged),
+  'comment.delete': () => new AppError(403, SERVER_ERRORS.forbidden),
 };
 
 /** The access policy's questions, each over a set of ids. */
@@ -82,7 +85,19 @@ export class Access {
         return this.family().ownChildIds(viewer, ids);
       case 'section.manage':
         return this.family().managedSectionIds(viewer, ids);
+      case 'comment.delete':
+        return this.deletableCommentIds(viewer, ids);
     }
+  }
+
+  /** Which of comments `ids` `viewer` may delete, by who wrote each (one query). */
+  private async deletableCommentIds(viewer: Viewer, ids: readonly number[]): Promise<Set<number>> {
+    if (!viewer) return new Set();
+    const authors = await new AccessRepository(this.ctx.db).commentAuthors(ids);
+    const deletable = [...authors].filter(([, author]) =>
+      canDeleteComment(viewer.role, viewer.id, author),
+    );
+    return new Set(deletable.map(([id]) => id));
   }
 
   /** Whether `viewer` may `permission` thing `id` (that exists, for a child). */

@@ -6,6 +6,7 @@ import {
   SERVER_ERRORS,
   SERVER_SUCCESS,
 } from '@fogata/shared';
+import { Access } from '../../access/access.js';
 import type { AppContext } from '../../context.js';
 import type { InteractionTarget } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
@@ -113,9 +114,7 @@ export class InteractionsService {
     const repo = this.repo();
     const row = await repo.findComment(id, commentId);
     if (!row) throw new AppError(404, SERVER_ERRORS.commentNotFound);
-    if (!canDeleteComment(user.role, user.id, row.user_id)) {
-      throw new AppError(403, SERVER_ERRORS.forbidden);
-    }
+    await new Access(this.ctx).require(user, 'comment.delete', commentId);
     await repo.deleteComment(commentId);
     return { message: SERVER_SUCCESS.commentDeleted };
   }
