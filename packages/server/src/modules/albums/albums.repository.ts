@@ -23,7 +23,7 @@ export type AlbumWithCounts = AlbumRow & {
   photos_count: number | string;
   likes_count: number | string;
   comments_count: number | string;
-  /** Managers' reads only: the faces still to review (issue #25). */
+  /** Managers' reads only: the faces still to review. */
   faces_to_review?: number | string;
 };
 
@@ -106,7 +106,7 @@ export class AlbumsRepository {
       .where(albumShownTo(viewer));
   }
 
-  /** The faces still to review in each of albums `ids` (issue #25), in one query. */
+  /** The faces still to review in each of albums `ids`, in one query. */
   async facesToReview(ids: readonly number[]): Promise<Map<number, number>> {
     if (ids.length === 0) return new Map();
     const rows = await this.db

@@ -45,11 +45,11 @@ export interface AlbumForm {
   description?: string;
   /**
    * On create: false makes a draft only managers see; undefined follows ALBUMS_DRAFT_BY_DEFAULT
-   * (unset: published at once, as SPEC says).
+   * (unset: published at once, the product's default).
    */
   publish?: boolean;
   /**
-   * The audience's section ids (issue #24): empty, the whole group; undefined, the whole group on
+   * The audience's section ids: empty, the whole group; undefined, the whole group on
    * create and unchanged on an edit.
    */
   sections?: number[];
@@ -197,7 +197,7 @@ export class AlbumsService {
       const album = await new AlbumsRepository(trx).lock(id, this.ctx.db.dialect);
       if (!album) throw new AppError(404, SERVER_ERRORS.albumNotFound);
       if (album.status === status) return;
-      // 'Publicar solo álbumes revisados' (issue #25): no face of it may be left unreviewed.
+      // 'Publicar solo álbumes revisados': no face of it may be left unreviewed.
       if (published && (await readGroupSettings(trx)).publish_only_reviewed) {
         const pending = (await new AlbumsRepository(trx).facesToReview([id])).get(id) ?? 0;
         if (pending > 0) throw new AppError(409, SERVER_ERRORS.albumFacesToReview(pending));

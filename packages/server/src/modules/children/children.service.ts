@@ -194,7 +194,7 @@ export class ChildrenService {
         });
       }
     });
-    // Issue #25: a new birth date may cross the 14th birthday, which changes whose consent counts.
+    // A new birth date may cross the 14th birthday, which changes whose consent counts.
     if (input.birth_date !== undefined) await childrenChanged(this.ctx, [id]);
     return { message: SERVER_SUCCESS.childUpdated, child: await this.child(id) };
   }
@@ -217,7 +217,7 @@ export class ChildrenService {
         });
       }
     });
-    // Issue #25: a guardian always sees their own child's face; the copies follow the link.
+    // A guardian always sees their own child's face; the copies follow the link.
     await childrenChanged(this.ctx, [id]);
     return { message: SERVER_SUCCESS.guardianLinked, child: await this.child(id) };
   }

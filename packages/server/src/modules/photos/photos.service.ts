@@ -240,7 +240,7 @@ export class PhotosService {
   }
 
   /**
-   * Photos `ids` as `viewer` gets them, in the order of `ids` (issue #25, 'Fotos de mi educando':
+   * Photos `ids` as `viewer` gets them, in the order of `ids` ('Fotos de mi educando':
    * the caller has already kept only photos the viewer sees). Two queries for any number.
    */
   async presentByIds(viewer: UserRow, ids: number[]): Promise<Photo[]> {
