@@ -10,7 +10,7 @@ import { createAlbum, createPhoto } from '../test/gallery-factories.js';
 import { blurSetKey, FaceVisibility, purposeOf, seesEveryFace } from './face-visibility.js';
 import type { Viewer } from './viewer.js';
 
-/** The face rule (issue #25 part 3), every branch, on the test database. */
+/** The face rule, every branch, on the test database. */
 let t: TestApp;
 const BOX = { x: 0.1, y: 0.1, width: 0.2, height: 0.2 };
 let photoId: number;
