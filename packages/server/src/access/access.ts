@@ -57,8 +57,7 @@ export class Access {
     return new FamilyAccess(this.ctx);
   }
 
-  /** The gallery's rules, with which copy of an image a viewer gets and its URLs. */
-  gallery(): GalleryAccess {
+  private gallery() {
     return new GalleryAccess(this.ctx);
   }
 
@@ -123,6 +122,19 @@ export class Access {
   /** Whether `viewer` manages every section (an admin), so every child, request and audience. */
   managesAll(viewer: Viewer): boolean {
     return this.managedSections(viewer).all;
+  }
+
+  /**
+   * The copy of each of some images that a viewer gets: clean, or with the faces they may not
+   * see blurred (the face rule), at URLs of their own when only some may see it.
+   */
+  copiesFor(...args: Parameters<GalleryAccess['copiesFor']>) {
+    return this.gallery().copiesFor(...args);
+  }
+
+  /** The URLs of a record's files for a viewer: their own when only some may see it. */
+  urlsFor(...args: Parameters<GalleryAccess['urlsFor']>) {
+    return this.gallery().urlsFor(...args);
   }
 
   /** Whether `viewer` may review the faces of image `image` (Revisar caras). */

@@ -60,7 +60,7 @@ export async function sendAlbumZip(
   const slug = fileSlug(album.title);
   // Each entry is the viewer's copy (decision 080): the faces they may not see come blurred; a
   // copy not made yet is made when the archive reaches it, one at a time like the reads.
-  const copies = await access.gallery().copiesFor(
+  const copies = await access.copiesFor(
     viewer,
     'photo',
     photos.map((photo) => ({

@@ -107,20 +107,18 @@ export class AlbumsService {
   private async present(viewer: UserRow, rows: AlbumWithCounts[]): Promise<Album[]> {
     const audiences = await this.repo().audiences(rows.map((row) => row.id));
     // The cover's faces (decision 080): the viewer's copy of it, read for all the rows at once.
-    const copies = await this.access()
-      .gallery()
-      .copiesFor(
-        viewer,
-        'album',
-        rows.map((row) => ({
-          id: row.id,
-          key: row.cover_key,
-          thumbKey: row.cover_thumb_key,
-          placeholder: row.cover_placeholder,
-          restricted: isRestrictedAlbum(row) || audiences.has(row.id),
-          hasFaces: Boolean(row.has_faces),
-        })),
-      );
+    const copies = await this.access().copiesFor(
+      viewer,
+      'album',
+      rows.map((row) => ({
+        id: row.id,
+        key: row.cover_key,
+        thumbKey: row.cover_thumb_key,
+        placeholder: row.cover_placeholder,
+        restricted: isRestrictedAlbum(row) || audiences.has(row.id),
+        hasFaces: Boolean(row.has_faces),
+      })),
+    );
     return rows.map((row) => {
       const copy = copies.get(row.id);
       if (!copy) throw new Error(`sin copia de la portada del álbum ${row.id}`);

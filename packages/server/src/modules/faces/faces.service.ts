@@ -141,7 +141,7 @@ export class FacesService {
     // The cover is the first image of page one; the photos follow it.
     const skip = cover ? Math.max(0, first - 1) : first;
     const files = await repo.photoFiles(albumId, skip, withCover ? limit - 1 : limit);
-    const storage = this.access().gallery().urlsFor(viewer, true);
+    const storage = this.access().urlsFor(viewer, true);
     const images = [
       ...(withCover && cover ? await this.images(viewer, 'album', [cover], storage) : []),
       ...(await this.images(viewer, 'photo', files, storage)),

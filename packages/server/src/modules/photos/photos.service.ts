@@ -89,20 +89,18 @@ export class PhotosService {
    * all the rows.
    */
   private async present(viewer: UserRow, rows: PhotoWithCounts[]): Promise<Photo[]> {
-    const copies = await this.access()
-      .gallery()
-      .copiesFor(
-        viewer,
-        'photo',
-        rows.map((row) => ({
-          id: row.id,
-          key: row.image_key,
-          thumbKey: row.thumb_key,
-          placeholder: row.placeholder,
-          restricted: isRestrictedPhoto(row) || Boolean(row.album_for_sections),
-          hasFaces: Boolean(row.has_faces),
-        })),
-      );
+    const copies = await this.access().copiesFor(
+      viewer,
+      'photo',
+      rows.map((row) => ({
+        id: row.id,
+        key: row.image_key,
+        thumbKey: row.thumb_key,
+        placeholder: row.placeholder,
+        restricted: isRestrictedPhoto(row) || Boolean(row.album_for_sections),
+        hasFaces: Boolean(row.has_faces),
+      })),
+    );
     return rows.map((row) => {
       const copy = copies.get(row.id);
       if (!copy) throw new Error(`sin copia de la foto ${row.id}`);

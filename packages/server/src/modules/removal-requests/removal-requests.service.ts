@@ -155,7 +155,7 @@ export class RemovalRequestsService {
     return {
       ...toMine(row),
       photo_thumb: row.photo_thumb_key
-        ? new Access(this.ctx).gallery().urlsFor(viewer, true).url(row.photo_thumb_key)
+        ? new Access(this.ctx).urlsFor(viewer, true).url(row.photo_thumb_key)
         : null,
       requester_name: row.requester_name,
       resolver_name: row.resolver_name,
