@@ -5,7 +5,7 @@ import { never, stubApi } from '../../../test/api-stub';
 import { renderApp } from '../../../test/render';
 import { signIn } from '../../../test/token';
 import { fileOf, newsData } from '../test/data';
-import { NewsListPage } from './news-list-page';
+import { NewsListPage } from './post-list-page';
 
 type Role = 'usuario' | 'scouter' | 'admin' | null;
 

@@ -5,7 +5,7 @@ import { never, stubApi } from '../../../test/api-stub';
 import { renderApp } from '../../../test/render';
 import { signIn } from '../../../test/token';
 import { experienceData, fileOf } from '../test/data';
-import { ExperiencesPage } from './experiences-page';
+import { ExperiencesPage } from './post-list-page';
 
 type Role = 'usuario' | 'scouter' | 'admin' | null;
 

@@ -5,8 +5,8 @@ import { never, stubApi } from '../../../test/api-stub';
 import { renderApp } from '../../../test/render';
 import { signIn } from '../../../test/token';
 import { commentData, fileOf, newsData } from '../test/data';
-import { NewsDetailPage } from './news-detail-page';
-import { NewsListPage } from './news-list-page';
+import { NewsDetailPage } from './post-detail-page';
+import { NewsListPage } from './post-list-page';
 
 type Role = 'usuario' | 'scouter' | 'admin' | null;
 

@@ -4,8 +4,8 @@ import { never, stubApi } from '../../../test/api-stub';
 import { renderApp } from '../../../test/render';
 import { signIn } from '../../../test/token';
 import { commentData, experienceData } from '../test/data';
-import { ExperienceDetailPage } from './experience-detail-page';
-import { ExperiencesPage } from './experiences-page';
+import { ExperienceDetailPage } from './post-detail-page';
+import { ExperiencesPage } from './post-list-page';
 
 type Role = 'usuario' | 'scouter' | 'admin' | null;
 

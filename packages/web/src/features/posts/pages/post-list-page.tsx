@@ -1,4 +1,3 @@
-import type { Experience } from '@fogata/shared';
 import { LIMITS } from '@fogata/shared';
 import { useEffect, useState } from 'react';
 import Col from 'react-bootstrap/Col';
@@ -10,55 +9,60 @@ import { lazyComponent } from '../../../components/lazy-component';
 import { ConfirmModal } from '../../../components/lazy-confirm-modal';
 import { SkeletonCard } from '../../../components/skeleton-card';
 import { useCan } from '../../../lib/can';
-import { useDeleteExperience } from '../api/delete-experience';
-import { useExperiences } from '../api/get-experiences';
-import {
-  CategoryFilter,
-  type CategoryFilterValue,
-  isCategoryFilter,
-} from '../components/category-filter';
-import { ExperienceCard } from '../components/experience-card';
-import { EXPERIENCE_TEXTS as T } from '../texts';
+import { useDeletePost, usePostList } from '../api/posts-api';
+import { ListFilter } from '../components/list-filter';
+import { PostCard } from '../components/post-card';
+import { EXPERIENCES_KIND, NEWS_KIND, type PostBase, type PostKind } from '../kinds';
 
 // Managers only: everyone else never loads the form (nor react-hook-form and zod).
-const ExperienceFormModal = lazyComponent(
-  () => import('../components/experience-form-modal'),
-  'ExperienceFormModal',
-);
+const PostFormModal = lazyComponent(() => import('../components/post-form-modal'), 'PostFormModal');
 
 type Banner = { variant: AlertVariant; message: string } | null;
 
-/** What a page that deleted an experience hands to /experiences: the server's message. */
-export interface ExperiencesListState {
+/** What a page that deleted a post hands to its list: the server's message to show. */
+export interface PostListState {
   deleted?: string;
 }
 
-/** The URL's query parameter holding the filter, so a link or the back button keeps it. */
-const FILTER_PARAM = 'categoria';
+/** /news 'Noticias': news cards; managers create and delete. */
+export function NewsListPage() {
+  return <PostListPage kind={NEWS_KIND} />;
+}
 
 /** /experiences 'Experiencias': a category filter and cards; managers create and delete. */
 export function ExperiencesPage() {
-  const list = useExperiences();
+  return <PostListPage kind={EXPERIENCES_KIND} />;
+}
+
+/** The filter's value from the URL: one of its options, or 'all' for a stale or typed one. */
+function useListFilter(kind: PostKind) {
+  const [params, setParams] = useSearchParams();
+  const { filter } = kind;
+  const raw = filter ? params.get(filter.param) : null;
+  const value = filter?.options.some((o) => o.value === raw) ? (raw as string) : 'all';
+  const setValue = (next: string) =>
+    filter && setParams(next === 'all' ? {} : { [filter.param]: next }, { replace: true });
+  return [value, setValue] as const;
+}
+
+function PostListPage<S extends PostBase>({ kind }: { kind: PostKind<S> }) {
+  const T = kind.texts;
+  const list = usePostList(kind);
   const isManager = useCan('content:manage');
-  const remove = useDeleteExperience();
+  const remove = useDeletePost(kind as PostKind);
   const location = useLocation();
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
-  const raw = params.get(FILTER_PARAM);
-  const filter: CategoryFilterValue = isCategoryFilter(raw) ? raw : 'all';
-  const setFilter = (value: CategoryFilterValue) =>
-    setParams(value === 'all' ? {} : { [FILTER_PARAM]: value }, { replace: true });
-
+  const [filter, setFilter] = useListFilter(kind as PostKind);
   const [creating, setCreating] = useState(false);
-  const [target, setTarget] = useState<Experience | null>(null);
+  const [target, setTarget] = useState<S | null>(null);
   const [banner, setBanner] = useState<Banner>(() => {
-    const deleted = (location.state as ExperiencesListState | null)?.deleted;
+    const deleted = (location.state as PostListState | null)?.deleted;
     return deleted ? { variant: 'success', message: deleted } : null;
   });
   const [loadErrorClosed, setLoadErrorClosed] = useState(false);
   // Shown once: a reload does not announce the deletion again.
   useEffect(() => {
-    if ((location.state as ExperiencesListState | null)?.deleted) {
+    if ((location.state as PostListState | null)?.deleted) {
       navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
     }
   }, [location, navigate]);
@@ -87,7 +91,7 @@ export function ExperiencesPage() {
           {Array.from({ length: LIMITS.skeletonList }, (_, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
             <Col key={i}>
-              <SkeletonCard />
+              <SkeletonCard ratio={kind.skeletonRatio} />
             </Col>
           ))}
         </Row>
@@ -102,19 +106,23 @@ export function ExperiencesPage() {
       />
     );
   } else {
-    const shown = filter === 'all' ? list.data : list.data.filter((e) => e.category === filter);
+    const matches = kind.filter?.matches;
+    const shown =
+      filter === 'all' || !matches ? list.data : list.data.filter((item) => matches(item, filter));
     body =
       shown.length === 0 ? (
         <p className="text-body-secondary py-4 text-center">
           {T.empty}
+          {isManager && T.emptyManager}
           {filter !== 'all' && T.emptyFiltered}
         </p>
       ) : (
         <Row xs={1} sm={2} lg={3} xl={4} className="g-4">
-          {shown.map((experience, i) => (
-            <Col key={experience.id}>
-              <ExperienceCard
-                experience={experience}
+          {shown.map((item, i) => (
+            <Col key={item.id}>
+              <PostCard
+                kind={kind}
+                item={item}
                 onDelete={isManager ? setTarget : undefined}
                 priority={i === 0}
               />
@@ -127,8 +135,8 @@ export function ExperiencesPage() {
   return (
     // The page behind an open dialog is inert: neither focusable nor read.
     <section className="pb-5" inert={creating || !!target}>
-      <h1 className="h2 mb-3">{T.title}</h1>
-      <CategoryFilter value={filter} onChange={setFilter} />
+      <h1 className={kind.filter ? 'h2 mb-3' : 'h2 mb-4'}>{T.title}</h1>
+      {kind.filter && <ListFilter filter={kind.filter} value={filter} onChange={setFilter} />}
       <DismissibleAlert
         variant={banner?.variant ?? 'danger'}
         message={banner?.message}
@@ -138,11 +146,15 @@ export function ExperiencesPage() {
       {isManager && (
         <>
           <FloatingActionButton label={T.createButton} onClick={() => setCreating(true)} />
-          <ExperienceFormModal show={creating} onClose={() => setCreating(false)} />
+          <PostFormModal
+            kind={kind as PostKind}
+            show={creating}
+            onClose={() => setCreating(false)}
+          />
           <ConfirmModal
             show={!!target}
-            title={T.deleteExperience}
-            body={target && <p className="text-break">{T.deleteExperienceBody(target.title)}</p>}
+            title={T.deleteTitle}
+            body={target && <p className="text-break">{T.deleteBody(target.title)}</p>}
             confirmLabel={T.deleteConfirm}
             busy={remove.isPending}
             onConfirm={confirmDelete}
