@@ -12,7 +12,7 @@ import Badge from 'react-bootstrap/Badge';
 import { Loading } from '../../components/loading';
 import { LongDate } from '../../components/local-date';
 import { paths } from '../../config/paths';
-import { DetailImage, DetailSkeleton } from './components/detail-parts';
+import { DetailImage, DetailSkeleton, type PostImage } from './components/detail-parts';
 import { EXPERIENCE_TEXTS, NEWS_TEXTS, type PostTexts } from './texts';
 
 /** What every post carries, whatever its kind. */
@@ -25,15 +25,6 @@ export interface PostBase {
   comments_count: number;
   user_has_liked: boolean;
   original_url?: string;
-}
-
-/** A post's image, whatever the kind names its fields. */
-export interface PostImage {
-  src: string | null;
-  thumb: string | null;
-  placeholder: string | null;
-  width: number | null;
-  height: number | null;
 }
 
 /** A filter of a list by one of the items' values, kept in the URL so links and back keep it. */

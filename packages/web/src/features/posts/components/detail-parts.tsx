@@ -1,6 +1,14 @@
 import Placeholder from 'react-bootstrap/Placeholder';
 import { ImageWithPlaceholder } from '../../../components/image-with-placeholder';
-import type { PostImage } from '../kinds';
+
+/** A post's image, whatever its kind names the fields. */
+export interface PostImage {
+  src: string | null;
+  thumb: string | null;
+  placeholder: string | null;
+  width: number | null;
+  height: number | null;
+}
 
 /** A post's image on its page: the display copy, whole, the page's largest above the fold. */
 export function DetailImage({ item, image }: { item: { title: string }; image: PostImage }) {
