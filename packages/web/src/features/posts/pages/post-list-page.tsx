@@ -7,12 +7,15 @@ import { type AlertVariant, DismissibleAlert } from '../../../components/dismiss
 import { FloatingActionButton } from '../../../components/floating-action-button';
 import { lazyComponent } from '../../../components/lazy-component';
 import { ConfirmModal } from '../../../components/lazy-confirm-modal';
-import { SkeletonCard } from '../../../components/skeleton-card';
+import { SkeletonGrid } from '../../../components/skeleton-grid';
 import { useCan } from '../../../lib/can';
 import { useDeletePost, usePostList } from '../api/posts-api';
 import { ListFilter } from '../components/list-filter';
 import { PostCard } from '../components/post-card';
 import { EXPERIENCES_KIND, NEWS_KIND, type PostBase, type PostKind } from '../kinds';
+
+/** The grid's columns per breakpoint, loaded or loading. */
+const LIST_COLUMNS = { xs: 1, sm: 2, lg: 3, xl: 4 } as const;
 
 // Managers only: everyone else never loads the form (nor react-hook-form and zod).
 const PostFormModal = lazyComponent(() => import('../components/post-form-modal'), 'PostFormModal');
@@ -83,19 +86,12 @@ function PostListPage<S extends PostBase>({ kind }: { kind: PostKind<S> }) {
   let body: React.ReactNode;
   if (list.isPending) {
     body = (
-      <div aria-busy="true">
-        <span className="visually-hidden" role="status">
-          {T.loadingList}
-        </span>
-        <Row xs={1} sm={2} lg={3} xl={4} className="g-4">
-          {Array.from({ length: LIMITS.skeletonList }, (_, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-            <Col key={i}>
-              <SkeletonCard ratio={kind.skeletonRatio} />
-            </Col>
-          ))}
-        </Row>
-      </div>
+      <SkeletonGrid
+        label={T.loadingList}
+        count={LIMITS.skeletonList}
+        ratio={kind.skeletonRatio}
+        columns={LIST_COLUMNS}
+      />
     );
   } else if (list.isError) {
     body = loadErrorClosed ? null : (
@@ -117,7 +113,7 @@ function PostListPage<S extends PostBase>({ kind }: { kind: PostKind<S> }) {
           {filter !== 'all' && T.emptyFiltered}
         </p>
       ) : (
-        <Row xs={1} sm={2} lg={3} xl={4} className="g-4">
+        <Row {...LIST_COLUMNS} className="g-4">
           {shown.map((item, i) => (
             <Col key={item.id}>
               <PostCard
