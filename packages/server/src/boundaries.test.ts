@@ -101,7 +101,7 @@ describe('the boundaries rules', () => {
     expect(
       forbids(
         'feature-imports-no-feature',
-        'packages/web/src/features/news/pages/news.test.tsx',
+        'packages/web/src/features/posts/pages/news.test.tsx',
         'packages/web/src/features/gallery/api/calls.ts',
       ),
     ).toBe(false);

@@ -13,13 +13,12 @@ import type { UploadedFile } from '../media/upload.js';
 import { AlbumsService } from '../modules/albums/albums.service.js';
 import { ChildrenService } from '../modules/children/children.service.js';
 import { ConsentsService } from '../modules/consents/consents.service.js';
-import { ExperiencesService } from '../modules/experiences/experiences.service.js';
 import { FaceScanner } from '../modules/faces/face-scan.js';
 import { FacesService } from '../modules/faces/faces.service.js';
 import { InteractionsService } from '../modules/interactions/interactions.service.js';
 import { MonitorsService } from '../modules/monitors/monitors.service.js';
-import { NewsService } from '../modules/news/news.service.js';
 import { PhotosService } from '../modules/photos/photos.service.js';
+import { experiencesService, newsService } from '../modules/posts/posts.service.js';
 import { SectionsService } from '../modules/sections/sections.service.js';
 import { type UserRow, UsersRepository } from '../modules/users/users.repository.js';
 import { type CONTENT_TABLES, DemoRepository } from './demo.repository.js';
@@ -223,8 +222,8 @@ export async function seedDemo(ctx: AppContext, now = new Date()): Promise<DemoO
     }
 
     const interactions = {
-      news: new NewsService(ctx),
-      experience: new ExperiencesService(ctx),
+      news: newsService(ctx),
+      experience: experiencesService(ctx),
       photo: new PhotosService(ctx),
     };
     const notFound = {

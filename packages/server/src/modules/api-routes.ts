@@ -5,14 +5,13 @@ import { authRoutes } from './auth/auth.routes.js';
 import { childrenRoutes } from './children/children.routes.js';
 import { consentsRoutes } from './consents/consents.routes.js';
 import { digestsRoutes } from './digests/digests.routes.js';
-import { experiencesRoutes } from './experiences/experiences.routes.js';
 import { facesRoutes } from './faces/faces.routes.js';
 // Issue #25 (pub): the admin page 'Imagen'.
 import { imageLedgerRoutes } from './image-ledger/image-ledger.routes.js';
 import { invitationsRoutes } from './invitations/invitations.routes.js';
 import { monitorsRoutes } from './monitors/monitors.routes.js';
-import { newsRoutes } from './news/news.routes.js';
 import { photosRoutes } from './photos/photos.routes.js';
+import { postsRoutes } from './posts/posts.routes.js';
 import { myDataRoutes } from './profile/my-data.routes.js';
 import { profileRoutes } from './profile/profile.routes.js';
 import { removalRequestsRoutes } from './removal-requests/removal-requests.routes.js';
@@ -40,8 +39,7 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
     albumsRoutes,
     photosRoutes,
     removalRequestsRoutes,
-    newsRoutes,
-    experiencesRoutes,
+    postsRoutes,
     monitorsRoutes,
     sectionsRoutes,
     childrenRoutes,

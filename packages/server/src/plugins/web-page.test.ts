@@ -39,7 +39,7 @@ const MANIFEST = {
     imports: ['index.html', '_x.js', '_card.js'],
   },
   '_card.js': { file: 'assets/card-2.js' },
-  'src/features/news/pages/news-detail-page.tsx': { file: 'assets/news-detail-page-3.js' },
+  'src/features/posts/pages/post-detail-page.tsx': { file: 'assets/post-detail-page-3.js' },
   'src/styles/bootstrap-rest.scss': { file: 'assets/bootstrap-rest-4.css' },
   'src/features/gallery/pages/album-page.tsx': { file: 'assets/album-page-5.js' },
 };
@@ -133,7 +133,7 @@ describe('pages', () => {
     const member = await createUser(t.app);
     await createComment(t.app, 'news', id, member.row.id, { text: 'Qué buena acampada' });
     const html = (await page(`/news/${id}`)).body;
-    expect(html).toContain('href="/assets/news-detail-page-3.js"');
+    expect(html).toContain('href="/assets/post-detail-page-3.js"');
     expect(html).toContain(
       '<link rel="preload" as="style" crossorigin href="/assets/bootstrap-rest-4.css" />',
     );

@@ -72,12 +72,12 @@ const PAGES: {
   },
   {
     route: ROUTES.news,
-    module: 'src/features/news/pages/news-list-page.tsx',
+    module: 'src/features/posts/pages/post-list-page.tsx',
     reads: (r) => [r.newsList()],
   },
   {
     route: ROUTES.newsDetail,
-    module: 'src/features/news/pages/news-detail-page.tsx',
+    module: 'src/features/posts/pages/post-detail-page.tsx',
     reads: (r, ids) => {
       const newsId = id(ids, 'newsId');
       return newsId === null ? [] : r.newsItem(newsId);
@@ -85,12 +85,12 @@ const PAGES: {
   },
   {
     route: ROUTES.experiences,
-    module: 'src/features/experiences/pages/experiences-page.tsx',
+    module: 'src/features/posts/pages/post-list-page.tsx',
     reads: (r) => [r.experienceList()],
   },
   {
     route: ROUTES.experienceDetail,
-    module: 'src/features/experiences/pages/experience-detail-page.tsx',
+    module: 'src/features/posts/pages/post-detail-page.tsx',
     reads: (r, ids) => {
       const experienceId = id(ids, 'id');
       return experienceId === null ? [] : r.experienceItem(experienceId);

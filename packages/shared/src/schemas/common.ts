@@ -19,6 +19,14 @@ export function storedText(schema: z.ZodString, emptyMessage?: string): z.ZodStr
   });
 }
 
+/** A required stored text, trimmed: `required` when missing or blank, `tooLong` past `max`. */
+export function requiredText(max: number, required: string, tooLong: string): z.ZodString {
+  return storedText(
+    z.string({ error: required }).trim().min(1, { error: required }).max(max, { error: tooLong }),
+    required,
+  );
+}
+
 /** A required, trimmed, valid e-mail address. */
 export const emailField = z
   .string({ error: MSG.emailRequired })
@@ -35,14 +43,7 @@ export const newPasswordField = z
   .max(LIMITS.passwordMax, { error: MSG.passwordTooLong });
 
 /** A person's display name: trimmed, 1–100 characters. */
-export const nameField = storedText(
-  z
-    .string({ error: MSG.nameRequired })
-    .trim()
-    .min(1, { error: MSG.nameRequired })
-    .max(LIMITS.profileNameMax, { error: MSG.nameTooLong }),
-  MSG.nameRequired,
-);
+export const nameField = requiredText(LIMITS.profileNameMax, MSG.nameRequired, MSG.nameTooLong);
 
 export const roleField = z.enum(ROLES, { error: MSG.invitationRoleInvalid });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { MSG } from '../messages.js';
-import { nameField, storedText } from './common.js';
+import { nameField, requiredText, storedText } from './common.js';
 
 /**
  * Text fields of POST /monitors and PUT /monitors/{id}, with the product's messages: name 1–100,
@@ -11,13 +11,10 @@ import { nameField, storedText } from './common.js';
  */
 export const monitorFormSchema = z.object({
   name: nameField,
-  role_description: storedText(
-    z
-      .string({ error: MSG.monitorRoleRequired })
-      .trim()
-      .min(1, { error: MSG.monitorRoleRequired })
-      .max(LIMITS.monitorRoleMax, { error: MSG.monitorRoleTooLong }),
+  role_description: requiredText(
+    LIMITS.monitorRoleMax,
     MSG.monitorRoleRequired,
+    MSG.monitorRoleTooLong,
   ),
   description: storedText(
     z.string().trim().max(LIMITS.monitorDescriptionMax, { error: MSG.monitorDescriptionTooLong }),

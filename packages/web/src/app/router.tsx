@@ -72,19 +72,19 @@ const ProfileEditPage = lazyPage(
   'ProfileEditPage',
 );
 const NewsListPage = lazyPage(
-  () => import('../features/news/pages/news-list-page'),
+  () => import('../features/posts/pages/post-list-page'),
   'NewsListPage',
 );
 const NewsDetailPage = lazyPage(
-  () => import('../features/news/pages/news-detail-page'),
+  () => import('../features/posts/pages/post-detail-page'),
   'NewsDetailPage',
 );
 const ExperiencesPage = lazyPage(
-  () => import('../features/experiences/pages/experiences-page'),
+  () => import('../features/posts/pages/post-list-page'),
   'ExperiencesPage',
 );
 const ExperienceDetailPage = lazyPage(
-  () => import('../features/experiences/pages/experience-detail-page'),
+  () => import('../features/posts/pages/post-detail-page'),
   'ExperienceDetailPage',
 );
 const WhoWeArePage = lazyPage(

@@ -1,20 +1,20 @@
 import {
   commentSchema,
-  experienceSchema,
   firstCommentsPath,
   LIMITS,
   monitorSchema,
-  newsSchema,
-  newsSummarySchema,
-  SERVER_ERRORS,
   sectionSchema,
 } from '@fogata/shared';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { ExperiencesService } from '../experiences/experiences.service.js';
 import { InteractionsService } from '../interactions/interactions.service.js';
 import { MonitorsService } from '../monitors/monitors.service.js';
-import { NewsService } from '../news/news.service.js';
+import {
+  experiencesService,
+  newsService,
+  type PostsService,
+  type PostTypes,
+} from '../posts/posts.service.js';
 import { SectionsService } from '../sections/sections.service.js';
 import { publicConfig } from '../system/system.service.js';
 import { publicPageHead } from './page-head.js';
@@ -34,28 +34,16 @@ export interface PageRead {
  * is the visitor's view.
  */
 export class PublicReads {
-  private readonly news: NewsService;
-  private readonly experiences: ExperiencesService;
+  private readonly news: ReturnType<typeof newsService>;
+  private readonly experiences: ReturnType<typeof experiencesService>;
   private readonly monitors: MonitorsService;
   private readonly sections: SectionsService;
-  private readonly newsComments: InteractionsService;
-  private readonly experienceComments: InteractionsService;
 
   constructor(private readonly ctx: AppContext) {
-    this.news = new NewsService(ctx);
-    this.experiences = new ExperiencesService(ctx);
+    this.news = newsService(ctx);
+    this.experiences = experiencesService(ctx);
     this.monitors = new MonitorsService(ctx);
     this.sections = new SectionsService(ctx);
-    this.newsComments = new InteractionsService(ctx, {
-      targetType: 'news',
-      targetExists: (id) => this.news.exists(id),
-      notFoundMessage: SERVER_ERRORS.newsNotFound,
-    });
-    this.experienceComments = new InteractionsService(ctx, {
-      targetType: 'experience',
-      targetExists: (id) => this.experiences.exists(id),
-      notFoundMessage: SERVER_ERRORS.experienceNotFound,
-    });
   }
 
   /** The page's own head tags (title, description, link preview), as a visitor's (decision 116). */
@@ -68,33 +56,19 @@ export class PublicReads {
   }
 
   newsList(limit?: number): PageRead {
-    return {
-      path: limit ? `/news?limit=${limit}` : '/news',
-      read: async () => z.array(newsSummarySchema).parse(await this.news.list(null, limit)),
-    };
+    return postList(this.news, limit);
   }
 
   newsItem(id: number): PageRead[] {
-    const path = `/news/${id}`;
-    return [
-      { path, read: async () => newsSchema.parse(await this.news.get(null, id)) },
-      this.firstComments(path, this.newsComments, id),
-    ];
+    return postItem(this.ctx, this.news, id);
   }
 
   experienceList(): PageRead {
-    return {
-      path: '/experiences',
-      read: async () => z.array(experienceSchema).parse(await this.experiences.list(null)),
-    };
+    return postList(this.experiences);
   }
 
   experienceItem(id: number): PageRead[] {
-    const path = `/experiences/${id}`;
-    return [
-      { path, read: async () => experienceSchema.parse(await this.experiences.get(null, id)) },
-      this.firstComments(path, this.experienceComments, id),
-    ];
+    return postItem(this.ctx, this.experiences, id);
   }
 
   whoWeAre(): PageRead[] {
@@ -109,14 +83,38 @@ export class PublicReads {
       },
     ];
   }
+}
 
-  private firstComments(itemPath: string, service: InteractionsService, id: number): PageRead {
-    return {
-      path: firstCommentsPath(itemPath),
+/** A list of posts as a visitor reads it (`limit` only where the kind takes one). */
+function postList<T extends PostTypes>(service: PostsService<T>, limit?: number): PageRead {
+  const { path, docs } = service.kind;
+  return {
+    path: limit ? `${path}?limit=${limit}` : path,
+    read: async () => z.array(docs.summary).parse(await service.list(null, limit)),
+  };
+}
+
+/** A post and the first page of its comments, as a visitor reads them. */
+function postItem<T extends PostTypes>(
+  ctx: AppContext,
+  service: PostsService<T>,
+  id: number,
+): PageRead[] {
+  const { kind } = service;
+  const path = `${kind.path}/${id}`;
+  const comments = new InteractionsService(ctx, {
+    targetType: kind.imageKind,
+    targetExists: (id) => service.exists(id),
+    notFoundMessage: kind.messages.notFound,
+  });
+  return [
+    { path, read: async () => kind.docs.item.parse(await service.get(null, id)) },
+    {
+      path: firstCommentsPath(path),
       read: async () =>
         z
           .array(commentSchema)
-          .parse(await service.comments(null, id, { page: 1, limit: LIMITS.commentsPageSize })),
-    };
-  }
+          .parse(await comments.comments(null, id, { page: 1, limit: LIMITS.commentsPageSize })),
+    },
+  ];
 }

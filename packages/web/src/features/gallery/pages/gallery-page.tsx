@@ -7,12 +7,15 @@ import { type AlertVariant, DismissibleAlert } from '../../../components/dismiss
 import { FloatingActionButton } from '../../../components/floating-action-button';
 import { lazyComponent } from '../../../components/lazy-component';
 import { ConfirmModal } from '../../../components/lazy-confirm-modal';
-import { SkeletonCard } from '../../../components/skeleton-card';
+import { SkeletonGrid } from '../../../components/skeleton-grid';
 import { useCan } from '../../../lib/can';
 import { useDeleteAlbum } from '../api/delete-album';
 import { useAlbums } from '../api/get-albums';
 import { AlbumCard } from '../components/album-card';
 import { GALLERY_TEXTS as T } from '../texts';
+
+/** The grid's columns per breakpoint, loaded or loading. */
+const LIST_COLUMNS = { xs: 1, sm: 2, lg: 3, xl: 4 } as const;
 
 // Managers only: a member's /gallery never loads the album form and the delete dialog, nor
 // react-hook-form, zod and the modal behind them (~75 KB; Lighthouse, decision 091).
@@ -58,19 +61,7 @@ export function GalleryPage() {
   let body: React.ReactNode;
   if (albums.isPending) {
     body = (
-      <div aria-busy="true">
-        <span className="visually-hidden" role="status">
-          {T.loadingAlbums}
-        </span>
-        <Row xs={1} sm={2} lg={3} xl={4} className="g-4">
-          {Array.from({ length: LIMITS.skeletonList }, (_, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-            <Col key={i}>
-              <SkeletonCard />
-            </Col>
-          ))}
-        </Row>
-      </div>
+      <SkeletonGrid label={T.loadingAlbums} count={LIMITS.skeletonList} columns={LIST_COLUMNS} />
     );
   } else if (albums.isError) {
     body = loadErrorClosed ? null : (
@@ -89,7 +80,7 @@ export function GalleryPage() {
     );
   } else {
     body = (
-      <Row xs={1} sm={2} lg={3} xl={4} className="g-4">
+      <Row {...LIST_COLUMNS} className="g-4">
         {albums.data.map((album) => (
           <Col key={album.id}>
             <AlbumCard

@@ -7,7 +7,7 @@ import { type AlertVariant, DismissibleAlert } from '../../../components/dismiss
 import { PlusIcon } from '../../../components/icons';
 import { lazyComponent } from '../../../components/lazy-component';
 import { ConfirmModal } from '../../../components/lazy-confirm-modal';
-import { SkeletonCard } from '../../../components/skeleton-card';
+import { SkeletonGrid } from '../../../components/skeleton-grid';
 import { useCan } from '../../../lib/can';
 import { useSections } from '../../../lib/sections-api';
 import { useDeleteMonitor } from '../api/delete-monitor';
@@ -16,6 +16,9 @@ import { AgeSections, shownSections } from '../components/age-sections';
 import { MonitorCard } from '../components/monitor-card';
 import { OurPlace } from '../components/our-place';
 import { WHO_WE_ARE_TEXTS as T } from '../texts';
+
+/** The grid's columns per breakpoint, loaded or loading. */
+const TEAM_COLUMNS = { xs: 1, sm: 2, lg: 3 } as const;
 
 // Managers only: everyone else never loads the form (nor react-hook-form and zod).
 const MonitorFormModal = lazyComponent(
@@ -79,19 +82,12 @@ function Scouters() {
   let body: React.ReactNode;
   if (monitors.isPending) {
     body = (
-      <div aria-busy="true">
-        <span className="visually-hidden" role="status">
-          {T.loading}
-        </span>
-        <Row xs={1} sm={2} lg={3} className="g-4">
-          {Array.from({ length: LIMITS.skeletonSmall }, (_, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-            <Col key={i}>
-              <SkeletonCard ratio={1} />
-            </Col>
-          ))}
-        </Row>
-      </div>
+      <SkeletonGrid
+        label={T.loading}
+        count={LIMITS.skeletonSmall}
+        ratio={1}
+        columns={TEAM_COLUMNS}
+      />
     );
   } else if (monitors.isError) {
     body = loadErrorClosed ? null : (
@@ -105,7 +101,7 @@ function Scouters() {
     body = <p className="text-body-secondary py-3 mb-0">{T.empty}</p>;
   } else {
     body = (
-      <Row xs={1} sm={2} lg={3} className="g-4">
+      <Row {...TEAM_COLUMNS} className="g-4">
         {monitors.data.map((monitor) => (
           <Col key={monitor.id}>
             <MonitorCard
