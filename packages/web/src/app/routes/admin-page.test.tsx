@@ -1,6 +1,7 @@
 import { SERVER_ERRORS, SERVER_SUCCESS } from '@fogata/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { TROPA } from '../../test/admin-fixtures';
 import { stubApi } from '../../test/api-stub';
 import { renderApp } from '../../test/render';
 import { signIn } from '../../test/token';
@@ -410,20 +411,7 @@ describe('AdminPage: mail that could not be sent', () => {
         asked.push(config.params);
         return [200, many, { 'x-total-count': '23' }];
       },
-      'GET /sections': [
-        200,
-        [
-          {
-            id: 2,
-            name: 'Tropa',
-            colour: '#15803d',
-            min_age: 11,
-            max_age: 14,
-            position: 2,
-            retired: false,
-          },
-        ],
-      ],
+      'GET /sections': [200, [TROPA]],
     });
     const pager = await screen.findByRole('navigation', { name: 'Páginas de usuarios' });
     expect(within(pager).getByText('Página 1 de 3 · 23 usuarios')).toBeInTheDocument();
