@@ -4,12 +4,11 @@ import {
   type Invitation,
   type InvitationStatus,
   type Role,
-  type Section,
   TOTAL_COUNT_HEADER,
 } from '@fogata/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { PANEL_PAGE_SIZE } from '../../../components/admin-texts';
-import { api, request, toApiError } from '../../../lib/api-client';
+import { api, toApiError } from '../../../lib/api-client';
 import { invitationsQueryKey } from './get-invitations';
 import { usersQueryKey } from './get-users';
 
@@ -84,13 +83,4 @@ export const useInvitationsPage = (filters: InvitationsFilters, page: number) =>
     queryKey: [...invitationsQueryKey, filters, page],
     queryFn: () => getInvitationsPage(filters, page),
     placeholderData: keepPreviousData,
-  });
-
-/** GET /sections: the sections in use, for the users' section filter (none when it fails). */
-export const useSectionChoices = () =>
-  useQuery({
-    queryKey: ['sections'],
-    queryFn: () => request(() => api.get<Section[]>('/sections'), CLIENT_ERRORS.usersList),
-    staleTime: 60_000,
-    retry: false,
   });

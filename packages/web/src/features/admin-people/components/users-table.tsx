@@ -20,7 +20,8 @@ import { FilterSelect, Pager, SearchBox } from '../../../components/list-control
 import { LoadError, TableSkeleton } from '../../../components/load-state';
 import { SectionBadge } from '../../../components/section-badge';
 import { formatDateTime } from '../../../lib/format-date';
-import { type UsersFilters, useSectionChoices, useUsersPage } from '../api/admin-lists';
+import { useSections } from '../../../lib/sections-api';
+import { type UsersFilters, useUsersPage } from '../api/admin-lists';
 import { useDeleteUser } from '../api/delete-user';
 import { useUpdateUserRole } from '../api/update-user-role';
 import { PANEL_TEXTS as P } from '../texts';
@@ -55,7 +56,8 @@ export function UsersTable({ currentUserId }: { currentUserId: number }) {
   const [filters, setFilters] = useState<UsersFilters>(NO_FILTERS);
   const [page, setPage] = useState(1);
   const users = useUsersPage(filters, page);
-  const sections = useSectionChoices();
+  // The sections in use, for the section filter (none shown when they cannot be read).
+  const sections = useSections();
   const filter = useCallback((change: Partial<UsersFilters>) => {
     setFilters((f) => ({ ...f, ...change }));
     setPage(1);
