@@ -30,6 +30,29 @@ export function publicPageTitle(title: string, groupName: string): string {
 }
 
 /**
+ * The title of a page with no head of its own (index.html's <title>): the private pages, and
+ * any address that is not a public page.
+ */
+export const SHELL_TITLE = 'Fogata';
+
+/** The public pages that show no one item, each with its own title (the landing: the group). */
+const LIST_PAGE_TITLES: [(path: string) => unknown, (group: string) => string][] = [
+  [routeMatcher(ROUTES.home), (group) => group],
+  [routeMatcher(ROUTES.news), () => PUBLIC_PAGE_TEXTS.newsTitle],
+  [routeMatcher(ROUTES.experiences), () => PUBLIC_PAGE_TEXTS.experiencesTitle],
+  [routeMatcher(ROUTES.whoWeAre), () => PUBLIC_PAGE_TEXTS.whoWeAreTitle],
+];
+
+/**
+ * The own title of the public page at `path` when it shows no one item (a list, the landing, the
+ * who-we-are page), else null. The server's head and the web app's tab title both read it.
+ */
+export function listPageTitle(path: string, groupName: string): string | null {
+  const found = LIST_PAGE_TITLES.find(([match]) => match(path) !== null);
+  return found ? found[1](groupName) : null;
+}
+
+/**
  * The public pages: what a visitor, a crawler or a link-preview bot may land on, each with its
  * own head (what a shared link shows), and the sitemap's pages.
  */

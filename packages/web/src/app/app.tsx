@@ -2,6 +2,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { BrowserRouter, useLocation, useRoutes } from 'react-router';
 import { PageErrorBoundary } from '../components/page-error-boundary';
+import { DocumentTitle } from './layout/document-title';
 import { routes } from './router';
 
 /**
@@ -10,7 +11,12 @@ import { routes } from './router';
  */
 function AppRoutes() {
   const { pathname } = useLocation();
-  return <PageErrorBoundary resetKey={pathname}>{useRoutes(routes)}</PageErrorBoundary>;
+  return (
+    <>
+      <DocumentTitle />
+      <PageErrorBoundary resetKey={pathname}>{useRoutes(routes)}</PageErrorBoundary>
+    </>
+  );
 }
 
 /**

@@ -48,23 +48,23 @@ const ResetPasswordPage = lazyPage(
   'ResetPasswordPage',
 );
 const RegisterPage = lazyPage(() => import('../features/auth/pages/register-page'), 'RegisterPage');
-const AdminPage = lazyPage(() => import('../features/admin/pages/admin-page'), 'AdminPage');
+const AdminPage = lazyPage(() => import('./routes/admin-page'), 'AdminPage');
 const SectionsPage = lazyPage(
-  () => import('../features/admin/pages/sections-page'),
+  () => import('../features/admin-sections/pages/sections-page'),
   'SectionsPage',
 );
 const ChildrenPage = lazyPage(
-  () => import('../features/admin/pages/children-page'),
+  () => import('../features/admin-sections/pages/children-page'),
   'ChildrenPage',
 );
 const PromotionPage = lazyPage(
-  () => import('../features/admin/pages/promotion-page'),
+  () => import('../features/admin-sections/pages/promotion-page'),
   'PromotionPage',
 );
-// Issue #25 (pub): the admin page 'Imagen'.
-const ImagePage = lazyPage(() => import('../features/admin/pages/image-page'), 'ImagePage');
+// The admin page 'Imagen'.
+const ImagePage = lazyPage(() => import('../features/admin-consent/pages/image-page'), 'ImagePage');
 const RemovalRequestsPage = lazyPage(
-  () => import('../features/admin/pages/removal-requests-page'),
+  () => import('../features/admin-consent/pages/removal-requests-page'),
   'RemovalRequestsPage',
 );
 const ProfileEditPage = lazyPage(
@@ -114,8 +114,11 @@ const ExperienceFacesPage = lazyPage(
   () => import('../features/faces/pages/face-review-page'),
   'ExperienceFacesPage',
 );
-// Issue #25 (decisions 073, 074): the consent page and 'Fotos de mi educando'.
-const ConsentPage = lazyPage(() => import('../features/admin/pages/consent-page'), 'ConsentPage');
+// The consent page and 'Fotos de mi educando'.
+const ConsentPage = lazyPage(
+  () => import('../features/admin-consent/pages/consent-page'),
+  'ConsentPage',
+);
 const ChildPhotosPage = lazyPage(
   () => import('../features/profile/pages/child-photos-page'),
   'ChildPhotosPage',

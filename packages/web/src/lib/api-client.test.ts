@@ -1,8 +1,8 @@
 import { CLIENT_ERRORS } from '@fogata/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getInvitations } from '../features/admin/api/get-invitations';
-import { revokeInvitation } from '../features/admin/api/revoke-invitation';
-import { updateUserRole } from '../features/admin/api/update-user-role';
+import { getInvitations } from '../features/admin-people/api/get-invitations';
+import { revokeInvitation } from '../features/admin-people/api/revoke-invitation';
+import { updateUserRole } from '../features/admin-people/api/update-user-role';
 import { forgotPassword } from '../features/auth/api/forgot-password';
 import { login } from '../features/auth/api/login';
 import { resetPassword } from '../features/auth/api/reset-password';

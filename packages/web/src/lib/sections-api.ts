@@ -23,3 +23,15 @@ export const useSections = (all = false) =>
     queryFn: () => getSections(all),
     initialData: all ? undefined : () => pageData<Section[]>('/sections'),
   });
+
+/**
+ * GET /children/sections: the sections in use the viewer may put children in ('Educandos', 'Paso
+ * de sección' and the consent register). Under the children's key: a change to the children
+ * refreshes it too.
+ */
+export const useManagedSections = () =>
+  useQuery({
+    queryKey: ['admin', 'children', 'sections'],
+    queryFn: () =>
+      request(() => api.get<Section[]>('/children/sections'), CLIENT_ERRORS.sectionsList),
+  });

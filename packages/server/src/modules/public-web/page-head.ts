@@ -1,5 +1,6 @@
 import {
   escapeHtml,
+  listPageTitle,
   PUBLIC_PAGE_TEXTS,
   publicPageTitle,
   ROUTES,
@@ -194,43 +195,26 @@ async function itemHead(
   });
 }
 
-/** A list page or the landing: its title and description for the group `group`. */
-const LIST_PAGES: [{ path: string }, (group: string) => { title: string; description: string }][] =
-  [
-    [ROUTES.home, (group) => ({ title: group, description: PUBLIC_PAGE_TEXTS.siteDescription })],
-    [
-      ROUTES.news,
-      (group) => ({
-        title: PUBLIC_PAGE_TEXTS.newsTitle,
-        description: PUBLIC_PAGE_TEXTS.newsDescription(group),
-      }),
-    ],
-    [
-      ROUTES.experiences,
-      (group) => ({
-        title: PUBLIC_PAGE_TEXTS.experiencesTitle,
-        description: PUBLIC_PAGE_TEXTS.experiencesDescription(group),
-      }),
-    ],
-    [
-      ROUTES.whoWeAre,
-      () => ({
-        title: PUBLIC_PAGE_TEXTS.whoWeAreTitle,
-        description: shortText(PUBLIC_PAGE_TEXTS.whoWeAreIntro),
-      }),
-    ],
-  ];
+/** A list page or the landing: its description for the group `group` (its title is shared). */
+const LIST_PAGES: [{ path: string }, (group: string) => string][] = [
+  [ROUTES.home, () => PUBLIC_PAGE_TEXTS.siteDescription],
+  [ROUTES.news, (group) => PUBLIC_PAGE_TEXTS.newsDescription(group)],
+  [ROUTES.experiences, (group) => PUBLIC_PAGE_TEXTS.experiencesDescription(group)],
+  [ROUTES.whoWeAre, () => shortText(PUBLIC_PAGE_TEXTS.whoWeAreIntro)],
+];
 
 /** The public pages, each with how its head is made from its path's ids. */
 const PAGES: {
   match: (path: string) => Record<string, string> | null;
   head: (ctx: AppContext, ids: Record<string, string>, path: string) => string | Promise<string>;
 }[] = [
-  ...LIST_PAGES.map(([route, texts]) => ({
+  ...LIST_PAGES.map(([route, description]) => ({
     match: routeMatcher(route),
     head: (ctx: AppContext, _: Record<string, string>, path: string) => {
-      const { title, description } = texts(ctx.config.group.name);
-      return pageHead(ctx, path, title, description);
+      const group = ctx.config.group.name;
+      // The web app sets the same title on the tab when it moves to this page by itself.
+      const title = listPageTitle(path, group) ?? group;
+      return pageHead(ctx, path, title, description(group));
     },
   })),
   {

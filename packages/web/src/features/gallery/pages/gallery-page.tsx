@@ -1,14 +1,15 @@
 import type { Album } from '@fogata/shared';
-import { CLIENT_ERRORS, LIMITS } from '@fogata/shared';
+import { LIMITS } from '@fogata/shared';
 import { useState } from 'react';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
-import { type AlertVariant, DismissibleAlert } from '../../../components/dismissible-alert';
+import { DismissibleAlert } from '../../../components/dismissible-alert';
 import { FloatingActionButton } from '../../../components/floating-action-button';
 import { lazyComponent } from '../../../components/lazy-component';
 import { ConfirmModal } from '../../../components/lazy-confirm-modal';
 import { SkeletonGrid } from '../../../components/skeleton-grid';
 import { useCan } from '../../../lib/can';
+import { useCardActions } from '../../../lib/use-card-actions';
 import { useDeleteAlbum } from '../api/delete-album';
 import { useAlbums } from '../api/get-albums';
 import { AlbumCard } from '../components/album-card';
@@ -24,39 +25,23 @@ const AlbumFormModal = lazyComponent(
   'AlbumFormModal',
 );
 
-type Banner = { variant: AlertVariant; message: string } | null;
-
 /** /gallery 'Álbumes de Fotos': album cards; managers create, edit and delete. */
 export function GalleryPage() {
   const albums = useAlbums();
   const isManager = useCan('content:manage');
   const remove = useDeleteAlbum();
-  // The edited album stays while the modal fades out; null means 'create'.
-  const [formOpen, setFormOpen] = useState(false);
-  const [formAlbum, setFormAlbum] = useState<Album | null>(null);
-  const openForm = (album: Album | null) => {
-    setFormAlbum(album);
-    setFormOpen(true);
-  };
-  const [target, setTarget] = useState<Album | null>(null);
-  const [banner, setBanner] = useState<Banner>(null);
+  const {
+    formOpen,
+    formItem,
+    openForm,
+    closeForm,
+    target,
+    setTarget,
+    banner,
+    setBanner,
+    confirmDelete,
+  } = useCardActions<Album>(remove.mutateAsync, 'álbum');
   const [loadErrorClosed, setLoadErrorClosed] = useState(false);
-
-  const confirmDelete = async () => {
-    if (!target) return;
-    setBanner(null);
-    try {
-      const result = await remove.mutateAsync(target.id);
-      setBanner({ variant: 'success', message: result.message });
-    } catch (error) {
-      setBanner({
-        variant: 'danger',
-        message: CLIENT_ERRORS.deleteFailed('álbum', (error as Error).message),
-      });
-    } finally {
-      setTarget(null);
-    }
-  };
 
   let body: React.ReactNode;
   if (albums.isPending) {
@@ -106,7 +91,7 @@ export function GalleryPage() {
       {isManager && (
         <>
           <FloatingActionButton label={T.createButton} onClick={() => openForm(null)} />
-          <AlbumFormModal show={formOpen} album={formAlbum} onClose={() => setFormOpen(false)} />
+          <AlbumFormModal show={formOpen} album={formItem} onClose={closeForm} />
           <ConfirmModal
             show={!!target}
             title={T.deleteAlbum}

@@ -12,7 +12,8 @@ import { ApiError } from '../../../lib/api-client';
 import { type AppConfig, useAppConfig } from '../../../lib/app-config';
 import { useAuth } from '../../../lib/auth';
 import { idTokenThroughPopup, openSignInPopup } from '../../../lib/auth/oidc-popup';
-import { deleteMyAccount, downloadMyData, saveFile } from '../api/my-data';
+import { saveFile } from '../../../lib/save-file';
+import { deleteMyAccount, downloadMyData } from '../api/my-data';
 import { MY_DATA_TEXTS as T } from '../texts';
 
 type Status = { variant: AlertVariant; message: string } | null;

@@ -3,13 +3,14 @@ import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
-import { type AlertVariant, DismissibleAlert } from '../../../components/dismissible-alert';
+import { DismissibleAlert } from '../../../components/dismissible-alert';
 import { PlusIcon } from '../../../components/icons';
 import { lazyComponent } from '../../../components/lazy-component';
 import { ConfirmModal } from '../../../components/lazy-confirm-modal';
 import { SkeletonGrid } from '../../../components/skeleton-grid';
 import { useCan } from '../../../lib/can';
 import { useSections } from '../../../lib/sections-api';
+import { useCardActions } from '../../../lib/use-card-actions';
 import { useDeleteMonitor } from '../api/delete-monitor';
 import { useMonitors } from '../api/get-monitors';
 import { AgeSections, shownSections } from '../components/age-sections';
@@ -46,38 +47,22 @@ export function WhoWeArePage() {
   );
 }
 
-type Banner = { variant: AlertVariant; message: string } | null;
-
 function Scouters() {
   const monitors = useMonitors();
   const isAdmin = useCan('monitor:manage');
   const remove = useDeleteMonitor();
-  // The edited monitor stays while the modal fades out; null means 'add'.
-  const [formOpen, setFormOpen] = useState(false);
-  const [formMonitor, setFormMonitor] = useState<Monitor | null>(null);
-  const openForm = (monitor: Monitor | null) => {
-    setFormMonitor(monitor);
-    setFormOpen(true);
-  };
-  const [target, setTarget] = useState<Monitor | null>(null);
-  const [banner, setBanner] = useState<Banner>(null);
+  const {
+    formOpen,
+    formItem,
+    openForm,
+    closeForm,
+    target,
+    setTarget,
+    banner,
+    setBanner,
+    confirmDelete,
+  } = useCardActions<Monitor>(remove.mutateAsync, 'monitor');
   const [loadErrorClosed, setLoadErrorClosed] = useState(false);
-
-  const confirmDelete = async () => {
-    if (!target) return;
-    setBanner(null);
-    try {
-      const result = await remove.mutateAsync(target.id);
-      setBanner({ variant: 'success', message: result.message });
-    } catch (error) {
-      setBanner({
-        variant: 'danger',
-        message: CLIENT_ERRORS.deleteFailed('monitor', (error as Error).message),
-      });
-    } finally {
-      setTarget(null);
-    }
-  };
 
   let body: React.ReactNode;
   if (monitors.isPending) {
@@ -140,11 +125,7 @@ function Scouters() {
       {body}
       {isAdmin && (
         <>
-          <MonitorFormModal
-            show={formOpen}
-            monitor={formMonitor}
-            onClose={() => setFormOpen(false)}
-          />
+          <MonitorFormModal show={formOpen} monitor={formItem} onClose={closeForm} />
           <ConfirmModal
             show={!!target}
             title={T.deleteMonitor}
