@@ -196,7 +196,7 @@ export async function seedDemo(ctx: AppContext, now = new Date()): Promise<DemoO
       for (const key of child.guardians) await children.link(admin, made.child.id, person(key).id);
       childIds.set(child.name, made.child.id);
       counts.children += 1;
-      // Issue #25: the child's image consents, through the calls a family and a manager use.
+      // The child's image consents, through the calls a family and a manager use.
       for (const c of child.consents ?? []) {
         const answer = { purpose: c.purpose, granted: c.granted };
         if (typeof c.given === 'object') {
@@ -328,7 +328,7 @@ export async function seedDemo(ctx: AppContext, now = new Date()): Promise<DemoO
       counts.photos += uploaded.length;
     }
 
-    // Issue #25: the summer camp, group pictures with real faces, found by the real detector and
+    // The summer camp, group pictures with real faces, found by the real detector and
     // reviewed by the admin (one face left to review); each family sees them by its consents.
     await scanQueued();
     const facesFolder = demoFacesFolder();

@@ -7,7 +7,7 @@ import { consentsRoutes } from './consents/consents.routes.js';
 import { digestsRoutes } from './digests/digests.routes.js';
 import { experiencesRoutes } from './experiences/experiences.routes.js';
 import { facesRoutes } from './faces/faces.routes.js';
-// Issue #25 (pub): the admin page 'Imagen'.
+// The admin page 'Imagen' reads the image ledger.
 import { imageLedgerRoutes } from './image-ledger/image-ledger.routes.js';
 import { invitationsRoutes } from './invitations/invitations.routes.js';
 import { monitorsRoutes } from './monitors/monitors.routes.js';
@@ -45,11 +45,11 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
     monitorsRoutes,
     sectionsRoutes,
     childrenRoutes,
-    // Issue #25: Revisar caras and the background scan's progress.
+    // Revisar caras and the background scan's progress.
     facesRoutes,
-    // Issue #25 (decisions 070–074): the consent register and 'Fotos de mi educando'.
+    // The consent register and 'Fotos de mi educando' (decisions 070–074).
     consentsRoutes,
-    // Issue #25 (pub): the group's settings, the consent preview, the ledger.
+    // The group's settings, the consent preview, the ledger (decision 088).
     settingsRoutes,
     imageLedgerRoutes,
   ]) {

@@ -174,7 +174,7 @@ async function managedChild(t: TestApp, actor?: TestUser): Promise<number> {
   return createChild(t.app, { sectionId: section });
 }
 
-/** The rows of sections and children (issue #24, decisions 046–048). */
+/** The rows of sections and children (decisions 046–048). */
 const familyEndpoints: Endpoint[] = [
   {
     name: 'GET /api/sections',
@@ -319,7 +319,7 @@ const familyEndpoints: Endpoint[] = [
 
 const FACE_BOX = { x: 0.1, y: 0.1, width: 0.2, height: 0.2 };
 
-/** Issue #25: Revisar caras (`faces:review`) and the background scan's progress (admins). */
+/** Revisar caras (`faces:review`) and the background scan's progress (admins). */
 const faceEndpoints: Endpoint[] = [
   {
     name: 'GET /api/albums/:id/faces',
@@ -423,7 +423,7 @@ const faceEndpoints: Endpoint[] = [
 ];
 
 /**
- * Issue #25 (decisions 070–074): the consent register and 'Fotos de mi educando'. A guardian acts
+ * The consent register and 'Fotos de mi educando' (decisions 070–074). A guardian acts
  * on their own child (the actor is linked); a scouter on a child of a section they are assigned.
  */
 async function consentChild(t: TestApp, actor?: TestUser): Promise<number> {
@@ -993,7 +993,7 @@ const endpoints: Endpoint[] = [
   ...familyEndpoints,
   ...faceEndpoints,
   ...consentEndpoints,
-  // Issue #25 (pub): the admin page 'Imagen'.
+  // The admin page 'Imagen'.
   ...imageSettingsEndpoints(),
 ];
 

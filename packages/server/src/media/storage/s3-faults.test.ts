@@ -1,4 +1,4 @@
-// A bucket that misbehaves under STORAGE=s3 (issue #22): one that accepts connections and never
+// A bucket that misbehaves under STORAGE=s3 (decision 032): one that accepts connections and never
 // answers, one that cuts every connection, one that takes a photo's first file and then fails.
 // Uploads and photo reads answer the Spanish 503 within seconds (every storage call has a
 // deadline and a bounded retry), and an object written without its row is cleaned by the

@@ -235,9 +235,9 @@ describe('PUT /api/profile/me with files it does not expect', () => {
     } finally {
       clearInterval(sample);
     }
-    // Streamed, the server reads about 26 MB before it refuses, and the garbage collector may
-    // leave that much unreclaimed for a while: ~30 MB. The old reader buffered every 24 MB part
-    // whole and copied it once more: ~500 MB.
+    // Streamed, the server reads a little over one part before it refuses, and the garbage
+    // collector may leave that much unreclaimed for a while: well under the bound. A reader that
+    // buffered every part whole and copied it once more would go far over it.
     expect(peak, `peak growth ${(peak / 2 ** 20).toFixed(1)} MB`).toBeLessThan(100 * 2 ** 20);
     // Refused at the second file part, or at 26 MB in all, whichever the server reads first.
     expect([
