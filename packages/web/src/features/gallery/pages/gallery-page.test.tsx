@@ -243,11 +243,11 @@ describe('GalleryPage', () => {
     expect(form.get('title')).toBe('Salida a la sierra 2025');
     expect(form.get('description')).toBe('Corta.');
     expect(form.has('cover')).toBe(false);
-    // The audience did not change: it is not sent (issue #24).
+    // The audience did not change: it is not sent.
     expect(form.has('sections')).toBe(false);
   });
 
-  describe("an album's audience (issue #24)", () => {
+  describe("an album's audience", () => {
     const manada = { id: 1, name: 'Manada', colour: '#b45309' };
     const tropa = { id: 2, name: 'Tropa', colour: '#15803d' };
     const withChoices = (role: 'scouter' | 'admin', routes: Parameters<typeof stubApi>[0] = {}) =>

@@ -15,7 +15,7 @@ import { AlbumCard } from '../components/album-card';
 import { GALLERY_TEXTS as T } from '../texts';
 
 // Managers only: a member's /gallery never loads the album form and the delete dialog, nor
-// react-hook-form, zod and the modal behind them (~75 KB; Lighthouse, decision 091).
+// react-hook-form, zod and the modal behind them (decision 091).
 const AlbumFormModal = lazyComponent(
   () => import('../components/album-form-modal'),
   'AlbumFormModal',

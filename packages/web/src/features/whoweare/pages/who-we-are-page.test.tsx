@@ -73,7 +73,7 @@ describe('WhoWeArePage', () => {
     await card('Ana Martín');
   });
 
-  it("with SPEC's four from the server, reads word for word as before", async () => {
+  it('with the four default sections from the server, reads word for word as before', async () => {
     setup('anonymous', { 'GET /sections': [200, DEFAULT_SECTIONS] });
     await screen.findByRole('article', { name: 'Manada' });
     expect(
@@ -269,7 +269,7 @@ describe('WhoWeArePage', () => {
       await user.clear(role);
       await user.type(role, 'Coordinadora de Clan');
       await waitFor(() => expect(submit).toBeEnabled());
-      // The limits of SPEC §9 hold the typing.
+      // The fields' length limits hold the typing.
       expect(name).toHaveAttribute('maxLength', '100');
       expect(role).toHaveAttribute('maxLength', '150');
       expect(within(dialog).getByLabelText('Descripción (Opcional)')).toHaveAttribute(
