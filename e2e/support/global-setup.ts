@@ -145,7 +145,7 @@ export default async function globalSetup() {
       AUTH_RATE_LIMIT: '1000',
       // The digest (decision 022): checked every second, from midnight, so it leaves at once.
       DIGEST_CHECK_SECONDS: '1',
-      // Issue #25 (pub): public images re-checked against image consent every second.
+      // Public images re-checked against image consent every second (decision 085).
       IMAGE_CONSENT_RECHECK_SECONDS: '1',
       // The face detector at the server's own priority: on a machine busy with other test runs,
       // the lowest would leave the uploads' faces waiting for minutes (decision 103).
