@@ -231,7 +231,7 @@ test("the family asks for their child to be blurred in a photo ('Fotos de mi edu
   expect(face?.blur_requested_at).toBeTruthy();
 });
 
-test("the family takes it back with 'Dejar de difuminar' (decision 096)", async ({ page }) => {
+test("the family takes it back with 'Dejar de difuminar' (decision 073)", async ({ page }) => {
   await login(page, family.email);
   await page.goto(`/mis-educandos/${childId}/fotos`);
   await expect(page.getByText('Difuminado en esta foto')).toBeVisible();
@@ -263,7 +263,7 @@ test("the family takes it back with 'Dejar de difuminar' (decision 096)", async 
   expect(face?.blur_requested_at).toBeNull();
 });
 
-test("a manager takes a family's blur request off in Revisar caras (decision 096)", async ({
+test("a manager takes a family's blur request off in Revisar caras (decision 073)", async ({
   page,
   request,
 }) => {

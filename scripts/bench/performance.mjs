@@ -3,7 +3,7 @@
 // alone, an album of 2000 photos, and face detection. Ratios first: absolute times drift between
 // machines (and on a machine shared with others' test runs).
 //
-// Then uploads beside the reads and the face scan's queue (decision 103): `uploads`,
+// Then uploads beside the reads and the face scan's queue (decision 139): `uploads`,
 // and the mixed load of members and uploading scouters on SQLite and PostgreSQL: `mixed`.
 //
 // `node scripts/bench/performance.mjs [reads] [web] [photos] [album] [face-rule] [faces] [uploads] [mixed]` runs only those parts.

@@ -34,7 +34,7 @@ async function load(url, headers, seconds, pid) {
 }
 
 /**
- * The read endpoints the performance goals name (decision 093), with and without a session where
+ * The read endpoints the performance goals name (decision 137), with and without a session where
  * both are allowed; and the
  * HTML of / and of a news item, drawn by React on the server and kept per content version (≥ 0.5×),
  * the same whoever asks (the session is in the browser's storage, not in a cookie).

@@ -31,7 +31,7 @@ export function registerBackgroundJobs(app: FastifyInstance, ctx: AppContext): v
   const digests = new DigestService(ctx);
   app.addHook('onReady', async () => digests.start());
   app.addHook('onClose', () => digests.stop());
-  // The background face scan (decision 076); stopped before the database closes.
+  // The background face scan (decision 139); stopped before the database closes.
   const faceScanner = new FaceScanner(ctx);
   app.addHook('onReady', async () => faceScanner.start());
   app.addHook('onClose', () => faceScanner.stop());

@@ -77,7 +77,7 @@ export const CLIENT_ERRORS = {
   commentDeleteFailed: (message: string) => `Error al eliminar: ${message}`,
   commentSendFailed: (message: string) => `Error: ${message}`,
   likeAnonymous: "Necesitas iniciar sesión para dar 'Me gusta'.",
-  /** Sections, children and the paso de sección (decisions 046–049). */
+  /** Sections, children and the paso de sección (decisions 140, 047–049). */
   sectionsList: 'Error al obtener las secciones.',
   sectionSave: 'Error al guardar la sección.',
   sectionScouters: 'Error al obtener o guardar los scouters de la sección.',
@@ -182,7 +182,7 @@ export const SERVER_ERRORS = {
     'Tu cuenta de Google no tiene el email verificado: no puedes entrar con ella.',
   externalInvitationRequired:
     'No hay ninguna cuenta con este email. Necesitas una invitación de un administrador del grupo para entrar.',
-  /** Sections, children and the paso de sección (decisions 046–049). */
+  /** Sections, children and the paso de sección (decisions 140, 047–049). */
   sectionNotFound: 'Sección no encontrada.',
   sectionNameTaken: 'Ya existe una sección con ese nombre.',
   sectionRetired: 'Esa sección está retirada: elige una sección en uso.',
@@ -190,7 +190,7 @@ export const SERVER_ERRORS = {
   scoutersOnly: 'Solo se pueden asignar cuentas con el rol scouter.',
   childNotFound: 'Educando no encontrado.',
   promotionChildUnknown: 'Alguno de los educandos no existe o ya no está activo.',
-  /** Faces found in every image, Revisar caras (decisions 075, 077). */
+  /** Faces found in every image, Revisar caras (decisions 139, 077). */
   albumFacesToReview: (n: number) =>
     n === 1
       ? 'Queda 1 cara por revisar en este álbum: revísala antes de publicarlo.'
@@ -261,7 +261,7 @@ export const SERVER_SUCCESS = {
   removalResolvedDeleted: 'Foto eliminada. La solicitud queda resuelta.',
   removalResolvedKept: 'La foto sigue oculta. La solicitud queda resuelta.',
   removalResolvedShown: 'La foto vuelve a estar visible para todos los miembros.',
-  /** Sections, children and the paso de sección (decisions 046–049). */
+  /** Sections, children and the paso de sección (decisions 140, 047–049). */
   sectionCreated: 'Sección creada.',
   sectionUpdated: 'Sección actualizada.',
   sectionRetired: 'Sección retirada: sus educandos y álbumes la conservan.',
@@ -285,7 +285,7 @@ export const SERVER_SUCCESS = {
   consentTextCreated: (version: number) =>
     `Nueva versión del texto guardada (versión ${version}). Se pedirá a las familias que respondan de nuevo.`,
   blurRequested: 'Hecho: su cara se difumina en esta foto para todos, y los scouters ya lo saben.',
-  /** A family takes its blur request back (decision 096). */
+  /** A family takes its blur request back (decision 073). */
   blurWithdrawn:
     'Hecho: su cara ya no se difumina a petición de la familia. Se verá en esta foto solo donde su consentimiento de imagen lo permita.',
   /** The admin page 'Imagen' (decision 088). */

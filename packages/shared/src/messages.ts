@@ -57,7 +57,7 @@ export const MSG = {
   removalNoteTooLong: 'La nota no puede tener más de 500 caracteres.',
   /** Ours: a text with a NUL character, which nobody types and no database should keep. */
   textInvalidCharacters: 'El texto contiene caracteres no válidos.',
-  /** Sections, children and the paso de sección (decisions 046–049). */
+  /** Sections, children and the paso de sección (decisions 140, 047–049). */
   sectionNameRequired: 'El nombre de la sección es obligatorio.',
   sectionNameTooLong: 'El nombre de la sección no puede tener más de 50 caracteres.',
   sectionAgeInvalid: 'Las edades deben ser números enteros entre 3 y 25 años.',

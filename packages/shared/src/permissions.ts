@@ -69,7 +69,7 @@ const table: Record<Capability, { anonymous: boolean } & Record<Role, boolean>> 
   'album:download': { anonymous: false, usuario: true, scouter: true, admin: true },
   // Read the audit trail (nobody may edit it)
   'audit:view': { anonymous: false, usuario: false, scouter: false, admin: true },
-  // Ours (decision 045). Rename, add and retire sections; assign scouters to
+  // Ours (decision 140). Rename, add and retire sections; assign scouters to
   // them
   'sections:manage': { anonymous: false, usuario: false, scouter: false, admin: true },
   // Add, edit and deactivate children, link and unlink their guardians, invite a family: an admin

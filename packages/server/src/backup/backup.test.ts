@@ -99,7 +99,7 @@ describe('backup and restore of a running instance', () => {
         created_at: now,
       })
       .execute();
-    // The group's structure (decision 045): a section of its own, a child with a family and a move
+    // The group's structure (decision 140): a section of its own, a child with a family and a move
     // behind them, a scouter's section and an album for two sections all come back, in their order.
     const castores = await createSection(seed, { name: 'Castores' });
     const child = await createChild(seed, { sectionId: castores, guardians: [member.row.id] });

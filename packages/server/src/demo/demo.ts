@@ -131,7 +131,7 @@ export async function seedDemo(ctx: AppContext, now = new Date()): Promise<DemoO
   };
   const scene = (kind: SceneKind, seed: number, name: string) =>
     picture(sceneSvg(seed, kind), `${name}.jpg`);
-  // The photos and covers are queued for the scan as they are stored (decision 103): looked at
+  // The photos and covers are queued for the scan as they are stored (decision 139): looked at
   // here, with the detector of the moment, before it changes. The app's own scan, when it runs
   // already (the tests), first; then one of the demo's, for a demo seeded before the app starts.
   const scanQueued = async () => {

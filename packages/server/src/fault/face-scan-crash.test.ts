@@ -1,5 +1,5 @@
 // A real server process killed with SIGKILL while its scan is looking for faces in the photos of
-// an upload that was already answered (decision 103), then started again on the same DATA_DIR and
+// an upload that was already answered (decision 139), then started again on the same DATA_DIR and
 // database: no queued photo is lost. The ones nobody held are scanned by the new process at once;
 // the ones the dead process held stay queued, their tries counted, until their leases end.
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -25,7 +25,7 @@ import { usersRoutes } from './users/users.routes.js';
  * Every module's routes, registered under /api. They are declared in this one plugin, not each in
  * a plugin of its own: Fastify gives every plugin its own request and reply classes, and with one
  * per module the code each request runs through (Fastify's, Node's, the hooks) met so many shapes
- * that V8 ran it the slow, megamorphic way whenever the traffic was mixed (decision 102). No module
+ * that V8 ran it the slow, megamorphic way whenever the traffic was mixed (decision 137). No module
  * hooks or decorates anything of its own; one that needs its own parser keeps its own plugin.
  */
 export async function apiRoutes(api: FastifyInstance): Promise<void> {

@@ -174,7 +174,7 @@ async function managedChild(t: TestApp, actor?: TestUser): Promise<number> {
   return createChild(t.app, { sectionId: section });
 }
 
-/** The rows of sections and children (decisions 046–048). */
+/** The rows of sections and children (decisions 140, 047, 048). */
 const familyEndpoints: Endpoint[] = [
   {
     name: 'GET /api/sections',
@@ -403,7 +403,7 @@ const faceEndpoints: Endpoint[] = [
     capability: 'faces:review',
     success: 200,
     request: async (t) => {
-      // A face a family asked to blur (decision 096).
+      // A face a family asked to blur (decision 073).
       const photo = await newPhoto(t);
       const face = await addFace(t.app, { photoId: photo.id }, FACE_BOX);
       await t.app.ctx.db.kysely

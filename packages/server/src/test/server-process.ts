@@ -50,7 +50,7 @@ export function serverBundle(): Promise<string> {
   return bundle;
 }
 
-/** The flags node runs the server with, as npm start runs it (decision 102). */
+/** The flags node runs the server with, as npm start runs it (decision 137). */
 export function serverNodeFlags(): string[] {
   return JSON.parse(readFileSync(join(serverRoot, 'node-flags.json'), 'utf8')) as string[];
 }

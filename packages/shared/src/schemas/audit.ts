@@ -16,7 +16,7 @@ export const AUDIT_ACTIONS = [
   'user.deleted',
   'invitation.sent',
   'invitation.revoked',
-  // Sections and children (decision 046).
+  // Sections and children (decision 140).
   'section.created',
   'section.updated',
   'section.retired',
@@ -31,7 +31,7 @@ export const AUDIT_ACTIONS = [
   'consent.recorded',
   'consent_text.created',
   'face.blur_requested',
-  // A family takes its blur request back ('Dejar de difuminar', decision 096).
+  // A family takes its blur request back ('Dejar de difuminar', decision 073).
   'face.blur_withdrawn',
   // The group's settings, `details` { setting, from, to } (decision 088).
   'settings.changed',

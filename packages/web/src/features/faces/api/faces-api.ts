@@ -157,7 +157,7 @@ export function useFaceMutations(source: FaceSource) {
       void settled();
     },
   });
-  /** 'Dejar de difuminar': a family's blur request taken off a face (decision 096). */
+  /** 'Dejar de difuminar': a family's blur request taken off a face (decision 073). */
   const unblur = useMutation({
     mutationFn: (id: number) =>
       request(() => api.delete<ReviewFace>(`/faces/${id}/blur`), T.errorSave),

@@ -83,7 +83,7 @@ export const useBlurRequest = (childId: number) => {
 };
 
 /**
- * DELETE …/photos/{photoId}/blur: 'Dejar de difuminar' (decision 096); the photo then offers
+ * DELETE …/photos/{photoId}/blur: 'Dejar de difuminar' (decision 073); the photo then offers
  * 'Difuminar…' again.
  */
 export const useBlurWithdraw = (childId: number) => {
