@@ -7,12 +7,10 @@ import { join } from 'node:path';
 import { LIMITS } from '@fogata/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.js';
 import { openDatabase } from '../db/database.js';
-import { migrateToLatest } from '../db/migrations/index.js';
 import { LocalStorage, mediaRoot } from '../media/storage/storage.js';
 import { MediaUrlSigner } from '../media/url-signer.js';
-import { buildTestApp, createPgDatabase, testConfig } from '../test/build-app.js';
+import { buildSeedApp, buildTestApp, createPgDatabase } from '../test/build-app.js';
 import { createNews } from '../test/content-factories.js';
 import { createUser, PASSWORD, type TestUser } from '../test/factories.js';
 import {
@@ -64,10 +62,7 @@ describe('backup and restore of a running instance', () => {
   beforeAll(async () => {
     sourcePg = await createPgDatabase();
     targetPg = await createPgDatabase();
-    seed = await buildApp(testConfig(dataDir, { jwtSecret, databaseUrl: sourcePg?.url ?? null }), {
-      logger: false,
-    });
-    await migrateToLatest(seed.ctx.db.kysely, seed.ctx.db.dialect);
+    seed = await buildSeedApp(dataDir, jwtSecret, sourcePg?.url);
     member = await createUser(seed, { role: 'usuario', name: 'Marta Ruiz' });
     await createUser(seed, { role: 'admin' });
     const album = await createAlbum(seed, { withFiles: true });

@@ -1,7 +1,7 @@
 import { MY_DATA_MESSAGES } from '@fogata/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-app.js';
-import { createUser, type TestUser } from '../../test/factories.js';
+import { createUser, deleteAccount, type TestUser } from '../../test/factories.js';
 import { createChildRow, guardedBy, linkGuardian, sectionId } from '../../test/family-factories.js';
 import { countQueries } from '../../test/gallery-factories.js';
 
@@ -140,11 +140,7 @@ describe('deleting a guardian', () => {
     const parent = await createUser(t.app);
     const child = await createChildRow(t.app);
     await linkGuardian(t.app, parent.row.id, child.id);
-    const res = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/admin/users/${parent.row.id}`,
-      headers: admin.headers,
-    });
+    const res = await deleteAccount(t.app, admin, parent.row.id);
     expect(res.statusCode).toBe(200);
     expect(await guardedBy(t.app, parent.row.id)).toEqual([]);
     expect((await childRow(child.id))?.active).toBe(1);
