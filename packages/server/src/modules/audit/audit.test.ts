@@ -1,6 +1,6 @@
 import { AUDIT_TOTAL_HEADER, type AuditEntry, SERVER_ERRORS } from '@fogata/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/build-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testAppPerFile } from '../../test/app-per-file.js';
 import {
   changeRole,
   createInvitation,
@@ -12,13 +12,11 @@ import {
 import { createAlbum, createPhoto } from '../../test/gallery-factories.js';
 import { recordAudit } from './audit.js';
 
-let t: TestApp;
+const t = testAppPerFile();
 let admin: TestUser;
 beforeAll(async () => {
-  t = await buildTestApp();
   admin = await createUser(t.app, { role: 'admin', name: 'Marta', createdAt: isoFromNow(-60_000) });
 });
-afterAll(() => t.close());
 
 async function entries(query = ''): Promise<AuditEntry[]> {
   const res = await t.app.inject({ url: `/api/admin/audit${query}`, headers: admin.headers });

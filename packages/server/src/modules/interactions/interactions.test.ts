@@ -1,5 +1,6 @@
 import { MSG, SERVER_ERRORS, SERVER_SUCCESS } from '@fogata/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testAppPerFile } from '../../test/app-per-file.js';
 import { buildTestApp, type TestApp } from '../../test/build-app.js';
 import { createUser } from '../../test/factories.js';
 import {
@@ -11,11 +12,7 @@ import {
 import { pngImage } from '../../test/images.js';
 import { registerInteractionRoutes } from './interactions.routes.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(() => t.close());
+const t = testAppPerFile();
 
 async function newPhoto() {
   const album = await createAlbum(t.app);

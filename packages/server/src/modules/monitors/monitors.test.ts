@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { MSG, SERVER_ERRORS, SERVER_SUCCESS } from '@fogata/shared';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/build-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testAppPerFile } from '../../test/app-per-file.js';
 import { createUser, type TestUser } from '../../test/factories.js';
 import {
   imagePart,
@@ -20,13 +20,11 @@ import {
 } from '../../test/images.js';
 import { createMonitor } from '../../test/monitor-factories.js';
 
-let t: TestApp;
+const t = testAppPerFile();
 let admin: TestUser;
 beforeAll(async () => {
-  t = await buildTestApp();
   admin = await createUser(t.app, { role: 'admin' });
 });
-afterAll(() => t.close());
 
 const fileOf = (url: string) => localFileOf(t.app, url);
 const send = (method: 'POST' | 'PUT', url: string, parts: Part[], user: TestUser | null = admin) =>

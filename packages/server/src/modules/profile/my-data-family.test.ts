@@ -1,6 +1,6 @@
 import { MY_DATA_MESSAGES } from '@fogata/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/build-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testAppPerFile } from '../../test/app-per-file.js';
 import { createUser, deleteAccount, type TestUser } from '../../test/factories.js';
 import { createChildRow, guardedBy, linkGuardian, sectionId } from '../../test/family-factories.js';
 import { countQueries } from '../../test/gallery-factories.js';
@@ -10,13 +10,11 @@ import { countQueries } from '../../test/gallery-factories.js';
  * nobody else's; deleting the account (oneself, or by an admin) unlinks them, and the child stays.
  */
 
-let t: TestApp;
+const t = testAppPerFile();
 let admin: TestUser;
 beforeAll(async () => {
-  t = await buildTestApp();
   admin = await createUser(t.app, { role: 'admin' });
 });
-afterAll(() => t.close());
 
 const exportOf = (user: TestUser) =>
   t.app.inject({ url: '/api/profile/me/export', headers: user.headers });

@@ -2,10 +2,10 @@ import { existsSync, readdirSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { MSG, SERVER_ERRORS, SERVER_SUCCESS } from '@fogata/shared';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LocalStorage } from '../../media/storage/storage.js';
 import { uploadsRoot } from '../../media/temp-uploads.js';
-import { buildTestApp, type TestApp } from '../../test/build-app.js';
+import { testAppPerFile } from '../../test/app-per-file.js';
 import { createUser } from '../../test/factories.js';
 import {
   jpegWithGps,
@@ -15,11 +15,7 @@ import {
   streamedZeroFiles,
 } from '../../test/images.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(() => t.close());
+const t = testAppPerFile();
 
 function filePathOf(avatarUrl: string): string {
   return (t.app.ctx.storage as LocalStorage).path(avatarUrl.replace(/^\/media\//, ''));

@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
 import { MSG, SERVER_ERRORS, SERVER_SUCCESS } from '@fogata/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStorage } from '../../media/storage/storage.js';
-import { buildTestApp, type TestApp } from '../../test/build-app.js';
+import { testAppPerFile } from '../../test/app-per-file.js';
+import { buildTestApp } from '../../test/build-app.js';
 import {
   changeRole,
   createUser,
@@ -12,13 +13,11 @@ import {
 } from '../../test/factories.js';
 import { jpegWithGps, multipart } from '../../test/images.js';
 
-let t: TestApp;
+const t = testAppPerFile();
 let admin: TestUser;
 beforeAll(async () => {
-  t = await buildTestApp();
   admin = await createUser(t.app, { role: 'admin', name: 'Marta', createdAt: isoFromNow(-60_000) });
 });
-afterAll(() => t.close());
 
 const setRole = (id: number | string, role: unknown, actor: TestUser = admin) =>
   changeRole(t.app, actor, id, role);
