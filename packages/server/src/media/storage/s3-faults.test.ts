@@ -10,7 +10,7 @@ import { SERVER_ERRORS } from '@fogata/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-app.js';
 import { createUser, type TestUser } from '../../test/factories.js';
-import { multipartParts, pngImage } from '../../test/images.js';
+import { injectParts, pngImage } from '../../test/images.js';
 import { startS3, type TestS3 } from '../../test/s3.js';
 import { S3_CALL_DEADLINE_MS } from './s3-storage.js';
 
@@ -73,29 +73,29 @@ afterAll(async () => {
 });
 
 async function upload(albumId: number) {
-  const body = multipartParts([
-    { name: 'albumId', value: String(albumId) },
-    { field: 'images', filename: 'foto.png', type: 'image/png', data: await pngImage() },
-  ]);
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/photos/upload',
-    headers: { ...scouter.headers, ...body.headers },
-    payload: body.payload,
-  });
+  return injectParts(
+    t.app,
+    'POST',
+    '/api/photos/upload',
+    [
+      { name: 'albumId', value: String(albumId) },
+      { field: 'images', filename: 'foto.png', type: 'image/png', data: await pngImage() },
+    ],
+    scouter.headers,
+  );
 }
 
 async function newAlbum(): Promise<number> {
-  const body = multipartParts([
-    { name: 'title', value: 'Salida al río' },
-    { field: 'cover', filename: 'portada.png', type: 'image/png', data: await pngImage() },
-  ]);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/albums/newAlbum',
-    headers: { ...scouter.headers, ...body.headers },
-    payload: body.payload,
-  });
+  const res = await injectParts(
+    t.app,
+    'POST',
+    '/api/albums/newAlbum',
+    [
+      { name: 'title', value: 'Salida al río' },
+      { field: 'cover', filename: 'portada.png', type: 'image/png', data: await pngImage() },
+    ],
+    scouter.headers,
+  );
   expect(res.statusCode, res.body).toBe(201);
   return res.json().album.id;
 }

@@ -8,6 +8,7 @@ import { uploadsRoot } from '../../media/temp-uploads.js';
 import { testAppPerFile } from '../../test/app-per-file.js';
 import { createUser } from '../../test/factories.js';
 import {
+  injectParts,
   jpegWithGps,
   multipart,
   multipartParts,
@@ -257,13 +258,13 @@ describe('PUT /api/profile/me with files it does not expect', () => {
       type: 'image/png',
       data: await pngSmall(),
     };
-    const body = multipartParts([{ name: 'name', value: 'Dos Caras' }, avatar, avatar]);
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: '/api/profile/me',
-      headers: { ...u.headers, ...body.headers },
-      payload: body.payload,
-    });
+    const res = await injectParts(
+      t.app,
+      'PUT',
+      '/api/profile/me',
+      [{ name: 'name', value: 'Dos Caras' }, avatar, avatar],
+      u.headers,
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: SERVER_ERRORS.tooManyFiles });
     const me = await t.app.inject({ url: '/api/profile/me', headers: u.headers });
