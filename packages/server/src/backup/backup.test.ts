@@ -20,7 +20,12 @@ import {
   sectionId,
   setAudience,
 } from '../test/family-factories.js';
-import { createAlbum, createComment, createPhoto } from '../test/gallery-factories.js';
+import {
+  createAlbum,
+  createComment,
+  createPhoto,
+  hideOnRequest,
+} from '../test/gallery-factories.js';
 import { runServerCommand, startServerProcess } from '../test/server-process.js';
 import { BackupError, createBackup } from './backup.js';
 import { BACKUP_TABLES, referencedKeys, TRANSIENT_TABLES, tablesIn } from './tables.js';
@@ -73,27 +78,8 @@ describe('backup and restore of a running instance', () => {
     await createNews(seed, { withFiles: true });
     // A photo hidden on a member's request (decision 018): a restore must not bring it back.
     hiddenPhotoId = (await createPhoto(seed, album.id, { withFiles: true })).id;
+    await hideOnRequest(seed, album.id, hiddenPhotoId, member.row.id);
     const now = new Date().toISOString();
-    await seed.ctx.db.kysely
-      .updateTable('photos')
-      .set({ hidden_at: now })
-      .where('id', '=', hiddenPhotoId)
-      .execute();
-    await seed.ctx.db.kysely
-      .insertInto('photo_removal_requests')
-      .values({
-        photo_id: hiddenPhotoId,
-        album_id: album.id,
-        album_title: 'Álbum',
-        requested_by: member.row.id,
-        reason: null,
-        status: 'pending',
-        resolution_note: null,
-        resolved_by: null,
-        resolved_at: null,
-        created_at: now,
-      })
-      .execute();
     // The group's structure (decision 140): a section of its own, a child with a family and a move
     // behind them, a scouter's section and an album for two sections all come back, in their order.
     const castores = await createSection(seed, { name: 'Castores' });

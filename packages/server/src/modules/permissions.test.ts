@@ -14,7 +14,13 @@ import {
   sectionId,
   setAudience,
 } from '../test/family-factories.js';
-import { createAlbum, createComment, createLike, createPhoto } from '../test/gallery-factories.js';
+import {
+  createAlbum,
+  createComment,
+  createLike,
+  createPhoto,
+  hideOnRequest,
+} from '../test/gallery-factories.js';
 import { multipart, pngImage } from '../test/images.js';
 import { createMonitor } from '../test/monitor-factories.js';
 
@@ -44,27 +50,8 @@ async function newPhoto(t: TestApp) {
 async function pendingRemovalRequest(t: TestApp): Promise<number> {
   const album = await createAlbum(t.app);
   const photo = await createPhoto(t.app, album.id);
-  const db = t.app.ctx.db.kysely;
-  const now = nowIso();
-  await db.updateTable('photos').set({ hidden_at: now }).where('id', '=', photo.id).execute();
-  const row = await db
-    .insertInto('photo_removal_requests')
-    .values({
-      photo_id: photo.id,
-      // As a member's request leaves it: a scouter sees the requests of the albums they see.
-      album_id: album.id,
-      album_title: 'Álbum',
-      requested_by: null,
-      reason: null,
-      status: 'pending',
-      resolution_note: null,
-      resolved_by: null,
-      resolved_at: null,
-      created_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  // A scouter sees the requests of the albums they see.
+  return hideOnRequest(t.app, album.id, photo.id);
 }
 
 /**

@@ -96,6 +96,39 @@ export async function uploadPhoto(
   return res.json().uploaded[0].id as number;
 }
 
+/**
+ * Hides photo `photoId` of album `albumId` on a pending removal request by `requestedBy` (null: an
+ * account since deleted), straight in the database, as a member's request leaves them; the
+ * request's id. The calls that make and resolve requests have tests of their own.
+ */
+export async function hideOnRequest(
+  app: FastifyInstance,
+  albumId: number,
+  photoId: number,
+  requestedBy: number | null = null,
+): Promise<number> {
+  const db = app.ctx.db.kysely;
+  const now = new Date().toISOString();
+  await db.updateTable('photos').set({ hidden_at: now }).where('id', '=', photoId).execute();
+  const row = await db
+    .insertInto('photo_removal_requests')
+    .values({
+      photo_id: photoId,
+      album_id: albumId,
+      album_title: 'Álbum',
+      requested_by: requestedBy,
+      reason: null,
+      status: 'pending',
+      resolution_note: null,
+      resolved_by: null,
+      resolved_at: null,
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 /** A like by `userId` on a target, straight in the database. */
 export async function createLike(
   app: FastifyInstance,
