@@ -39,6 +39,11 @@ export async function createUser(
   return { row, email, password, token, headers: { authorization: `Bearer ${token}` } };
 }
 
+/** The group's first admin, Marta: older than every account a test makes after her. */
+export function createFirstAdmin(app: FastifyInstance): Promise<TestUser> {
+  return createUser(app, { role: 'admin', name: 'Marta', createdAt: isoFromNow(-60_000) });
+}
+
 /** `actor` sets account `id`'s role through the API, as the admin panel does. */
 export function changeRole(
   app: FastifyInstance,

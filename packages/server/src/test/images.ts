@@ -148,6 +148,30 @@ export function injectParts(
   });
 }
 
+/** POST /api/photos/upload of `images` (PNGs named a.png, b.png…) into `albumId`: the answer. */
+export function sendPhotos(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  albumId: number,
+  images: Buffer[],
+) {
+  const files = images.map(
+    (data, i): Part => ({
+      field: 'images',
+      filename: `${String.fromCharCode(97 + i)}.png`,
+      type: 'image/png',
+      data,
+    }),
+  );
+  return injectParts(
+    app,
+    'POST',
+    '/api/photos/upload',
+    [{ name: 'albumId', value: String(albumId) }, ...files],
+    headers,
+  );
+}
+
 /** The file behind a public media URL (`/media/…`) on the app's local storage. */
 export function localFileOf(app: FastifyInstance, url: string): string {
   return (app.ctx.storage as LocalStorage).path(url.replace(/^\/media\//, ''));

@@ -10,7 +10,7 @@ import { SERVER_ERRORS } from '@fogata/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-app.js';
 import { createUser, type TestUser } from '../../test/factories.js';
-import { injectParts, pngImage } from '../../test/images.js';
+import { injectParts, pngImage, sendPhotos } from '../../test/images.js';
 import { startS3, type TestS3 } from '../../test/s3.js';
 import { S3_CALL_DEADLINE_MS } from './s3-storage.js';
 
@@ -73,16 +73,7 @@ afterAll(async () => {
 });
 
 async function upload(albumId: number) {
-  return injectParts(
-    t.app,
-    'POST',
-    '/api/photos/upload',
-    [
-      { name: 'albumId', value: String(albumId) },
-      { field: 'images', filename: 'foto.png', type: 'image/png', data: await pngImage() },
-    ],
-    scouter.headers,
-  );
+  return sendPhotos(t.app, scouter.headers, albumId, [await pngImage()]);
 }
 
 async function newAlbum(): Promise<number> {

@@ -3,10 +3,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { testAppPerFile } from '../../test/app-per-file.js';
 import {
   changeRole,
+  createFirstAdmin,
   createInvitation,
   createUser,
   deleteAccount,
-  isoFromNow,
   type TestUser,
 } from '../../test/factories.js';
 import { createAlbum, createPhoto } from '../../test/gallery-factories.js';
@@ -15,7 +15,7 @@ import { recordAudit } from './audit.js';
 const t = testAppPerFile();
 let admin: TestUser;
 beforeAll(async () => {
-  admin = await createUser(t.app, { role: 'admin', name: 'Marta', createdAt: isoFromNow(-60_000) });
+  admin = await createFirstAdmin(t.app);
 });
 
 async function entries(query = ''): Promise<AuditEntry[]> {

@@ -133,7 +133,7 @@ describe('comments on photos', () => {
     expect(photoRead.json().comments_count).toBe(1);
   });
 
-  it('accepts 500 characters and refuses 501 and blank text with the spec messages', async () => {
+  it('accepts 500 characters and refuses 501 and blank text with their Spanish messages', async () => {
     const photo = await newPhoto();
     const ana = await createUser(t.app);
     const url = `/api/photos/${photo.id}/comments`;

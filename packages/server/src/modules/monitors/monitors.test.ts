@@ -95,7 +95,7 @@ describe('POST /api/monitors', () => {
     }
   });
 
-  it('requires the photo with the spec message', async () => {
+  it('requires the photo with its Spanish message', async () => {
     const res = await create(textParts({ name: 'Sin foto', role_description: 'Scouter' }));
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({

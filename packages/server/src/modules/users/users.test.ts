@@ -6,6 +6,7 @@ import { testAppPerFile } from '../../test/app-per-file.js';
 import { buildTestApp } from '../../test/build-app.js';
 import {
   changeRole,
+  createFirstAdmin,
   createUser,
   deleteAccount,
   isoFromNow,
@@ -16,7 +17,7 @@ import { jpegWithGps, multipart } from '../../test/images.js';
 const t = testAppPerFile();
 let admin: TestUser;
 beforeAll(async () => {
-  admin = await createUser(t.app, { role: 'admin', name: 'Marta', createdAt: isoFromNow(-60_000) });
+  admin = await createFirstAdmin(t.app);
 });
 
 const setRole = (id: number | string, role: unknown, actor: TestUser = admin) =>

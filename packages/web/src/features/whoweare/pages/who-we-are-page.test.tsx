@@ -238,7 +238,7 @@ describe('WhoWeArePage', () => {
       await user.type(within(dialog).getByLabelText('Rol / Cargo'), 'Coordinadora de Clan');
     };
 
-    it('has the fields of the spec, validates on blur and change, submit only when valid', async () => {
+    it('has the form's fields, validates on blur and change, submit only when valid', async () => {
       const { user } = setup('admin');
       const dialog = await open(user);
       expect(within(dialog).getByLabelText('Rol / Cargo')).toHaveAttribute(
