@@ -4,12 +4,12 @@ import { E2E } from './support/env.js';
 import { expect, test } from './support/fixtures.js';
 import { screen } from './support/shots.js';
 
-// Issue #26: a camp album of hundreds of photos. The grid keeps only the rows near the screen in
-// the DOM however far one scrolls (a count of elements, not a timing), jumping to the end and
+// A camp album of hundreds of photos (decision 038). The grid keeps only the rows near the screen
+// in the DOM however far one scrolls (a count of elements, not a timing), jumping to the end and
 // back works, and 'Detalle de Foto' moves through the album by keyboard with the photo in the
 // address, the back button closing it.
 
-/** At most this many elements in the whole document, whatever the album's size (issue #26). */
+/** At most this many elements in the whole document, whatever the album's size. */
 const DOM_BOUND = 2000;
 const PHOTOS = 240;
 /** Landscapes, portraits and a panorama in turn, as a camp album mixes them. */
@@ -46,7 +46,7 @@ test('a large album: a bounded DOM to the end and back; the viewer moves by keyb
       buffer: await canvasJpeg(page, w, h, 11 + i, 4),
     })),
   );
-  // Ten photos an upload (SPEC's limit), as a scouter would send them.
+  // Ten photos an upload (the most one upload takes), as a scouter would send them.
   for (let sent = 0; sent < PHOTOS; sent += 10) {
     const form = new FormData();
     form.append('albumId', String(albumId));

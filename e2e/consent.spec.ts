@@ -16,10 +16,11 @@ import { expect, test } from './support/fixtures.js';
 import { screen } from './support/shots.js';
 
 /*
- * Issue #25 §1 and §4: a guardian grants and withdraws gallery consent in 'Mis educandos'; a
- * scouter records a signed paper form for a child of their section and reads the register (and
- * its CSV); an admin writes a new version of the text, which asks the family again; and the
- * family asks for their child to be blurred in a photo ('Fotos de mi educando').
+ * The consent register and 'Fotos de mi educando' (decisions 070–074): a guardian grants and
+ * withdraws gallery consent in 'Mis educandos'; a scouter records a signed paper form for a child
+ * of their section and reads the register (and its CSV); an admin writes a new version of the text,
+ * which asks the family again; and the family asks for their child to be blurred in a photo ('Fotos
+ * de mi educando').
  */
 test.describe.configure({ mode: 'serial' });
 
@@ -186,8 +187,8 @@ test("the family asks for their child to be blurred in a photo ('Fotos de mi edu
   expect(up.status()).toBe(201);
   photoId = ((await up.json()) as { uploaded: { id: number }[] }).uploaded[0]?.id ?? 0;
   await facesScanned(request);
-  // A manager assigned the face to Nora (the review screen is another piece of #25): the box the
-  // detector found is replaced by a known one.
+  // A manager assigned the face to Nora (the review screen is tested in face-review.spec.ts): the
+  // box the detector found is replaced by a known one.
   await dbRun([
     { sql: 'delete from faces where photo_id = ?', params: [photoId] },
     {
@@ -230,7 +231,7 @@ test("the family asks for their child to be blurred in a photo ('Fotos de mi edu
   expect(face?.blur_requested_at).toBeTruthy();
 });
 
-test("the family takes it back with 'Dejar de difuminar' (decision 096)", async ({ page }) => {
+test("the family takes it back with 'Dejar de difuminar' (decision 073)", async ({ page }) => {
   await login(page, family.email);
   await page.goto(`/mis-educandos/${childId}/fotos`);
   await expect(page.getByText('Difuminado en esta foto')).toBeVisible();
@@ -262,7 +263,7 @@ test("the family takes it back with 'Dejar de difuminar' (decision 096)", async 
   expect(face?.blur_requested_at).toBeNull();
 });
 
-test("a manager takes a family's blur request off in Revisar caras (decision 096)", async ({
+test("a manager takes a family's blur request off in Revisar caras (decision 073)", async ({
   page,
   request,
 }) => {

@@ -337,7 +337,7 @@ test('an admin edits and deletes an experience from its page; a scouter creates 
     'experience-skeleton',
   );
 
-  // A scouter manages in the list but not on the detail page (SPEC §6).
+  // A scouter manages in the list but not on the detail page (the product's rule).
   await login(page, scouter.email);
   await page.goto(`/experience/${id}`);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();

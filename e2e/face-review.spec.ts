@@ -16,8 +16,8 @@ import { E2E } from './support/env.js';
 import { expect, test } from './support/fixtures.js';
 import { screen } from './support/shots.js';
 
-// Issue #25 part 2 (decision 077): a scouter reviews the faces of a group photo with the keyboard
-// and draws a box for a face the detector missed.
+// Revisar caras (decisions 077, 097): a scouter reviews the faces of a group photo with the
+// keyboard and draws a box for a face the detector missed.
 test.describe.configure({ mode: 'serial' });
 
 const stamp = Date.now();

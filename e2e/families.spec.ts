@@ -5,7 +5,7 @@ import { E2E } from './support/env.js';
 import { expect, test } from './support/fixtures.js';
 import { screen } from './support/shots.js';
 
-// The group's structure (decision 045): an admin manages the sections and the children, links a
+// The group's structure (decision 140): an admin manages the sections and the children, links a
 // family, a scouter sees the children of their sections, and the paso de sección moves a child
 // (the family's view follows).
 test.describe.configure({ mode: 'serial' });

@@ -16,11 +16,11 @@ import { pathOf, waitForMailLink } from './support/mail.js';
 import { shoot } from './support/shots.js';
 
 /*
- * Issue #24, "done when", end to end: an admin adds two children of different sections, invites
- * their family carrying both, the family registers already linked and sees exactly the albums of
- * those two sections and the whole group's; a family of another section gets the 404 of a missing
- * album by every route and link; the paso de sección moves a child and the family's view follows,
- * the photo links it was handed included.
+ * The group's structure end to end (decisions 140, 047–054): an admin adds two children of
+ * different sections, invites their family carrying both, the family registers already linked and
+ * sees exactly the albums of those two sections and the whole group's; a family of another section
+ * gets the 404 of a missing album by every route and link; the paso de sección moves a child and
+ * the family's view follows, the photo links it was handed included.
  */
 test.describe.configure({ mode: 'serial' });
 

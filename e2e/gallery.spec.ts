@@ -148,8 +148,8 @@ test('a scouter creates an album, uploads 3 photos compressed in the page, edits
     buffer: cover,
   });
   await again.getByRole('button', { name: 'Crear Álbum' }).click();
-  // As for the first album: the cover is shrunk in the page before it goes, which alone took
-  // ~5 s at load 10, so the closing 1.5 s after the message is waited for on its own.
+  // As for the first album: the cover is shrunk in the page before it goes, which alone can take
+  // seconds on a busy machine, so the closing 1.5 s after the message is waited for on its own.
   await expect(again.getByText('Álbum creado con éxito.')).toBeVisible();
   await expect(again).toBeHidden();
   await albumCard(page, doomed).getByRole('button', { name: 'Eliminar álbum' }).click();

@@ -21,7 +21,7 @@ import { screen } from './support/shots.js';
 import { readZip } from './support/zip.js';
 
 /*
- * Issue #25, "done when", end to end with real photographs of faces and the real detector: a
+ * Image consent end to end with real photographs of faces and the real detector: a
  * scouter uploads a group photo, reviews its faces in Revisar caras and assigns them; a family
  * whose child is not the one without gallery consent gets that face blurred in the grid, the
  * detail, the ZIP and the digest, while the child's own family gets it clear; the same image on a

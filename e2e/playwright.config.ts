@@ -11,7 +11,7 @@ export default defineConfig({
   retries: 0,
   forbidOnly: true,
   // A ceiling for a test that hangs, not a timing goal: `npm test` runs the PostgreSQL pass beside
-  // these tests on two cores, and the longest scenarios (axe on every screen) took 22–29 s alone.
+  // these tests on two cores, and the longest scenarios (axe on every screen) are slow even alone.
   // Both are ceilings, not goals: on a machine whose cores are busy with other work a screen
   // can take several times longer to answer, and a check that holds returns at once.
   timeout: 180_000,

@@ -9,9 +9,10 @@ import { expect, test } from './support/fixtures.js';
 import { screen } from './support/shots.js';
 
 /*
- * Issue #25 §3 (decision 085): a news item's image with a child's face is blurred for an anonymous
- * visitor until 'Web pública' is granted; withdrawing blurs it again, and each time the old link
- * stops serving (404). Then the admin page 'Imagen': the settings, the preview and the ledger.
+ * Public images under image consent (decision 085): a news item's image with a child's face is
+ * blurred for an anonymous visitor until 'Web pública' is granted; withdrawing blurs it again, and
+ * each time the old link stops serving (404). Then the admin page 'Imagen': the settings, the
+ * preview and the ledger.
  */
 test.describe.configure({ mode: 'serial' });
 
@@ -137,7 +138,7 @@ test('a visitor sees a child on a public news item blurred until web consent is 
   const page = await visitor.newPage();
   const uploaded = await imageUrl(request);
 
-  // The face, reviewed as this child (the review screen is another part of the issue).
+  // The face, reviewed as this child (the review screen is tested in face-review.spec.ts).
   await dbRun([
     {
       sql: `insert into faces (news_id, x, y, width, height, score, source, status, child_id, created_at)

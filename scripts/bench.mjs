@@ -1,4 +1,4 @@
-// `npm run bench`: figures, not tests. First the performance figures of issue #12 as ratios
+// `npm run bench`: figures, not tests. First the performance figures as ratios
 // measured in the same run (read endpoints against a bare Fastify route, first load and
 // Lighthouse, photo pipeline against sharp alone, an album of 2000 photos). Then it starts the built server on a fresh SQLite data directory
 // and prints start-up time, latency of the main account calls, throughput and memory; then the
@@ -15,7 +15,7 @@ import { buildIfNeeded, root, serverNodeFlags } from './lib.mjs';
 
 if (!(await buildIfNeeded())) process.exit(1);
 
-// Issue #12's figures first: ratios measured in this one run (scripts/bench/performance.mjs).
+// The performance figures first: ratios measured in this one run (scripts/bench/performance.mjs).
 // `npm run bench -- reads web photos album` runs only those parts of it.
 {
   const asked = process.argv.slice(2).filter((a) => PARTS.includes(a));

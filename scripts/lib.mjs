@@ -22,7 +22,7 @@ export const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
  * The flags node runs the server with, wherever it is started (npm start, npm run dev, the e2e
  * tests, the bench; deploy/fogata.service lists them too). V8's memory reducer, which shrinks
  * the heap once the process looks idle, left the server costlier on every request for as long as
- * it ran afterwards; a server of a group is idle most of the day (decision 102).
+ * it ran afterwards; a server of a group is idle most of the day (decision 137).
  */
 export const serverNodeFlags = JSON.parse(
   readFileSync(join(root, 'packages/server/node-flags.json'), 'utf8'),

@@ -139,7 +139,7 @@ export async function firstAdminToken(request: APIRequestContext) {
 }
 
 /**
- * Waits until the server's face scan has looked at every photo and cover queued (decision 103:
+ * Waits until the server's face scan has looked at every photo and cover queued (decision 139:
  * an upload answers first; until the scan is done a family gets the image blurred whole). A
  * ceiling for a busy machine, where the detector takes seconds a photo, not a timing goal.
  */

@@ -128,7 +128,7 @@ export default async function globalSetup() {
   await new Promise<void>((res) => control.listen(E2E.controlPort, '127.0.0.1', () => res()));
 
   const log = createWriteStream(E2E.serverLog);
-  // The server starts as npm start starts it, with node's flags (decision 102).
+  // The server starts as npm start starts it, with node's flags (decision 137).
   const serverArgs = [...serverNodeFlags(), 'packages/server/dist/server.js'];
   const server: ChildProcess = spawn(process.execPath, serverArgs, {
     cwd: E2E.root,
@@ -145,10 +145,10 @@ export default async function globalSetup() {
       AUTH_RATE_LIMIT: '1000',
       // The digest (decision 022): checked every second, from midnight, so it leaves at once.
       DIGEST_CHECK_SECONDS: '1',
-      // Issue #25 (pub): public images re-checked against image consent every second.
+      // Public images re-checked against image consent every second (decision 085).
       IMAGE_CONSENT_RECHECK_SECONDS: '1',
       // The face detector at the server's own priority: on a machine busy with other test runs,
-      // the lowest would leave the uploads' faces waiting for minutes (decision 103).
+      // the lowest would leave the uploads' faces waiting for minutes (decision 139).
       FACE_DETECTOR_NICE: '0',
       DIGEST_HOUR: '0',
       OIDC_ISSUER: oidc.issuer,

@@ -1,5 +1,5 @@
 // Bundles the server into dist/server.js, and the face detector's thread into dist/face-worker.js
-// beside it (decision 103): @fogata/shared inline (it ships as TypeScript source), every npm
+// beside it (decision 139): @fogata/shared inline (it ships as TypeScript source), every npm
 // dependency external (native modules and their own files stay in node_modules).
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';

@@ -71,7 +71,7 @@ const browserApp = defineConfig({
     rolldownOptions: {
       output: {
         // What the first screen runs comes as one file instead of six: each request costs a
-        // round trip and ~1 KB of headers on a phone (issue #12). Pages keep their own chunks.
+        // round trip and its headers on a phone (decision 059). Pages keep their own chunks.
         codeSplitting: {
           groups: [
             { name: 'index', tags: ['$initial'] },

@@ -113,7 +113,10 @@ async function timedGet(base, path, token, count = 10) {
   };
 }
 
-/** Issue #26's phone: a mid-range one, 412×823, 4× slower CPU, slow 4G (150 ms, 1.6 Mbit/s). */
+/**
+ * The phone of the large-album goals (decision 038): a mid-range one, 412×823, 4× slower CPU,
+ * slow 4G (150 ms, 1.6 Mbit/s).
+ */
 const PHONE = { width: 412, height: 823, deviceScaleFactor: 1.75 };
 const RUNS = Number(process.env.ALBUM_RUNS ?? 3);
 
@@ -321,7 +324,7 @@ const kib = (n) => `${(n / 1024).toFixed(0)} KiB`;
 const ms = (n) => `${n.toFixed(0)} ms`;
 const mark = (ok) => (ok ? '✓' : '✗');
 
-/** Lines of the big-album figures (issue #26's table); `app` from startDemoServer. */
+/** Lines of the big-album figures; `app` from startDemoServer. */
 export async function bigAlbumFigures(app) {
   const albumId = seedBigAlbum(app.dataDir);
   const token = await signIn(app.base, app.accounts.usuario);

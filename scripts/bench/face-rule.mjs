@@ -1,4 +1,4 @@
-// Issue #25 part 3: what the face rule costs an album's list. An album of 2000 photos, each with
+// What the face rule costs an album's list (decision 080). An album of 2000 photos, each with
 // two children's faces (one child without gallery consent, one with it), read by a member over
 // the API: the whole list, fresh (a write before each request, so the read cache holds nothing)
 // and cached, with 'Aplicar el consentimiento de imagen' on and off, against the same album
@@ -127,7 +127,7 @@ export async function faceRuleFigures(app) {
     const f = (label) =>
       `sin caché ${m(label).toFixed(1)} ms (${(m(label) / m('plain')).toFixed(2)}×), en caché ${m(`${label}Cached`).toFixed(1)} ms; ${(bytes[label] / 1024).toFixed(0)} KiB`;
     return [
-      `Caras (issue #25): álbumes de ${PHOTOS} fotos, GET /api/photos/album/{id} entero como usuario (sin caché: tras una escritura), mediana de ${ROUNDS} rondas alternas:`,
+      `Caras: álbumes de ${PHOTOS} fotos, GET /api/photos/album/{id} entero como usuario (sin caché: tras una escritura), mediana de ${ROUNDS} rondas alternas:`,
       `  sin caras:                              ${f('plain')}`,
       `  dos caras por foto, consentimiento aplicado: ${f('on')}; ${blurred} de ${PHOTOS} con copia difuminada`,
       `  dos caras por foto, sin aplicar:         ${f('off')}`,

@@ -1,7 +1,7 @@
-// Face detection (issue #25 §2): the time per 12 MP photo, the detector's recall on group photos
-// composed from fixtures/faces (faces of 100 to 900 px, one stored turned by EXIF, two photos with
-// no face), and what detection adds to the upload pipeline: toImageVariants alone against
-// toImageVariants then detectFaces on the same camera-sized JPEGs.
+// Face detection (decisions 066, 067): the time per 12 MP photo, the detector's recall on group
+// photos composed from fixtures/faces (faces of 100 to 900 px, one stored turned by EXIF, two
+// photos with no face), and what detection adds to the upload pipeline: toImageVariants alone
+// against toImageVariants then detectFaces on the same camera-sized JPEGs.
 //
 // The server's modules are TypeScript: esbuild bundles the three needed into packages/server/dist
 // (npm dependencies stay external, so the model is read from node_modules as in the server).
@@ -36,7 +36,7 @@ export async function serverModules() {
   return import(`${pathToFileURL(outfile).href}?t=${Date.now()}`);
 }
 
-/** Six faces of about 400 px on a 4000×3000 photo: the issue's group photo. */
+/** Six faces of about 400 px on a 4000×3000 photo: a camp group photo. */
 export const sixLarge = Array.from({ length: 6 }, (_, i) => ({
   fixture: i % 2 === 1 ? 'camera' : 'astronaut',
   x: 350 + (i % 3) * 1250 + (i >= 3 ? 200 : 0),

@@ -1,4 +1,4 @@
-// The mixed load of issue #33 (decision 103), on the built server in demo mode, on SQLite and on
+// The mixed load (decision 139), on the built server in demo mode, on SQLite and on
 // PostgreSQL: members reading the gallery, liking and commenting (each one a person: an action,
 // then a pause of 0.5–1.5 s), first alone, then while scouters upload 12 MP photos one after
 // another (the scan finding their faces meanwhile). The members' p99 and slowest answer, with and

@@ -1,9 +1,9 @@
-// The performance figures of issue #12, measured in one run on the built app in demo mode:
-// read endpoints against a bare Fastify route, the first load and Lighthouse, the photo
-// pipeline against sharp alone, an album of 2000 photos, and face detection (issue #25). Ratios first: absolute times drift
-// between machines (and on a machine shared with others' test runs).
+// The performance figures, measured in one run on the built app in demo mode: read endpoints
+// against a bare Fastify route, the first load and Lighthouse, the photo pipeline against sharp
+// alone, an album of 2000 photos, and face detection. Ratios first: absolute times drift between
+// machines (and on a machine shared with others' test runs).
 //
-// Then uploads beside the reads and the face scan's queue (issue #33, decision 103): `uploads`,
+// Then uploads beside the reads and the face scan's queue (decision 139): `uploads`,
 // and the mixed load of members and uploading scouters on SQLite and PostgreSQL: `mixed`.
 //
 // `node scripts/bench/performance.mjs [reads] [web] [photos] [album] [face-rule] [faces] [uploads] [mixed]` runs only those parts.
@@ -21,7 +21,7 @@ export const PARTS = ['reads', 'web', 'photos', 'album', 'face-rule', 'faces', '
 
 /** Prints each part's lines as it finishes; `parts` picks some (all by default). */
 export async function performanceFigures(parts = PARTS, { print = console.log } = {}) {
-  print('━━ Rendimiento (issue #12): cocientes medidos en esta misma ejecución ━━');
+  print('━━ Rendimiento: cocientes medidos en esta misma ejecución ━━');
   // Face detection runs in this process, on the server's own modules, and the mixed load starts
   // servers of its own: neither needs this one.
   if (parts.some((part) => part !== 'faces' && part !== 'mixed')) {

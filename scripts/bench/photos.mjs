@@ -1,7 +1,7 @@
 // The photo pipeline: N camera-sized JPEGs through POST /api/photos/upload, against sharp alone
 // making the same variants (display copy ≤ 1920 px, thumbnail ≤ 480 px, 16 px placeholder, all
 // WebP) from the same files. The ratio is what the route adds: reading the form, checks, storage,
-// rows. The faces are looked for after the answer (decision 103): each timing starts once the
+// rows. The faces are looked for after the answer (decision 139): each timing starts once the
 // scan has caught up with the uploads before, so neither side shares the cores with it.
 import sharp from 'sharp';
 import { signIn } from './servers.mjs';

@@ -34,7 +34,8 @@ async function load(url, headers, seconds, pid) {
 }
 
 /**
- * The endpoints of the issue's table, with and without a session where both are allowed; and the
+ * The read endpoints the performance goals name (decision 137), with and without a session where
+ * both are allowed; and the
  * HTML of / and of a news item, drawn by React on the server and kept per content version (≥ 0.5×),
  * the same whoever asks (the session is in the browser's storage, not in a cookie).
  */
@@ -50,7 +51,7 @@ function endpoints(albumId, newsId) {
   ];
 }
 
-/** The API's target and the HTML's (issue #26: every API read ≥ 0.7×, `/` ≥ 0.5× of the bare route). */
+/** The API's target and the HTML's: every API read ≥ 0.7×, `/` ≥ 0.5× of the bare route. */
 const target = (row) => (row.page ? 0.5 : 0.7);
 
 const median = (values) => {

@@ -1,4 +1,4 @@
-// Uploads and the face scan (issue #33 part 1, decision 103), on the built server in demo mode:
+// Uploads and the face scan (decision 139), on the built server in demo mode:
 //   - the albums list read by 20 connections with no upload, and while one scouter uploads one
 //     12 MP photo after another (the scan finding their faces meanwhile), in the same run: the
 //     ratio of requests per second, the p99 and the slowest answer of each;

@@ -199,7 +199,7 @@ export async function webFigures(app) {
   const runs = await lighthouseRuns(app.base);
   const home = runs?.standard.find((r) => r.page === '/');
   lines.push(
-    `Primera carga de /: JS + CSS en la red ${home ? `${kb(home.jsCss)} (Chromium, lo que pidió la página)` : '(sin Chromium)'}${fromManifest ? `; según el manifiesto ${kb(fromManifest.wire)} comprimido de ${kb(fromManifest.raw)} en ${fromManifest.files} archivos` : ''} (objetivo ≤ 100 KB, issue #26)`,
+    `Primera carga de /: JS + CSS en la red ${home ? `${kb(home.jsCss)} (Chromium, lo que pidió la página)` : '(sin Chromium)'}${fromManifest ? `; según el manifiesto ${kb(fromManifest.wire)} comprimido de ${kb(fromManifest.raw)} en ${fromManifest.files} archivos` : ''} (objetivo ≤ 100 KB)`,
   );
   // Where the bytes are: each file of the first load as it travels, largest first.
   if (fromManifest) {

@@ -370,7 +370,7 @@ const configSchema = group({
    */
   imageRecheckMs: variable('IMAGE_CONSENT_RECHECK_SECONDS', seconds(60)),
   /**
-   * The face detector's threads' nice value (decision 103): the lowest priority unless given (0
+   * The face detector's threads' nice value (decision 139): the lowest priority unless given (0
    * for a test server on a machine busy with other work, where 19 would starve it).
    */
   faceDetectorNice: variable('FACE_DETECTOR_NICE', niceValue(19)),
@@ -389,7 +389,7 @@ const configSchema = group({
    * waits). Tests shorten both.
    */
   mailQueue: fixed({ pollMs: 30_000, retryDelaysMs: MAIL_RETRY_DELAYS_MS }),
-  /** The background face scan's pace (decision 076); absent, its defaults. */
+  /** The background face scan's pace (decision 139); absent, its defaults. */
   faceScan: fixed<Partial<FaceScanConfig> | undefined>(undefined),
 }).transform((config) => ({
   ...config,

@@ -26,7 +26,7 @@ export interface AppContext {
   /** The JWT signing key, derived from config.jwtSecret. */
   jwtKey: Uint8Array;
   log: FastifyBaseLogger;
-  /** Replaces the face detector (issue #25): tests give known boxes, or one that fails. */
+  /** Replaces the face detector: tests give known boxes, or one that fails. */
   faceDetector?: FaceDetector;
 }
 

@@ -1,4 +1,4 @@
-// node's flags for the server live in node-flags.json (decision 102); the systemd unit cannot read
+// node's flags for the server live in node-flags.json (decision 137); the systemd unit cannot read
 // it, so it lists them itself: this keeps the two in step.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

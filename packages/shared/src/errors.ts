@@ -1,6 +1,6 @@
 /**
- * Messages of SPEC §8 (client defaults when the server sends no `message`) and the Spanish
- * messages the server answers with. One place for every error text.
+ * The product's error texts (the client's defaults when the server sends no `message`) and the
+ * Spanish messages the server answers with. One place for every error text.
  */
 export const CLIENT_ERRORS = {
   sessionExpired: 'Sesión expirada o inválida.',
@@ -38,7 +38,7 @@ export const CLIENT_ERRORS = {
   photoDelete: (id: number | string) => `Error al eliminar la foto ${id}.`,
   photoLike: (id: number | string) => `Error al dar like a la foto ${id}.`,
   photoUnlike: (id: number | string) => `Error al quitar like a la foto ${id}.`,
-  /** Not in SPEC §8 (issue #14). */
+  /** Ours, beside the product's: a photo's caption and the album's download. */
   photoCaption: (id: number | string) => `Error al guardar el pie de la foto ${id}.`,
   albumDownload: (id: number | string) => `Error al descargar el álbum ${id}.`,
   auditList: 'Error al obtener el registro de actividad.',
@@ -48,7 +48,7 @@ export const CLIENT_ERRORS = {
   commentDelete: (id: number | string) => `Error al eliminar el comentario ${id}.`,
   albumPublish: (id: number | string) => `Error al publicar el álbum ${id}.`,
   albumUnpublish: (id: number | string) => `Error al pasar a borrador el álbum ${id}.`,
-  /** Issue #24: the sections the create and edit modals offer. */
+  /** The sections the create and edit modals offer for an album's audience. */
   albumAudienceChoices: 'Error al obtener las secciones para el álbum.',
   removalRequest: (id: number | string) => `Error al pedir que se retire la foto ${id}.`,
   removalRequestsList: 'Error al obtener las solicitudes de retirada.',
@@ -71,13 +71,13 @@ export const CLIENT_ERRORS = {
   monitorCreate: 'Error al crear monitor.',
   monitorUpdate: (id: number | string) => `Error al actualizar monitor ${id}.`,
   monitorDelete: (id: number | string) => `Error al eliminar monitor ${id}.`,
-  /** Interface messages of SPEC §8. */
+  /** The product's interface messages. */
   deleteFailed: (thing: string, message: string) => `Error al eliminar el ${thing}: ${message}`,
   commentsLoadFailed: (message: string) => `Error al cargar comentarios: ${message}`,
   commentDeleteFailed: (message: string) => `Error al eliminar: ${message}`,
   commentSendFailed: (message: string) => `Error: ${message}`,
   likeAnonymous: "Necesitas iniciar sesión para dar 'Me gusta'.",
-  /** Issue #24 (decisions 046–049): sections, children and the paso de sección. */
+  /** Sections, children and the paso de sección (decisions 140, 047–049). */
   sectionsList: 'Error al obtener las secciones.',
   sectionSave: 'Error al guardar la sección.',
   sectionScouters: 'Error al obtener o guardar los scouters de la sección.',
@@ -88,7 +88,7 @@ export const CLIENT_ERRORS = {
   promotionGet: 'Error al calcular el paso de sección.',
   promotionApply: 'Error al aplicar el paso de sección.',
   ownChildren: 'Error al obtener tus educandos.',
-  /** Issue #25 (decisions 070–074): the consent register and 'Fotos de mi educando'. */
+  /** The consent register and 'Fotos de mi educando' (decisions 070–074). */
   consentsGet: 'Error al obtener los consentimientos.',
   consentSave: 'Error al guardar el consentimiento.',
   consentTexts: 'Error al obtener el texto del consentimiento.',
@@ -97,7 +97,7 @@ export const CLIENT_ERRORS = {
   childPhotos: 'Error al obtener las fotos de tu educando.',
   blurRequest: 'Error al pedir que se difumine la cara.',
   blurWithdraw: 'Error al dejar de difuminar la cara.',
-  /** Issue #25 (decision 088): the admin page 'Imagen'. */
+  /** The admin page 'Imagen' (decision 088). */
   settingsGet: 'Error al obtener los ajustes.',
   settingsSave: 'Error al guardar los ajustes.',
   consentPreview: 'Error al calcular la vista previa.',
@@ -135,7 +135,7 @@ export const SERVER_ERRORS = {
   urlTooLong: 'La dirección solicitada es demasiado larga.',
   notReady:
     'El servidor no está listo: la base de datos o el almacenamiento de fotos no responden.',
-  /** Issue #22: what is down is on our side, not in the form; the user only has to wait. */
+  /** What is down is on our side, not in the form; the user only has to wait (decision 032). */
   databaseUnavailable:
     'El servidor no puede leer ni guardar datos en este momento. Inténtalo de nuevo en unos minutos.',
   storageUnavailable:
@@ -162,9 +162,9 @@ export const SERVER_ERRORS = {
   /** A blurred copy still being made when the request's wait for it ran out. */
   mediaCopyPending: 'Esta imagen se está preparando. Vuelve a intentarlo en unos segundos.',
   albumIdRequired: 'Indica el álbum al que subir las fotos.',
-  /** Issue #24: an audience naming a section that does not exist, or one retired. */
+  /** An audience naming a section that does not exist, or one retired. */
   albumSectionUnavailable: 'Alguna de las secciones elegidas no existe o está retirada.',
-  /** Issue #24: a scouter gives an album to a section they are not assigned to. */
+  /** A scouter gives an album to a section they are not assigned to. */
   albumSectionForbidden: 'Solo puedes elegir todo el grupo o las secciones que tienes asignadas.',
   uploadAllFailed: 'No se pudo subir ninguna foto.',
   uploadTooLarge: 'Las imágenes no pueden superar 250 MB en total.',
@@ -182,7 +182,7 @@ export const SERVER_ERRORS = {
     'Tu cuenta de Google no tiene el email verificado: no puedes entrar con ella.',
   externalInvitationRequired:
     'No hay ninguna cuenta con este email. Necesitas una invitación de un administrador del grupo para entrar.',
-  /** Issue #24 (decisions 046–049): sections, children and the paso de sección. */
+  /** Sections, children and the paso de sección (decisions 140, 047–049). */
   sectionNotFound: 'Sección no encontrada.',
   sectionNameTaken: 'Ya existe una sección con ese nombre.',
   sectionRetired: 'Esa sección está retirada: elige una sección en uso.',
@@ -190,7 +190,7 @@ export const SERVER_ERRORS = {
   scoutersOnly: 'Solo se pueden asignar cuentas con el rol scouter.',
   childNotFound: 'Educando no encontrado.',
   promotionChildUnknown: 'Alguno de los educandos no existe o ya no está activo.',
-  /** Issue #25 (decisions 075–079): faces found in every image, Revisar caras. */
+  /** Faces found in every image, Revisar caras (decisions 139, 077). */
   albumFacesToReview: (n: number) =>
     n === 1
       ? 'Queda 1 cara por revisar en este álbum: revísala antes de publicarlo.'
@@ -206,7 +206,7 @@ export const SERVER_ERRORS = {
   /** A face assigned to a child the scouter does not manage (decision 106). */
   faceOtherSection:
     'Esta cara es de un educando de otra sección: solo puede cambiarla quien gestiona esa sección.',
-  /** Issue #25 (decisions 070–074): the consent register. */
+  /** The consent register (decisions 070–074). */
   consentOwnFromFourteen:
     'Desde los 14 años cuenta el consentimiento del propio educando: lo registra un scouter o un administrador.',
   consentOwnBeforeFourteen:
@@ -248,12 +248,12 @@ export const SERVER_SUCCESS = {
   experienceCreated: 'Experiencia creada con éxito.',
   experienceUpdated: 'Experiencia actualizada con éxito.',
   experienceDeleted: 'Experiencia eliminada.',
-  /** SPEC §2 status texts of the monitor modals. */
+  /** The status texts of the monitor modals. */
   monitorCreated: 'Monitor creado con éxito.',
   monitorUpdated: 'Monitor actualizado con éxito.',
   monitorDeleted: 'Monitor eliminado.',
   commentDeleted: 'Comentario eliminado.',
-  /** Issue #14: drafts and removal requests (decision 018). */
+  /** Drafts and removal requests (decision 018). */
   albumPublished: 'Álbum publicado: ya lo ven todos los miembros.',
   albumUnpublished: 'El álbum vuelve a ser un borrador: solo lo ven los scouters.',
   /** What the requester sees wherever the photo was. */
@@ -261,7 +261,7 @@ export const SERVER_SUCCESS = {
   removalResolvedDeleted: 'Foto eliminada. La solicitud queda resuelta.',
   removalResolvedKept: 'La foto sigue oculta. La solicitud queda resuelta.',
   removalResolvedShown: 'La foto vuelve a estar visible para todos los miembros.',
-  /** Issue #24 (decisions 046–049): sections, children and the paso de sección. */
+  /** Sections, children and the paso de sección (decisions 140, 047–049). */
   sectionCreated: 'Sección creada.',
   sectionUpdated: 'Sección actualizada.',
   sectionRetired: 'Sección retirada: sus educandos y álbumes la conservan.',
@@ -277,19 +277,19 @@ export const SERVER_SUCCESS = {
       : n === 1
         ? 'Paso de sección aplicado: 1 educando ha cambiado.'
         : `Paso de sección aplicado: ${n} educandos han cambiado.`,
-  /** Issue #25 (decisions 075–079): Revisar caras. */
+  /** Revisar caras (decision 077). */
   faceDeleted: 'Recuadro borrado.',
-  /** Issue #25 (decisions 070–074). */
+  /** The consent register and a family's blur request (decisions 070–074). */
   consentGranted: 'Consentimiento guardado: autorizado.',
   consentRefused: 'Consentimiento guardado: no autorizado.',
   consentTextCreated: (version: number) =>
     `Nueva versión del texto guardada (versión ${version}). Se pedirá a las familias que respondan de nuevo.`,
   blurRequested: 'Hecho: su cara se difumina en esta foto para todos, y los scouters ya lo saben.',
-  /** Issue #25 (decision 096): a family takes its blur request back. */
+  /** A family takes its blur request back (decision 073). */
   blurWithdrawn:
     'Hecho: su cara ya no se difumina a petición de la familia. Se verá en esta foto solo donde su consentimiento de imagen lo permita.',
-  /** Issue #25 (decision 088): the admin page 'Imagen'. */
+  /** The admin page 'Imagen' (decision 088). */
   settingsSaved: 'Ajustes guardados.',
-  /** Issue #25 (decision 099): an image the detector could not search, looked at by hand. */
+  /** An image the detector could not search, looked at by hand (decision 099). */
   imageSearched: 'Imagen revisada: ya no se difumina entera.',
 } as const;

@@ -1,5 +1,5 @@
 /**
- * Validation messages of SPEC §5, word for word. Shared by the zod schemas (client and server)
+ * The product's validation messages, word for word. Shared by the zod schemas (client and server)
  * and by the tests; never retype one of these texts elsewhere.
  */
 export const MSG = {
@@ -23,7 +23,7 @@ export const MSG = {
   commentLoginRequired: 'Debes iniciar sesión para comentar.',
   commentEmpty: 'El comentario no puede estar vacío.',
   commentTooLong: 'El comentario no puede tener más de 500 caracteres.',
-  /** Not in SPEC (issue #14): a photo's caption, ≤ 500, and the upload's `captions` field. */
+  /** Ours, beside the product's: a photo's caption, ≤ 500, and the upload's `captions` field. */
   photoCaptionTooLong: 'El pie de foto no puede tener más de 500 caracteres.',
   photoCaptionsInvalid: 'Los pies de foto enviados no son válidos.',
   imageUnsupported: 'Formato de archivo no soportado (permitidos: jpg, jpeg, gif, png, webp)',
@@ -34,7 +34,7 @@ export const MSG = {
   experienceImageRequired: 'La imagen de la experiencia es obligatoria.',
   imageRequired: 'Error: La imagen es obligatoria.',
   missingRequiredData: 'Error: Faltan datos obligatorios.',
-  /** Not in SPEC: an id in a route that is not a row id (decimal digits, 1 to MAX_ID). */
+  /** Ours: an id in a route that is not a row id (decimal digits, 1 to MAX_ID). */
   idInvalid: 'ID inválido.',
   titleRequired: 'El título es obligatorio.',
   /** News and experience titles (150). */
@@ -50,14 +50,14 @@ export const MSG = {
   albumTitleTooLong: 'El título no puede tener más de 100 caracteres.',
   albumDescriptionTooLong: 'La descripción no puede tener más de 1000 caracteres.',
   albumCoverRequired: 'Error: La imagen de portada es obligatoria. Refresca e intenta de nuevo.',
-  /** Not in SPEC (issue #24): the `sections` of an album's audience, ids separated by commas. */
+  /** Ours: the `sections` of an album's audience, ids separated by commas. */
   albumSectionsInvalid: 'Las secciones del álbum no son válidas.',
-  /** Not in SPEC (issue #14): the reason of a removal request and a manager's note, ≤ 500. */
+  /** Ours: the reason of a removal request and a manager's note, ≤ 500. */
   removalReasonTooLong: 'El motivo no puede tener más de 500 caracteres.',
   removalNoteTooLong: 'La nota no puede tener más de 500 caracteres.',
-  /** Not in SPEC: a text with a NUL character, which nobody types and no database should keep. */
+  /** Ours: a text with a NUL character, which nobody types and no database should keep. */
   textInvalidCharacters: 'El texto contiene caracteres no válidos.',
-  /** Issue #24 (decisions 046–049): sections, children and the paso de sección. */
+  /** Sections, children and the paso de sección (decisions 140, 047–049). */
   sectionNameRequired: 'El nombre de la sección es obligatorio.',
   sectionNameTooLong: 'El nombre de la sección no puede tener más de 50 caracteres.',
   sectionAgeInvalid: 'Las edades deben ser números enteros entre 3 y 25 años.',
@@ -77,7 +77,7 @@ export const MSG = {
   promotionMovesRequired: 'No hay ningún cambio que aplicar.',
   promotionMovesTooMany: 'No se pueden aplicar más de 1000 cambios a la vez.',
   promotionMovesRepeated: 'Un educando aparece más de una vez en los cambios.',
-  /** Issue #25 (decisions 070–074): the consent register. */
+  /** The consent register (decisions 070–074). */
   consentPurposeInvalid: 'La finalidad debe ser gallery, web, social o press.',
   consentGrantedRequired: 'Indica si se autoriza o no (granted: true o false).',
   consentGiverInvalid:
@@ -90,7 +90,7 @@ export const MSG = {
   consentSectionRequired: 'Elige una sección.',
 } as const;
 
-/** Issue #25 (decisions 075–079): Revisar caras. */
+/** Revisar caras (decision 077). */
 export const FACE_MESSAGES = {
   boxInvalid: 'El recuadro de la cara no es válido.',
   boxTooSmall: 'El recuadro es demasiado pequeño para ser una cara.',

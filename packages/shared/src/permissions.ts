@@ -1,8 +1,8 @@
 import type { Role } from './limits.js';
 
 /**
- * SPEC §6 as data: roles × capabilities. The server guards every route with `can`, and the web
- * app hides every control with it. Nothing else decides who may do what.
+ * Who may do what, as data: roles × capabilities. The server guards every route with `can`, and the
+ * web app hides every control with it. Nothing else decides who may do what.
  */
 export const CAPABILITIES = [
   'content:browse',
@@ -52,8 +52,8 @@ const table: Record<Capability, { anonymous: boolean } & Record<Role, boolean>> 
   'comment:delete:any': { anonymous: false, usuario: false, scouter: true, admin: true },
   // Create, edit, delete albums, news, experiences; upload and delete photos
   'content:manage': { anonymous: false, usuario: false, scouter: true, admin: true },
-  // Not in SPEC §6 (issue #14, decision 018): see draft albums and hidden photos, publish and
-  // unpublish albums, resolve removal requests
+  // Ours, beside the product's table (decision 018): see draft albums and hidden photos, publish
+  // and unpublish albums, resolve removal requests
   'gallery:review': { anonymous: false, usuario: false, scouter: true, admin: true },
   // Ask for a photo to be hidden and follow one's own requests (managers hide it themselves)
   'photo:removal:request': { anonymous: false, usuario: true, scouter: false, admin: false },
@@ -63,13 +63,13 @@ const table: Record<Capability, { anonymous: boolean } & Record<Role, boolean>> 
   'monitor:manage': { anonymous: false, usuario: false, scouter: false, admin: true },
   // Invite, revoke, change roles, delete users, admin panel
   'admin:panel': { anonymous: false, usuario: false, scouter: false, admin: true },
-  // Not in SPEC §6 (issue #14). Write or edit a photo's caption: whoever uploads photos
+  // Ours (decision 019). Write or edit a photo's caption: whoever uploads photos
   'photo:caption': { anonymous: false, usuario: false, scouter: true, admin: true },
   // Download an album as a ZIP (a draft album only by those who may see drafts)
   'album:download': { anonymous: false, usuario: true, scouter: true, admin: true },
   // Read the audit trail (nobody may edit it)
   'audit:view': { anonymous: false, usuario: false, scouter: false, admin: true },
-  // Not in SPEC §6 (issue #24, decision 045). Rename, add and retire sections; assign scouters to
+  // Ours (decision 140). Rename, add and retire sections; assign scouters to
   // them
   'sections:manage': { anonymous: false, usuario: false, scouter: false, admin: true },
   // Add, edit and deactivate children, link and unlink their guardians, invite a family: an admin
@@ -79,7 +79,7 @@ const table: Record<Capability, { anonymous: boolean } & Record<Role, boolean>> 
   'children:promote': { anonymous: false, usuario: false, scouter: false, admin: true },
   // See one's own children ('Mis educandos'); an account with none sees an empty list
   'children:own': { anonymous: false, usuario: true, scouter: true, admin: true },
-  // Not in SPEC §6 (issue #25, decision 061). Record a child's consent from a signed paper form,
+  // Ours (decision 061). Record a child's consent from a signed paper form,
   // or a young person's own from their 14th birthday, and export the register: an admin for every
   // child, a scouter for the children of their sections (a rule of the service). A guardian gives
   // their own child's consent under 'children:own'.

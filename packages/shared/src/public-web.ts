@@ -2,8 +2,9 @@ import { ROUTES, routeMatcher } from './routes.js';
 
 /**
  * Texts of the public pages that both the web app shows and the server puts in each page's head
- * (what a shared link shows): the pages' titles and not-found texts word for word from the spec,
- * the who-we-are introduction, and the descriptions and image texts of a link's preview.
+ * (what a shared link shows): the pages' titles and not-found texts word for word as the product
+ * gives them, the who-we-are introduction, and the descriptions and image texts of a link's
+ * preview.
  */
 export const PUBLIC_PAGE_TEXTS = {
   newsTitle: 'Noticias',

@@ -5,7 +5,7 @@
 export const EXTERNAL_SIGNIN_CALLBACK_PATH = '/auth/callback';
 
 /**
- * Every page of SPEC §2, the one table of them: the web's router matches `path`, its links, the
+ * Every page of the app, the one table of them: the web's router matches `path`, its links, the
  * mails' links and the server's page data are built from it (with `getHref`). A `:name` in a
  * path is a row id.
  */
@@ -40,15 +40,15 @@ export const ROUTES = {
     getHref: (token: string) => `/unsubscribe?token=${encodeURIComponent(token)}`,
   },
   admin: { path: '/admin/invitations', getHref: () => '/admin/invitations' },
-  /** Admins: the group's sections (issue #24, decision 049). */
+  /** Admins: the group's sections (decision 049). */
   sections: { path: '/admin/secciones', getHref: () => '/admin/secciones' },
-  /** Admins and scouters (those of their sections): the children (issue #24, decision 049). */
+  /** Admins and scouters (those of their sections): the children (decision 049). */
   children: { path: '/admin/educandos', getHref: () => '/admin/educandos' },
-  /** Admins: the paso de sección (issue #24, decision 048). */
+  /** Admins: the paso de sección (decision 048). */
   promotion: { path: '/admin/paso-de-seccion', getHref: () => '/admin/paso-de-seccion' },
-  /** Scouters and admins: members' requests to hide a photo (issue #14, decision 018). */
+  /** Scouters and admins: members' requests to hide a photo (decision 018). */
   removalRequests: { path: '/admin/removal-requests', getHref: () => '/admin/removal-requests' },
-  /** Managers (issue #25, decision 077): Revisar caras of an album, a news item, an experience. */
+  /** Managers (decision 077): Revisar caras of an album, a news item, an experience. */
   albumFaces: {
     path: '/album/:albumId/caras',
     getHref: (id: number | string) => `/album/${id}/caras`,
@@ -58,14 +58,14 @@ export const ROUTES = {
     path: '/experience/:id/caras',
     getHref: (id: number | string) => `/experience/${id}/caras`,
   },
-  /** Issue #25 (decisions 070–074): the consent text and register (admins; scouters, their sections). */
+  /** The consent text and register (admins; scouters, their sections; decisions 070–074). */
   consent: { path: '/admin/consentimiento', getHref: () => '/admin/consentimiento' },
-  /** Issue #25: a guardian's 'Fotos de mi educando'. */
+  /** A guardian's 'Fotos de mi educando' (decision 073). */
   childPhotos: {
     path: '/mis-educandos/:childId/fotos',
     getHref: (id: number | string) => `/mis-educandos/${id}/fotos`,
   },
-  /** Admins: image consent, face review settings and the image ledger (issue #25, decision 088). */
+  /** Admins: image consent, face review settings and the image ledger (decision 088). */
   imageSettings: { path: '/admin/imagen', getHref: () => '/admin/imagen' },
   /** Where the external sign-in popup comes back (the provider's redirect URI). */
   authCallback: {

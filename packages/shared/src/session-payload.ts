@@ -12,7 +12,7 @@ export interface SessionPayloadShape {
 
 /**
  * Whether `value` has the shape of `sessionPayloadSchema` (schemas/user.ts), without zod: the web
- * app reads the stored token before anything else, and zod would add ~40 KB to the first load.
+ * app reads the stored token before anything else, and zod would weigh on the first load.
  * The two agree (schemas.test.ts).
  */
 export function isSessionPayload(value: unknown): value is SessionPayloadShape {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firstLoad, type ManifestChunk, staticFiles } from '../build/first-load';
 
 /**
- * What a phone downloads for / (issue #12), compressed as the server sends it: the entry chunk,
+ * What a phone downloads for / (decision 059), compressed as the server sends it: the entry chunk,
  * its static imports, their CSS and the landing page's chunk, from a fresh production build. A
  * careless import (a library in the entry, a stylesheet of everything) fails here, not in a
  * benchmark. Sizes only: timings belong to `npm run bench`. The line is today's figure with

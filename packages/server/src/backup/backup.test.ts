@@ -7,12 +7,10 @@ import { join } from 'node:path';
 import { LIMITS } from '@fogata/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.js';
 import { openDatabase } from '../db/database.js';
-import { migrateToLatest } from '../db/migrations/index.js';
 import { LocalStorage, mediaRoot } from '../media/storage/storage.js';
 import { MediaUrlSigner } from '../media/url-signer.js';
-import { buildTestApp, createPgDatabase, testConfig } from '../test/build-app.js';
+import { buildSeedApp, buildTestApp, createPgDatabase } from '../test/build-app.js';
 import { createNews } from '../test/content-factories.js';
 import { createUser, PASSWORD, type TestUser } from '../test/factories.js';
 import {
@@ -22,7 +20,12 @@ import {
   sectionId,
   setAudience,
 } from '../test/family-factories.js';
-import { createAlbum, createComment, createPhoto } from '../test/gallery-factories.js';
+import {
+  createAlbum,
+  createComment,
+  createPhoto,
+  hideOnRequest,
+} from '../test/gallery-factories.js';
 import { runServerCommand, startServerProcess } from '../test/server-process.js';
 import { BackupError, createBackup } from './backup.js';
 import { BACKUP_TABLES, referencedKeys, TRANSIENT_TABLES, tablesIn } from './tables.js';
@@ -64,10 +67,7 @@ describe('backup and restore of a running instance', () => {
   beforeAll(async () => {
     sourcePg = await createPgDatabase();
     targetPg = await createPgDatabase();
-    seed = await buildApp(testConfig(dataDir, { jwtSecret, databaseUrl: sourcePg?.url ?? null }), {
-      logger: false,
-    });
-    await migrateToLatest(seed.ctx.db.kysely, seed.ctx.db.dialect);
+    seed = await buildSeedApp(dataDir, jwtSecret, sourcePg?.url);
     member = await createUser(seed, { role: 'usuario', name: 'Marta Ruiz' });
     await createUser(seed, { role: 'admin' });
     const album = await createAlbum(seed, { withFiles: true });
@@ -78,28 +78,9 @@ describe('backup and restore of a running instance', () => {
     await createNews(seed, { withFiles: true });
     // A photo hidden on a member's request (decision 018): a restore must not bring it back.
     hiddenPhotoId = (await createPhoto(seed, album.id, { withFiles: true })).id;
+    await hideOnRequest(seed, album.id, hiddenPhotoId, member.row.id);
     const now = new Date().toISOString();
-    await seed.ctx.db.kysely
-      .updateTable('photos')
-      .set({ hidden_at: now })
-      .where('id', '=', hiddenPhotoId)
-      .execute();
-    await seed.ctx.db.kysely
-      .insertInto('photo_removal_requests')
-      .values({
-        photo_id: hiddenPhotoId,
-        album_id: album.id,
-        album_title: 'Álbum',
-        requested_by: member.row.id,
-        reason: null,
-        status: 'pending',
-        resolution_note: null,
-        resolved_by: null,
-        resolved_at: null,
-        created_at: now,
-      })
-      .execute();
-    // The group's structure (decision 045): a section of its own, a child with a family and a move
+    // The group's structure (decision 140): a section of its own, a child with a family and a move
     // behind them, a scouter's section and an album for two sections all come back, in their order.
     const castores = await createSection(seed, { name: 'Castores' });
     const child = await createChild(seed, { sectionId: castores, guardians: [member.row.id] });

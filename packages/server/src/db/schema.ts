@@ -247,7 +247,7 @@ export interface AuditLogTable {
   created_at: string;
 }
 
-/** A section of the group (decision 045): never deleted; retired keeps what it holds. */
+/** A section of the group (decision 140): never deleted; retired keeps what it holds. */
 export interface SectionsTable {
   id: Generated<number>;
   name: string;

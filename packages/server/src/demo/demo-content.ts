@@ -365,8 +365,8 @@ export const DEMO_COMMENTS: {
 };
 
 /**
- * The group's children (issue #24): their age today puts them in a section of SPEC's four; the
- * demo usuario is a family of two, in Manada and Tropa, so 'Mis educandos' shows both.
+ * The group's children: their age today puts them in one of the four sections a group starts with;
+ * the demo usuario is a family of two, in Manada and Tropa, so 'Mis educandos' shows both.
  */
 export interface DemoChild {
   name: string;
@@ -376,7 +376,7 @@ export interface DemoChild {
   /** Keys of the demo people who are the child's guardians. */
   guardians: string[];
   /**
-   * Issue #25: the image consents on record, in order: a guardian's in the app (`by` the key of
+   * The image consents on record, in order: a guardian's in the app (`by` the key of
    * the demo person), a signed paper form or, from 14, the young person's own (both recorded by
    * the admin). None: no answer, which is no consent.
    */
@@ -392,7 +392,7 @@ export interface DemoConsent {
 }
 
 export const DEMO_CHILDREN: DemoChild[] = [
-  // Issue #25: a spread of consents — the usuario's two allowed in the gallery (one also on the
+  // A spread of consents — the usuario's two allowed in the gallery (one also on the
   // web), Irene refused, Hugo without an answer, Sara (15) and Daniel (18) with their own.
   {
     name: 'Lucía Gómez Ortega',

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 
 /*
- * The demo's photos with faces (issue #25): group pictures composed at start from the two real
+ * The demo's photos with faces: group pictures composed at start from the two real
  * photographs in fixtures/faces/ (public domain and CC0), so `DEMO=1` shows image consent at work —
  * the real detector finds the faces, a scouter's review assigned them, and each account sees
  * them blurred or clear by their families' consents.

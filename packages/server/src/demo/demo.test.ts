@@ -149,7 +149,7 @@ describe('demo content on an empty database', () => {
     ]);
   });
 
-  it('gives the children a spread of image consents (issue #25)', async () => {
+  it('gives the children a spread of image consents', async () => {
     if (!outcome.seeded) throw new Error('the demo did not seed');
     const admin = await t.app.ctx.db.kysely
       .selectFrom('users')

@@ -130,7 +130,7 @@ export async function seedDemo(ctx: AppContext, now = new Date()): Promise<DemoO
   };
   const scene = (kind: SceneKind, seed: number, name: string) =>
     picture(sceneSvg(seed, kind), `${name}.jpg`);
-  // The photos and covers are queued for the scan as they are stored (decision 103): looked at
+  // The photos and covers are queued for the scan as they are stored (decision 139): looked at
   // here, with the detector of the moment, before it changes. The app's own scan, when it runs
   // already (the tests), first; then one of the demo's, for a demo seeded before the app starts.
   const scanQueued = async () => {
@@ -195,7 +195,7 @@ export async function seedDemo(ctx: AppContext, now = new Date()): Promise<DemoO
       for (const key of child.guardians) await children.link(admin, made.child.id, person(key).id);
       childIds.set(child.name, made.child.id);
       counts.children += 1;
-      // Issue #25: the child's image consents, through the calls a family and a manager use.
+      // The child's image consents, through the calls a family and a manager use.
       for (const c of child.consents ?? []) {
         const answer = { purpose: c.purpose, granted: c.granted };
         if (typeof c.given === 'object') {
@@ -327,7 +327,7 @@ export async function seedDemo(ctx: AppContext, now = new Date()): Promise<DemoO
       counts.photos += uploaded.length;
     }
 
-    // Issue #25: the summer camp, group pictures with real faces, found by the real detector and
+    // The summer camp, group pictures with real faces, found by the real detector and
     // reviewed by the admin (one face left to review); each family sees them by its consents.
     await scanQueued();
     const facesFolder = demoFacesFolder();

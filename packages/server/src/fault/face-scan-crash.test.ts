@@ -1,5 +1,5 @@
 // A real server process killed with SIGKILL while its scan is looking for faces in the photos of
-// an upload that was already answered (decision 103), then started again on the same DATA_DIR and
+// an upload that was already answered (decision 139), then started again on the same DATA_DIR and
 // database: no queued photo is lost. The ones nobody held are scanned by the new process at once;
 // the ones the dead process held stay queued, their tries counted, until their leases end.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -10,11 +10,14 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgDatabase } from '../test/build-app.js';
 import { multipartParts, noisyJpeg, type Part } from '../test/images.js';
-import { type ServerProcess, signInWithAlbum, startServerProcess } from '../test/server-process.js';
+import {
+  FIRST_ADMIN,
+  type ServerProcess,
+  signInWithAlbum,
+  startServerProcess,
+} from '../test/server-process.js';
 import { waitUntil } from '../test/wait.js';
 
-const ADMIN_EMAIL = 'jefa@example.org';
-const ADMIN_PASSWORD = 'una-clave-de-prueba-larga';
 const PHOTOS = 4;
 
 interface QueueRow {
@@ -63,8 +66,7 @@ describe('kill -9 while the scan looks for faces', () => {
     // lowest would leave the queue waiting for minutes.
     env = {
       DATABASE_URL: pgDb?.url,
-      ADMIN_EMAIL,
-      ADMIN_PASSWORD,
+      ...FIRST_ADMIN,
       LOG_LEVEL: 'error',
       FACE_DETECTOR_NICE: '0',
     };
@@ -78,12 +80,7 @@ describe('kill -9 while the scan looks for faces', () => {
 
   it('keeps every queued photo: the free ones scanned after the restart, the held ones queued', async () => {
     server = await startServerProcess(dataDir, env);
-    const { auth, albumId } = await signInWithAlbum(
-      server.url,
-      ADMIN_EMAIL,
-      ADMIN_PASSWORD,
-      'Campamento de verano',
-    );
+    const { auth, albumId } = await signInWithAlbum(server.url);
 
     // Photos the real detector takes a few network runs on (at the lowest priority, seconds on a
     // busy machine): the window for the kill is wide, and the test short.

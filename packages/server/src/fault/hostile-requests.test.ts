@@ -2,21 +2,19 @@
 // parameters of 10 KB. Every answer is in the app's Spanish shape, never Fastify's English one.
 import { connect } from 'node:net';
 import { SERVER_ERRORS } from '@fogata/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../test/build-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testAppPerFile } from '../test/app-per-file.js';
 import { createUser, type TestUser } from '../test/factories.js';
 
-let t: TestApp;
+const t = testAppPerFile();
 let port: number;
 let scouter: TestUser;
 beforeAll(async () => {
-  t = await buildTestApp();
   scouter = await createUser(t.app, { role: 'scouter' });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const address = t.app.server.address();
   port = typeof address === 'object' && address ? address.port : 0;
 });
-afterAll(() => t.close());
 
 /** Writes `raw` on a socket, then half-closes it after `endAfterMs`; resolves with all it read. */
 function rawRequest(raw: string, endAfterMs: number | null): Promise<string> {

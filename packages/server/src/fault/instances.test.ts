@@ -107,8 +107,8 @@ describe('two instances on one database and one bucket', () => {
         disk: 'ok',
       });
     }
-    // A ceiling, not a timing goal: seeding the demo into S3 took 41 s while the rest of the
-    // suite ran on this 2-core machine.
+    // A ceiling, not a timing goal: seeding the demo into S3 is slow while the rest of the suite
+    // runs on a small machine.
   }, 300_000);
 
   it('serve each other’s writes, and one keeps serving when the other is killed', async () => {

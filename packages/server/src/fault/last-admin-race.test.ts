@@ -1,8 +1,8 @@
 // Two admins acting on each other at the same instant, many rounds: whatever the timing, the group
 // keeps an admin, and the loser is refused as it would be in sequence.
 import { SERVER_ERRORS } from '@fogata/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../test/build-app.js';
+import { describe, expect, it } from 'vitest';
+import { testAppPerFile } from '../test/app-per-file.js';
 import { createUser, type TestUser } from '../test/factories.js';
 
 const ROUNDS = 30;
@@ -12,11 +12,7 @@ const SEQUENTIAL_REFUSALS = [
   { status: 401, body: { message: SERVER_ERRORS.invalidToken } },
 ];
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(() => t.close());
+const t = testAppPerFile();
 
 type Action = 'demote' | 'delete';
 

@@ -8,9 +8,7 @@ import { join } from 'node:path';
 import { SERVER_ERRORS } from '@fogata/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.js';
-import { migrateToLatest } from '../db/migrations/index.js';
-import { createPgDatabase, testConfig } from '../test/build-app.js';
+import { buildSeedApp, createPgDatabase } from '../test/build-app.js';
 import { createNews } from '../test/content-factories.js';
 import { createUser, type TestUser } from '../test/factories.js';
 import { createAlbum } from '../test/gallery-factories.js';
@@ -27,11 +25,8 @@ describe('the read cache across two app processes on one database', () => {
 
   beforeAll(async () => {
     pgDb = await createPgDatabase();
-    // This process migrates and writes through the factories; the servers share its secret.
-    seed = await buildApp(testConfig(dataDir, { jwtSecret, databaseUrl: pgDb?.url ?? null }), {
-      logger: false,
-    });
-    await migrateToLatest(seed.ctx.db.kysely, seed.ctx.db.dialect);
+    // This process writes through the factories; the servers share its secret and database.
+    seed = await buildSeedApp(dataDir, jwtSecret, pgDb?.url);
     admin = await createUser(seed, { role: 'admin' });
     const env = { JWT_SECRET: jwtSecret, DATABASE_URL: pgDb?.url, LOG_LEVEL: 'error' };
     a = await startServerProcess(dataDir, env);

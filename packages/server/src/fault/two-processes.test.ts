@@ -6,9 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.js';
-import { migrateToLatest } from '../db/migrations/index.js';
-import { createPgDatabase, testConfig } from '../test/build-app.js';
+import { buildSeedApp, createPgDatabase } from '../test/build-app.js';
 import { createNews } from '../test/content-factories.js';
 import { createUser, type TestUser } from '../test/factories.js';
 import { type ServerProcess, startServerProcess } from '../test/server-process.js';
@@ -44,11 +42,8 @@ describe('two app processes on one database', () => {
 
   beforeAll(async () => {
     pgDb = await createPgDatabase();
-    // This process migrates and seeds through the factories; the servers share its secret.
-    seed = await buildApp(testConfig(dataDir, { jwtSecret, databaseUrl: pgDb?.url ?? null }), {
-      logger: false,
-    });
-    await migrateToLatest(seed.ctx.db.kysely, seed.ctx.db.dialect);
+    // This process writes through the factories; the servers share its secret and database.
+    seed = await buildSeedApp(dataDir, jwtSecret, pgDb?.url);
     admin = await createUser(seed, { role: 'admin' });
     targets = await Promise.all(
       Array.from({ length: TARGETS }, () => createUser(seed, { role: 'usuario' })),

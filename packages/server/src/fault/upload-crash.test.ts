@@ -11,10 +11,13 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgDatabase } from '../test/build-app.js';
 import { multipartParts, noisyJpeg, type Part, pngImage } from '../test/images.js';
-import { type ServerProcess, signInWithAlbum, startServerProcess } from '../test/server-process.js';
+import {
+  FIRST_ADMIN,
+  type ServerProcess,
+  signInWithAlbum,
+  startServerProcess,
+} from '../test/server-process.js';
 
-const ADMIN_EMAIL = 'jefa@example.org';
-const ADMIN_PASSWORD = 'una-clave-de-prueba-larga';
 const PHOTOS = 10;
 
 /** Every file under `dir`, as paths relative to it with `/` separators; none when it is absent. */
@@ -86,8 +89,7 @@ describe('kill -9 in the middle of an upload', () => {
     pgDb = await createPgDatabase();
     env = {
       DATABASE_URL: pgDb?.url,
-      ADMIN_EMAIL,
-      ADMIN_PASSWORD,
+      ...FIRST_ADMIN,
       LOG_LEVEL: 'error',
     };
     photo = await noisyJpeg();
@@ -101,12 +103,7 @@ describe('kill -9 in the middle of an upload', () => {
 
   it('leaves no file without a row, no temp upload, and an intact database', async () => {
     server = await startServerProcess(dataDir, env);
-    const { auth, albumId } = await signInWithAlbum(
-      server.url,
-      ADMIN_EMAIL,
-      ADMIN_PASSWORD,
-      'Campamento de verano',
-    );
+    const { auth, albumId } = await signInWithAlbum(server.url);
 
     // Ten camera-sized photos: processing them takes seconds, so the kill lands mid-way.
     const parts: Part[] = [

@@ -1,25 +1,23 @@
 // One account posting comments and likes in a loop: a per-account limit a minute, counted in the
 // database (so every instance counts the same), far above what a person does.
 import { LIMITS, SERVER_ERRORS } from '@fogata/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../test/build-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testAppPerFile } from '../test/app-per-file.js';
 import { createNews } from '../test/content-factories.js';
 import { createUser, type TestUser } from '../test/factories.js';
 import { createAlbum, createPhoto } from '../test/gallery-factories.js';
 
-let t: TestApp;
+const t = testAppPerFile();
 let flooder: TestUser;
 let neighbour: TestUser;
 let newsId: number;
 let photoId: number;
 beforeAll(async () => {
-  t = await buildTestApp();
   flooder = await createUser(t.app);
   neighbour = await createUser(t.app);
   newsId = (await createNews(t.app)).id;
   photoId = (await createPhoto(t.app, (await createAlbum(t.app)).id)).id;
 });
-afterAll(() => t.close());
 
 function comment(user: TestUser, url: string, i: number) {
   return t.app.inject({

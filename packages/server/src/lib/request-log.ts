@@ -123,7 +123,7 @@ export function logDestination(): LogStream {
  * Lines written as UTF-8 straight into a chunk of `size` bytes, handed to `sink` when the next
  * line would not fit and on `flush()`, in the order they came. Under load one line a request
  * cost less this way than gathering each turn's lines as text and turning them into bytes once
- * the turn was over (decision 102).
+ * the turn was over (decision 137).
  */
 export function gatheredLines(
   sink: { write(bytes: Buffer): unknown; flush(): void },
@@ -170,7 +170,7 @@ export function accessLogWriter(stream: {
 }): (request: FastifyRequest, reply: FastifyReply) => void {
   const base = `,"pid":${process.pid},"hostname":${JSON.stringify(hostname())},"reqId":`;
   // The parts that repeat from line to line, JSON-written once while they stay the same
-  // (decision 093): the millisecond (many lines share one under load), the client's address (the
+  // (decision 137): the millisecond (many lines share one under load), the client's address (the
   // same on a kept-alive connection) and the method. The line is the same text.
   let time = -1;
   let timeText = '';

@@ -233,7 +233,7 @@ export class MailQueue {
   }
 
   /**
-   * How a message's images are checked just before it goes out (set by the app, decision 101): a
+   * How a message's images are checked just before it goes out (set by the app, decision 138): a
    * digest queued while the mail server was down must not carry a face whose consent was
    * withdrawn meanwhile. A check that fails fails the send, to be tried again.
    */

@@ -13,7 +13,7 @@ export interface MailMessage {
   link?: string;
   /** Extra headers (a digest's List-Unsubscribe and List-Unsubscribe-Post). */
   headers?: Record<string, string>;
-  /** Images shown inline (`<img src="cid:…">`): a digest's album covers (decision 087). */
+  /** Images shown inline (`<img src="cid:…">`): a digest's album covers (decision 138). */
   attachments?: InlineImage[];
 }
 
@@ -24,9 +24,9 @@ export interface InlineImage {
   contentType: string;
   content: Buffer;
   /**
-   * What the image shows and for whom it was rendered (a digest's cover, decision 087): kept in
+   * What the image shows and for whom it was rendered (a digest's cover, decision 138): kept in
    * the queue, never sent, so the image can be made again if the faces it may show changed
-   * before it went out (decision 101).
+   * before it went out (decision 138).
    */
   shows?: { album: number; recipient: number; blurred: string; source: string };
 }

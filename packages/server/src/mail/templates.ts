@@ -104,7 +104,7 @@ export function removalRequestMail(opts: {
 /** One kind of content in a digest: its heading, its items with links, and where to see all. */
 export interface DigestMailSection {
   heading: string;
-  /** `image`: an inline picture (an album's cover, decision 087), by its content id. */
+  /** `image`: an inline picture (an album's cover, decision 138), by its content id. */
   items: {
     title: string;
     link: string;

@@ -26,7 +26,7 @@ const fetchSpy = vi.spyOn(globalThis, 'fetch');
 const httpSpy = vi.spyOn(http, 'request');
 const httpsSpy = vi.spyOn(https, 'request');
 
-/** Six faces of about 400 px on a 4000×3000 photo, as in the issue. */
+/** Six faces of about 400 px on a 4000×3000 photo, a camp group photo. */
 const sixLarge: PlacedFace[] = Array.from({ length: 6 }, (_, i) => ({
   fixture: i % 2 === 1 ? 'camera' : 'astronaut',
   x: 350 + (i % 3) * 1250 + (i >= 3 ? 200 : 0),
@@ -68,7 +68,7 @@ afterAll(async () => {
   expect(httpsSpy).not.toHaveBeenCalled();
 });
 
-// A 12 MP photo takes ~1 s of one core alone, several times that beside other test files.
+// A 12 MP photo keeps a core busy for a while, several times longer beside other test files.
 describe('detectFaces', { timeout: 60_000 }, () => {
   it.each(['astronaut', 'camera'] as const)('finds the one face of %s.png', async (fixture) => {
     const faces = await detectFaces(fixturePhoto(fixture));

@@ -1,4 +1,4 @@
-// Where the faces are in a photo, so that image consent (issue #25) can blur the ones it must.
+// Where the faces are in a photo, so that image consent can blur the ones it must.
 //
 // Boxes only (decision 065): no landmarks, no descriptors, no embeddings, no age, gender or
 // expression — nothing that could identify or profile a child. The detector is the SSD MobileNet v1
@@ -168,8 +168,8 @@ async function createDetector(): Promise<Detector> {
     });
 
   // Each layer's input is freed as soon as the next is computed (one tf.tidy around the whole
-  // network would hold every layer's output to the end: ~200 MB of WebAssembly memory instead of
-  // a few tens). The six feature maps the box predictors read are kept until then.
+  // network would hold every layer's output to the end, several times the memory). The six
+  // feature maps the box predictors read are kept until then.
   const forward = (input: TF.Tensor4D): [TF.Tensor, TF.Tensor] => {
     const features: TF.Tensor4D[] = [];
     const next = (x: TF.Tensor4D, layer: (x: TF.Tensor4D) => TF.Tensor4D) => {

@@ -5,7 +5,7 @@ import type { FaceSearch } from './face-search.js';
  * The faces of a stored image as rows (migration 014): written in the transaction that writes
  * the image's row, so an image never exists without its faces having been looked for or being
  * in line to be — found ones in `faces`, or the image in `face_scan_queue` (the detector failed
- * on it, or the scan looks for them after the upload: decision 103).
+ * on it, or the scan looks for them after the upload: decision 139).
  */
 
 /** The four kinds of image that have faces (the face rule's `FaceImageKind`). */

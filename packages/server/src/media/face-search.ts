@@ -5,7 +5,7 @@ import { detectFacesOffThread, MAX_FACE_THREADS } from './face-thread.js';
 /*
  * Looking for faces in an image: the scan, and the news and experience images as they are
  * stored, run the detector here, on the display copy (the same bytes the scan reads, so a box
- * means the same thing whichever found it), on the detector's own threads (decision 103). A
+ * means the same thing whichever found it), on the detector's own threads (decision 139). A
  * photo or a cover is stored without waiting for it: queued for the scan, it is blurred whole
  * meanwhile.
  */
@@ -28,7 +28,7 @@ export interface FaceSearchContext {
  */
 export type FaceSearch = { found: DetectedFace[] } | { failed: true } | { later: true };
 
-/** A photo or a cover stored at once, its faces looked for by the scan (decision 103). */
+/** A photo or a cover stored at once, its faces looked for by the scan (decision 139). */
 export const SEARCH_LATER: FaceSearch = { later: true };
 
 /**

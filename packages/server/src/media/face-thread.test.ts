@@ -11,7 +11,7 @@ import {
 import type { DetectedFace } from './face-detection.js';
 import { detectFacesOffThread } from './face-thread.js';
 
-// The real detector on its own thread (decision 103): the same faces as in this thread, and the
+// The real detector on its own thread (decision 139): the same faces as in this thread, and the
 // thread that answers requests stays free while it works.
 
 // A 12 MP photo takes seconds of a core beside other test files.

@@ -6,7 +6,7 @@ import type { DetectedFace } from './face-detection.js';
 import type { FaceWorkerReply } from './face-worker.js';
 
 /*
- * The real face detector, run on threads of its own at the lowest priority (decision 103): a
+ * The real face detector, run on threads of its own at the lowest priority (decision 139): a
  * photo's detection is seconds of WebAssembly, and on the main thread no page, image or like
  * would be answered meanwhile. A thread is started on first use, keeps its model loaded, and
  * takes one image at a time. A second one runs only while two images are asked for at once (the

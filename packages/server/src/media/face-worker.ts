@@ -1,4 +1,4 @@
-// The face detector's own thread (decision 103): the WebAssembly network runs here, never on the
+// The face detector's own thread (decision 139): the WebAssembly network runs here, never on the
 // thread that answers requests. The parent sends one image at a time; this thread answers with
 // its faces or with the error's message.
 import { setPriority } from 'node:os';

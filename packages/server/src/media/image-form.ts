@@ -5,7 +5,7 @@ import { AppError, type FieldError } from '../lib/app-error.js';
 import { uploadsTmpRoot } from './temp-uploads.js';
 import { readUpload, type Upload, type UploadedFile } from './upload.js';
 
-/** The multipart field of the image of a news item, an experience or a monitor (SPEC §7). */
+/** The multipart field of the image of a news item, an experience or a monitor (the API's name). */
 export const IMAGE_FIELD = 'image';
 
 /** A form with text fields and at most one image, read from multipart or JSON. */

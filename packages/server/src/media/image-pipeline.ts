@@ -38,7 +38,7 @@ export async function isAllowedImage(input: ImageInput): Promise<boolean> {
   return type !== undefined && ALLOWED_MIME.has(type.mime);
 }
 
-/** Throws the 415 with the spec's message unless the bytes are an allowed image. */
+/** Throws the 415 with the product's message unless the bytes are an allowed image. */
 export async function assertImage(input: ImageInput): Promise<void> {
   if (!(await isAllowedImage(input))) throw new AppError(415, MSG.imageUnsupported);
 }

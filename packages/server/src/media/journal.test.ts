@@ -18,7 +18,7 @@ import { PhotosRepository } from '../modules/photos/photos.repository.js';
 import { buildTestApp, buildTestAppOnSameDatabase, type TestApp } from '../test/build-app.js';
 import { createUser, type TestUser } from '../test/factories.js';
 import { createAlbum } from '../test/gallery-factories.js';
-import { multipartParts, pngImage } from '../test/images.js';
+import { pngImage, sendPhotos } from '../test/images.js';
 import { MediaJournal } from './journal.js';
 import { MEDIA_KEY_COLUMNS } from './journal.repository.js';
 import { keepMedia, saveMedia } from './media-files.js';
@@ -187,17 +187,10 @@ describe('storing and deleting through the journal', () => {
     vi.spyOn(PhotosRepository.prototype, 'insertMany').mockRejectedValueOnce(
       new Error('la inserción falló'),
     );
-    const body = multipartParts([
-      { name: 'albumId', value: String(album.id) },
-      { field: 'images', filename: 'a.png', type: 'image/png', data: await pngImage() },
-      { field: 'images', filename: 'b.png', type: 'image/png', data: await pngImage(200, 100) },
+    const res = await sendPhotos(t.app, scouter.headers, album.id, [
+      await pngImage(),
+      await pngImage(200, 100),
     ]);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/photos/upload',
-      headers: { ...scouter.headers, ...body.headers },
-      payload: body.payload,
-    });
     expect(res.statusCode).toBe(500);
     expect(existsSync(photosDir) ? readdirSync(photosDir).length : 0).toBe(before);
     expect(await entries()).toEqual([]);
@@ -205,16 +198,7 @@ describe('storing and deleting through the journal', () => {
 
   it('journals a photo’s files in the delete’s transaction and settles them once deleted', async () => {
     const album = await createAlbum(t.app);
-    const body = multipartParts([
-      { name: 'albumId', value: String(album.id) },
-      { field: 'images', filename: 'a.png', type: 'image/png', data: await pngImage() },
-    ]);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/photos/upload',
-      headers: { ...scouter.headers, ...body.headers },
-      payload: body.payload,
-    });
+    const res = await sendPhotos(t.app, scouter.headers, album.id, [await pngImage()]);
     expect(res.statusCode).toBe(201);
     expect(await entries()).toEqual([]);
     const photo = await t.app.ctx.db.kysely

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { type BlurBox, toBlurredVariants } from './face-blur.js';
 
 /*
- * An album's cover as it travels inside a mail (decision 087): a JPEG (what every mail client
+ * An album's cover as it travels inside a mail (decision 138): a JPEG (what every mail client
  * shows) 320 px wide, with the faces the recipient may not see blurred on the full display copy
  * (the padding is measured there) before it is made small.
  */

@@ -58,8 +58,8 @@ export class MediaUrlSigner {
   /**
    * 64 hex digits for `data`, unguessable without the secret and the same every time: what a
    * blurred copy's files are called (decision 080), so their URLs can be handed out before they
-   * are made. A one-shot SHA-256 over a secret prefix (a list names thousands: an HMAC object
-   * each cost ~50 µs, this ~2); a name is no signature — the URLs carry their own.
+   * are made. A one-shot SHA-256 over a secret prefix (a list names thousands, and an HMAC object
+   * each costs many times more); a name is no signature — the URLs carry their own.
    */
   derivedName(data: string): string {
     return hash('sha256', `${this.nameKey}\n${data}`, 'hex');

@@ -1,4 +1,4 @@
-// The API's routes share one request class and one reply class (decision 102): with a class per
+// The API's routes share one request class and one reply class (decision 137): with a class per
 // module, the code every request runs through saw too many shapes under mixed traffic and V8 ran
 // it the slow way. Reads of different modules, anonymous and signed in, answered and not.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -6,7 +6,7 @@ import { childrenRoutes } from './children/children.routes.js';
 import { consentsRoutes } from './consents/consents.routes.js';
 import { digestsRoutes } from './digests/digests.routes.js';
 import { facesRoutes } from './faces/faces.routes.js';
-// Issue #25 (pub): the admin page 'Imagen'.
+// The admin page 'Imagen' reads the image ledger.
 import { imageLedgerRoutes } from './image-ledger/image-ledger.routes.js';
 import { invitationsRoutes } from './invitations/invitations.routes.js';
 import { monitorsRoutes } from './monitors/monitors.routes.js';
@@ -24,7 +24,7 @@ import { usersRoutes } from './users/users.routes.js';
  * Every module's routes, registered under /api. They are declared in this one plugin, not each in
  * a plugin of its own: Fastify gives every plugin its own request and reply classes, and with one
  * per module the code each request runs through (Fastify's, Node's, the hooks) met so many shapes
- * that V8 ran it the slow, megamorphic way whenever the traffic was mixed (decision 102). No module
+ * that V8 ran it the slow, megamorphic way whenever the traffic was mixed (decision 137). No module
  * hooks or decorates anything of its own; one that needs its own parser keeps its own plugin.
  */
 export async function apiRoutes(api: FastifyInstance): Promise<void> {
@@ -43,11 +43,11 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
     monitorsRoutes,
     sectionsRoutes,
     childrenRoutes,
-    // Issue #25: Revisar caras and the background scan's progress.
+    // Revisar caras and the background scan's progress.
     facesRoutes,
-    // Issue #25 (decisions 070–074): the consent register and 'Fotos de mi educando'.
+    // The consent register and 'Fotos de mi educando' (decisions 070–074).
     consentsRoutes,
-    // Issue #25 (pub): the group's settings, the consent preview, the ledger.
+    // The group's settings, the consent preview, the ledger (decision 088).
     settingsRoutes,
     imageLedgerRoutes,
   ]) {

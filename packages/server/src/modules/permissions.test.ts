@@ -14,7 +14,13 @@ import {
   sectionId,
   setAudience,
 } from '../test/family-factories.js';
-import { createAlbum, createComment, createLike, createPhoto } from '../test/gallery-factories.js';
+import {
+  createAlbum,
+  createComment,
+  createLike,
+  createPhoto,
+  hideOnRequest,
+} from '../test/gallery-factories.js';
 import { multipart, pngImage } from '../test/images.js';
 import { createMonitor } from '../test/monitor-factories.js';
 
@@ -44,27 +50,8 @@ async function newPhoto(t: TestApp) {
 async function pendingRemovalRequest(t: TestApp): Promise<number> {
   const album = await createAlbum(t.app);
   const photo = await createPhoto(t.app, album.id);
-  const db = t.app.ctx.db.kysely;
-  const now = nowIso();
-  await db.updateTable('photos').set({ hidden_at: now }).where('id', '=', photo.id).execute();
-  const row = await db
-    .insertInto('photo_removal_requests')
-    .values({
-      photo_id: photo.id,
-      // As a member's request leaves it: a scouter sees the requests of the albums they see.
-      album_id: album.id,
-      album_title: 'Álbum',
-      requested_by: null,
-      reason: null,
-      status: 'pending',
-      resolution_note: null,
-      resolved_by: null,
-      resolved_at: null,
-      created_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  // A scouter sees the requests of the albums they see.
+  return hideOnRequest(t.app, album.id, photo.id);
 }
 
 /**
@@ -174,7 +161,7 @@ async function managedChild(t: TestApp, actor?: TestUser): Promise<number> {
   return createChild(t.app, { sectionId: section });
 }
 
-/** The rows of sections and children (issue #24, decisions 046–048). */
+/** The rows of sections and children (decisions 140, 047, 048). */
 const familyEndpoints: Endpoint[] = [
   {
     name: 'GET /api/sections',
@@ -319,7 +306,7 @@ const familyEndpoints: Endpoint[] = [
 
 const FACE_BOX = { x: 0.1, y: 0.1, width: 0.2, height: 0.2 };
 
-/** Issue #25: Revisar caras (`faces:review`) and the background scan's progress (admins). */
+/** Revisar caras (`faces:review`) and the background scan's progress (admins). */
 const faceEndpoints: Endpoint[] = [
   {
     name: 'GET /api/albums/:id/faces',
@@ -403,7 +390,7 @@ const faceEndpoints: Endpoint[] = [
     capability: 'faces:review',
     success: 200,
     request: async (t) => {
-      // A face a family asked to blur (decision 096).
+      // A face a family asked to blur (decision 073).
       const photo = await newPhoto(t);
       const face = await addFace(t.app, { photoId: photo.id }, FACE_BOX);
       await t.app.ctx.db.kysely
@@ -423,7 +410,7 @@ const faceEndpoints: Endpoint[] = [
 ];
 
 /**
- * Issue #25 (decisions 070–074): the consent register and 'Fotos de mi educando'. A guardian acts
+ * The consent register and 'Fotos de mi educando' (decisions 070–074). A guardian acts
  * on their own child (the actor is linked); a scouter on a child of a section they are assigned.
  */
 async function consentChild(t: TestApp, actor?: TestUser): Promise<number> {
@@ -993,7 +980,7 @@ const endpoints: Endpoint[] = [
   ...familyEndpoints,
   ...faceEndpoints,
   ...consentEndpoints,
-  // Issue #25 (pub): the admin page 'Imagen'.
+  // The admin page 'Imagen'.
   ...imageSettingsEndpoints(),
 ];
 

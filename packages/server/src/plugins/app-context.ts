@@ -51,7 +51,7 @@ export async function registerAppContext(
     jwtKey: new TextEncoder().encode(config.jwtSecret),
     log: app.log,
   };
-  // A queued mail's images follow the face rule as it is when the mail goes (decision 101).
+  // A queued mail's images follow the face rule as it is when the mail goes (decision 138).
   ctx.mailQueue.checkImagesWith((images) => checkMailImages(ctx, images));
   app.decorate('ctx', ctx);
   app.decorate('readCache', new ReadCache(db));

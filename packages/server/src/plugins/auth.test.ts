@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { buildTestApp, type TestApp } from '../test/build-app.js';
 import { createUser, type TestUser } from '../test/factories.js';
 
-// The session check on a kept-alive connection (decision 093): each connection remembers the
+// The session check on a kept-alive connection (decision 137): each connection remembers the
 // last Authorization header it checked, so the next request with the very same header skips the
 // token's text check. What the session is worth must not change: another header is checked
 // afresh, and expiry, a deleted user and a changed password end it at once on that connection.

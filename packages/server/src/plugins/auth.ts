@@ -36,8 +36,8 @@ interface LastSession {
  * Per connection (its socket), the last session header checked on it. A browser or a client
  * sends the same header on every request of a kept-alive connection; compared whole with the
  * last one, it skips the header's pattern and the remembered tokens' lookup, which hashed the
- * ~200 characters of the token on every request (decision 093). Only the text's check is
- * skipped: expiry is checked here on every request, and the user and password stamp below.
+ * whole token on every request (decision 137). Only the text's check is skipped: expiry is
+ * checked here on every request, and the user and password stamp below.
  */
 const lastSessions = new WeakMap<object, LastSession>();
 

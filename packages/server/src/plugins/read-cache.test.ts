@@ -123,7 +123,7 @@ describe('answers from the cache', () => {
   });
 });
 
-describe('a fresh answer, before validation (decision 093)', () => {
+describe('a fresh answer, before validation (decision 137)', () => {
   it('goes out before the route’s handler runs, the same bytes as the first time', async () => {
     const album = await createAlbum(a.app, { title: 'Antes de validar' });
     await createPhoto(a.app, album.id);

@@ -38,7 +38,7 @@ interface CachedUser<T> {
  * Route options of a read answered through `ReadCache.send` (with the same `perUser`):
  * @fastify/compress stays out (no request body to inflate; the cache compresses each answer once,
  * per encoding, and sends the copy), which spares its hooks on every request; and an answer still
- * fresh in the cache goes out before validation (decision 093). It is a 200 made for this very
+ * fresh in the cache goes out before validation (decision 137). It is a 200 made for this very
  * URL (and user), so its path and query passed the same schema then, and the route's guard
  * (onRequest) has already run: nothing the skipped steps decide can differ. A different `perUser`
  * here than in the handler could only miss the cache, never answer with another user's body.
@@ -205,7 +205,7 @@ export class ReadCache {
   }
 
   /**
-   * Like `send`, for a body that is the same for every visitor (a page's HTML, decision 058):
+   * Like `send`, for a body that is the same for every visitor (a page's HTML, decision 137):
    * kept under `key` while the database's version, the media URLs' bucket and `tag` (what else
    * it depends on) are the ones it was made under. `make` says whether its body may be kept
    * (not when part of it could not be read).

@@ -176,7 +176,7 @@ describe('pages', () => {
     expect((await page('/index.html')).body).not.toMatch(/\{\{\w+\}\}/);
   });
 
-  it('is made once, for everyone, until the database changes (decision 058)', async () => {
+  it('is made once, for everyone, until the database changes (decision 137)', async () => {
     const member = await createUser(t.app);
     await createNews(t.app, { title: 'Acampada de otoño' });
     const first = await page('/');

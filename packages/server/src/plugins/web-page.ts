@@ -301,7 +301,7 @@ export function createPageRenderer(app: FastifyInstance, webDist: string, reads:
    * Sends the page of the request's path. Pages hold only what a visitor without a session may
    * read (the public config, the public lists and items), the same for everyone, so the page
    * is made once and kept in the read cache while the database's version, the media URLs'
-   * bucket and the config's one moving part are still the same (decision 058); the browser
+   * bucket and the config's one moving part are still the same (decision 137); the browser
    * still revalidates it (no-cache), and no shared cache keeps it.
    */
   return function sendPage(request: FastifyRequest, reply: FastifyReply): Promise<void> {

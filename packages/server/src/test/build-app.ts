@@ -110,6 +110,22 @@ export async function buildTestApp(
 }
 
 /**
+ * A migrated app in this test's process on `dataDir` and `databaseUrl` (null: SQLite there), for
+ * the factories to write what real server processes (or a backup) then read: they share its
+ * `jwtSecret`. The caller closes it.
+ */
+export async function buildSeedApp(
+  dataDir: string,
+  jwtSecret: string,
+  databaseUrl: string | undefined,
+): Promise<FastifyInstance> {
+  const config = testConfig(dataDir, { jwtSecret, databaseUrl: databaseUrl ?? null });
+  const app = await buildApp(config, { logger: false });
+  await migrateToLatest(app.ctx.db.kysely, app.ctx.db.dialect);
+  return app;
+}
+
+/**
  * Another app on `first`'s database and DATA_DIR, like a second instance behind a load balancer
  * (nothing migrated, nothing dropped). Close it before `first`.
  */

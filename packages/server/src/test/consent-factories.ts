@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { nowIso } from '../lib/tokens.js';
 
 /*
- * Image consent straight in the database (issue #25): consents and faces, for the tests of what
+ * Image consent straight in the database: consents and faces, for the tests of what
  * reads them. The calls that record them have tests of their own.
  */
 

@@ -1,34 +1,20 @@
 import type { ExperienceCategory } from '@fogata/shared';
 import type { FastifyInstance } from 'fastify';
-import sharp from 'sharp';
-import { newMediaKey } from '../media/storage/storage.js';
+import { FACTORY_PLACEHOLDER, factoryImageKeys } from './factory-images.js';
 import { multipartParts } from './images.js';
 
 let sequence = 0;
-const PLACEHOLDER = 'data:image/webp;base64,UklGRg==';
 
-/** A tiny real WebP, so a factory-made image can be served at its public URL. */
-let tinyWebp: Promise<Buffer> | null = null;
-function tinyImage(): Promise<Buffer> {
-  tinyWebp ??= sharp({ create: { width: 8, height: 6, channels: 3, background: '#27ae60' } })
-    .webp()
-    .toBuffer();
-  return tinyWebp;
-}
+/** A factory-made news or experience image can be served at its public URL. */
+const LOOK = { width: 8, height: 6, background: '#27ae60' };
 
 /** Image columns under `folder`; the keys point at real files only with `withFiles`. */
 async function imageColumns(app: FastifyInstance, folder: string, withFiles: boolean) {
-  const key = newMediaKey(folder, 'webp');
-  const thumbKey = newMediaKey(folder, 'webp');
-  if (withFiles) {
-    const data = await tinyImage();
-    await app.ctx.storage.save(key, data, 'image/webp');
-    await app.ctx.storage.save(thumbKey, data, 'image/webp');
-  }
+  const { key, thumbKey } = await factoryImageKeys(app, folder, withFiles, LOOK);
   return {
     image_key: key,
     image_thumb_key: thumbKey,
-    image_placeholder: PLACEHOLDER,
+    image_placeholder: FACTORY_PLACEHOLDER,
     image_width: 8,
     image_height: 6,
   };

@@ -5,7 +5,7 @@ import { paddedRegion } from '../media/face-blur.js';
 
 /*
  * A picture with a real face, and the pixel comparisons that tell a blurred face from a clear one
- * (issue #25): for the tests of public images and of the digest's covers.
+ * (image consent): for the tests of public images and of the digest's covers.
  */
 
 const astronaut = readFileSync(
@@ -114,8 +114,9 @@ export async function faceStateIn(
   const inFace = meanDifference(before, after);
   const left = detail(after, inner.width);
   const beforeDetail = detail(before, inner.width);
-  // Blurred: a third of the detail or less, and far from the face (measured: 1.3 against 14 and
-  // a difference of 52 at 320 px). Clear: the detail kept and close to it but for compression.
+  // Blurred: a third of the detail or less, and far from the face (a real blur leaves a small
+  // fraction and differs widely, so the bounds sit well between). Clear: the detail kept and
+  // close to it but for compression.
   const state =
     left < beforeDetail / 3 && inFace > 15
       ? 'blurred'

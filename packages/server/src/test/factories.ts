@@ -39,6 +39,35 @@ export async function createUser(
   return { row, email, password, token, headers: { authorization: `Bearer ${token}` } };
 }
 
+/** The group's first admin, Marta: older than every account a test makes after her. */
+export function createFirstAdmin(app: FastifyInstance): Promise<TestUser> {
+  return createUser(app, { role: 'admin', name: 'Marta', createdAt: isoFromNow(-60_000) });
+}
+
+/** `actor` sets account `id`'s role through the API, as the admin panel does. */
+export function changeRole(
+  app: FastifyInstance,
+  actor: { headers: Record<string, string> },
+  id: number | string,
+  role: unknown,
+) {
+  return app.inject({
+    method: 'PUT',
+    url: `/api/admin/users/${id}/role`,
+    headers: actor.headers,
+    payload: { role },
+  });
+}
+
+/** `actor` deletes account `id` through the API, as the admin panel does. */
+export function deleteAccount(
+  app: FastifyInstance,
+  actor: { headers: Record<string, string> },
+  id: number | string,
+) {
+  return app.inject({ method: 'DELETE', url: `/api/admin/users/${id}`, headers: actor.headers });
+}
+
 /** Creates an invitation straight in the database; returns its id and the token of its link. */
 export async function createInvitation(
   app: FastifyInstance,

@@ -3,14 +3,14 @@ import { searchKey } from '../db/search-key.js';
 import { nowIso } from '../lib/tokens.js';
 
 /*
- * The group's structure straight in the database (issue #24): sections, children, guardians,
+ * The group's structure straight in the database: sections, children, guardians,
  * scouters' sections and albums' audiences, for the tests of what reads them. The calls that
  * manage them have tests of their own (modules/sections, modules/children).
  */
 
 let sequence = 0;
 
-/** The id of section `name` (one of SPEC's four a new installation has, or one a test made). */
+/** The id of section `name` (one of the four a new installation has, or one a test made). */
 export async function sectionId(app: FastifyInstance, name: string): Promise<number> {
   const row = await app.ctx.db.kysely
     .selectFrom('sections')

@@ -1,32 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { KyselyPlugin } from 'kysely';
-import sharp from 'sharp';
 import type { InteractionTarget } from '../db/schema.js';
-import { newMediaKey } from '../media/storage/storage.js';
+import { FACTORY_PLACEHOLDER, factoryImageKeys } from './factory-images.js';
 import { multipartParts } from './images.js';
 
 let sequence = 0;
-const PLACEHOLDER = 'data:image/webp;base64,UklGRg==';
 
-/** A tiny real WebP, so a factory-made photo can be served through its signed URL. */
-let tinyWebp: Promise<Buffer> | null = null;
-function tinyImage(): Promise<Buffer> {
-  tinyWebp ??= sharp({ create: { width: 8, height: 6, channels: 3, background: '#e67e22' } })
-    .webp()
-    .toBuffer();
-  return tinyWebp;
-}
-
-async function keys(app: FastifyInstance, folder: string, withFiles: boolean) {
-  const key = newMediaKey(folder, 'webp');
-  const thumbKey = newMediaKey(folder, 'webp');
-  if (withFiles) {
-    const data = await tinyImage();
-    await app.ctx.storage.save(key, data, 'image/webp');
-    await app.ctx.storage.save(thumbKey, data, 'image/webp');
-  }
-  return { key, thumbKey };
-}
+/** A factory-made photo or cover can be served through its signed URL. */
+const LOOK = { width: 8, height: 6, background: '#e67e22' };
+const keys = (app: FastifyInstance, folder: string, withFiles: boolean) =>
+  factoryImageKeys(app, folder, withFiles, LOOK);
 
 /**
  * Creates an album straight in the database. Its cover keys point at no file unless
@@ -51,7 +34,7 @@ export async function createAlbum(
       description: opts.description ?? null,
       cover_key: cover.key,
       cover_thumb_key: cover.thumbKey,
-      cover_placeholder: PLACEHOLDER,
+      cover_placeholder: FACTORY_PLACEHOLDER,
       cover_width: 8,
       cover_height: 6,
       created_by: null,
@@ -77,7 +60,7 @@ export async function createPhoto(
       album_id: albumId,
       image_key: files.key,
       thumb_key: files.thumbKey,
-      placeholder: PLACEHOLDER,
+      placeholder: FACTORY_PLACEHOLDER,
       width: 8,
       height: 6,
       description: opts.description ?? null,
@@ -111,6 +94,39 @@ export async function uploadPhoto(
   });
   if (res.statusCode !== 201) throw new Error(`subida: ${res.statusCode} ${res.body}`);
   return res.json().uploaded[0].id as number;
+}
+
+/**
+ * Hides photo `photoId` of album `albumId` on a pending removal request by `requestedBy` (null: an
+ * account since deleted), straight in the database, as a member's request leaves them; the
+ * request's id. The calls that make and resolve requests have tests of their own.
+ */
+export async function hideOnRequest(
+  app: FastifyInstance,
+  albumId: number,
+  photoId: number,
+  requestedBy: number | null = null,
+): Promise<number> {
+  const db = app.ctx.db.kysely;
+  const now = new Date().toISOString();
+  await db.updateTable('photos').set({ hidden_at: now }).where('id', '=', photoId).execute();
+  const row = await db
+    .insertInto('photo_removal_requests')
+    .values({
+      photo_id: photoId,
+      album_id: albumId,
+      album_title: 'Álbum',
+      requested_by: requestedBy,
+      reason: null,
+      status: 'pending',
+      resolution_note: null,
+      resolved_by: null,
+      resolved_at: null,
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 /** A like by `userId` on a target, straight in the database. */

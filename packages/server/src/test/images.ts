@@ -1,6 +1,8 @@
 import { Readable } from 'node:stream';
 import { crc32 } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
+import type { LocalStorage } from '../media/storage/storage.js';
 
 /** A JPEG carrying EXIF with a camera make and a GPS position, like a phone photo. */
 export function jpegWithGps(): Promise<Buffer> {
@@ -117,6 +119,62 @@ export function multipartParts(parts: Part[]): {
     payload: Buffer.concat(chunks),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
+}
+
+/** Text fields as parts, in the object's order. */
+export function textParts(fields: Record<string, string>): Part[] {
+  return Object.entries(fields).map(([name, value]) => ({ name, value }));
+}
+
+/** An image as a file part: the `image` field of a news item, an experience or a monitor. */
+export function imagePart(data: Buffer, filename = 'imagen.png', type = 'image/png'): Part {
+  return { field: 'image', filename, type, data };
+}
+
+/** Sends `parts` as one multipart body, with `headers` (a user's; none: an anonymous visitor). */
+export function injectParts(
+  app: FastifyInstance,
+  method: 'POST' | 'PUT',
+  url: string,
+  parts: Part[],
+  headers: Record<string, string> = {},
+) {
+  const body = multipartParts(parts);
+  return app.inject({
+    method,
+    url,
+    headers: { ...headers, ...body.headers },
+    payload: body.payload,
+  });
+}
+
+/** POST /api/photos/upload of `images` (PNGs named a.png, b.png…) into `albumId`: the answer. */
+export function sendPhotos(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  albumId: number,
+  images: Buffer[],
+) {
+  const files = images.map(
+    (data, i): Part => ({
+      field: 'images',
+      filename: `${String.fromCharCode(97 + i)}.png`,
+      type: 'image/png',
+      data,
+    }),
+  );
+  return injectParts(
+    app,
+    'POST',
+    '/api/photos/upload',
+    [{ name: 'albumId', value: String(albumId) }, ...files],
+    headers,
+  );
+}
+
+/** The file behind a public media URL (`/media/…`) on the app's local storage. */
+export function localFileOf(app: FastifyInstance, url: string): string {
+  return (app.ctx.storage as LocalStorage).path(url.replace(/^\/media\//, ''));
 }
 
 /**

@@ -1,17 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import sharp from 'sharp';
-import { newMediaKey } from '../media/storage/storage.js';
+import { FACTORY_PLACEHOLDER, factoryImageKeys } from './factory-images.js';
 
 let sequence = 0;
 
-/** A tiny real WebP, so a factory-made monitor's photo can be served at its URL. */
-let tinyWebp: Promise<Buffer> | null = null;
-function tinyImage(): Promise<Buffer> {
-  tinyWebp ??= sharp({ create: { width: 6, height: 8, channels: 3, background: '#2c3e50' } })
-    .webp()
-    .toBuffer();
-  return tinyWebp;
-}
+/** A factory-made monitor's photo can be served at its URL. */
+const LOOK = { width: 6, height: 8, background: '#2c3e50' };
 
 /**
  * Creates a monitor straight in the database, with its photo keys in the public `monitors`
@@ -28,13 +21,12 @@ export async function createMonitor(
   } = {},
 ): Promise<{ id: number; imageKey: string; thumbKey: string }> {
   sequence += 1;
-  const imageKey = newMediaKey('monitors', 'webp');
-  const thumbKey = newMediaKey('monitors', 'webp');
-  if (opts.withFiles) {
-    const data = await tinyImage();
-    await app.ctx.storage.save(imageKey, data, 'image/webp');
-    await app.ctx.storage.save(thumbKey, data, 'image/webp');
-  }
+  const { key: imageKey, thumbKey } = await factoryImageKeys(
+    app,
+    'monitors',
+    opts.withFiles ?? false,
+    LOOK,
+  );
   const createdAt = opts.createdAt ?? new Date(Date.now() + sequence).toISOString();
   const row = await app.ctx.db.kysely
     .insertInto('monitors')
@@ -44,7 +36,7 @@ export async function createMonitor(
       description: opts.description ?? null,
       image_key: imageKey,
       image_thumb_key: thumbKey,
-      image_placeholder: 'data:image/webp;base64,UklGRg==',
+      image_placeholder: FACTORY_PLACEHOLDER,
       image_width: 6,
       image_height: 8,
       created_at: createdAt,

@@ -50,7 +50,7 @@ export function serverBundle(): Promise<string> {
   return bundle;
 }
 
-/** The flags node runs the server with, as npm start runs it (decision 102). */
+/** The flags node runs the server with, as npm start runs it (decision 137). */
 export function serverNodeFlags(): string[] {
   return JSON.parse(readFileSync(join(serverRoot, 'node-flags.json'), 'utf8')) as string[];
 }
@@ -190,20 +190,25 @@ export async function runServerCommand(
   });
 }
 
+/** The first admin a server process makes at its first start (its environment's names). */
+export const FIRST_ADMIN = {
+  ADMIN_EMAIL: 'jefa@example.org',
+  ADMIN_PASSWORD: 'una-clave-de-prueba-larga',
+};
+
 /**
- * Signs in to the server at `url` as `email` and creates an album (a small PNG cover) titled
- * `title`: the session's Authorization header and the album's id.
+ * Signs in to the server at `url` as its first admin (`FIRST_ADMIN`, set in its environment) and
+ * creates an album (a small PNG cover) titled `title`: the session's Authorization header and the
+ * album's id.
  */
 export async function signInWithAlbum(
   url: string,
-  email: string,
-  password: string,
-  title: string,
+  title = 'Campamento de verano',
 ): Promise<{ auth: { authorization: string }; albumId: number }> {
   const login = await fetch(`${url}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
+    body: JSON.stringify({ email: FIRST_ADMIN.ADMIN_EMAIL, password: FIRST_ADMIN.ADMIN_PASSWORD }),
   });
   if (login.status !== 200) throw new Error(`login: ${login.status}`);
   const { token } = (await login.json()) as { token: string };

@@ -32,7 +32,7 @@ export const albumFormSchema = z.object({
 export const ALBUM_SECTIONS_MAX = 50;
 
 /**
- * An album's audience as the form sends it (issue #24): `sections`, the section ids separated by
+ * An album's audience as the form sends it (decision 054): `sections`, the section ids separated by
  * commas (multipart), or an array of ids (JSON). Empty: the whole group. Absent: on create the
  * whole group, on an edit unchanged. Ids come back sorted, without repeats.
  */
@@ -77,12 +77,12 @@ export const albumSchema = z.object({
   /** false: a draft, which only managers see (decision 018); counts leave out hidden photos. */
   published: z.boolean(),
   /**
-   * Who the album is for (issue #24, decision 054): the sections, in their order; empty, the
+   * Who the album is for (decision 054): the sections, in their order; empty, the
    * whole group.
    */
   audience: z.array(sectionRefSchema),
   /**
-   * Managers only (issue #25): the faces of its cover and photos still to review ('Revisar
+   * Managers only: the faces of its cover and photos still to review ('Revisar
    * caras'); absent for everyone else.
    */
   faces_to_review: z.number().int().optional(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * What the audit trail records (issue #14 part 5): the acts that expose or withdraw the children's
+ * What the audit trail records (decision 019): the acts that expose or withdraw the children's
  * photos, and the acts on accounts. Append-only; the app has no call that edits or deletes one.
  */
 export const AUDIT_ACTIONS = [
@@ -16,7 +16,7 @@ export const AUDIT_ACTIONS = [
   'user.deleted',
   'invitation.sent',
   'invitation.revoked',
-  // Issue #24 (decision 046): sections and children.
+  // Sections and children (decision 140).
   'section.created',
   'section.updated',
   'section.retired',
@@ -25,15 +25,15 @@ export const AUDIT_ACTIONS = [
   'child.moved',
   'guardian.linked',
   'guardian.unlinked',
-  // Issue #25 (decisions 075–079): one entry per review saved (never a child's name in it).
+  // Revisar caras: one entry per review saved (never a child's name in it; decision 077).
   'faces.reviewed',
-  // Issue #25 (decisions 070–074): the consent register and a family's blur request.
+  // The consent register and a family's blur request (decisions 070–074).
   'consent.recorded',
   'consent_text.created',
   'face.blur_requested',
-  // Issue #25 (decision 096): a family takes its blur request back ('Dejar de difuminar').
+  // A family takes its blur request back ('Dejar de difuminar', decision 073).
   'face.blur_withdrawn',
-  // Issue #25 (decision 088): the group's settings, `details` { setting, from, to }.
+  // The group's settings, `details` { setting, from, to } (decision 088).
   'settings.changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -78,7 +78,7 @@ export const AUDIT_MAX_LIMIT = 100;
 
 /**
  * GET /admin/audit query: page ≥ 1 (default 1), limit 1–100 (default 20); newest first. The answer
- * is a plain array (DESIGN: lists are arrays) with the total in the `X-Total-Count` header.
+ * is a plain array (every list of the API is one) with the total in the `X-Total-Count` header.
  */
 export const auditQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),

@@ -178,7 +178,7 @@ export const blurRequestResultSchema = z.object({
   blur_requested: z.literal(true),
 });
 
-/** Answer of taking the blur request back ('Dejar de difuminar', decision 096). */
+/** Answer of taking the blur request back ('Dejar de difuminar', decision 073). */
 export const blurWithdrawResultSchema = z.object({
   message: z.string(),
   blur_requested: z.literal(false),

@@ -13,7 +13,7 @@ const idNumber = z
   .max(MAX_ID, { error: SERVER_ERRORS.validation });
 
 /*
- * The group's children (educandos) and their guardians (decision 045). A child's full
+ * The group's children (educandos) and their guardians (decision 140). A child's full
  * name is seen only by managers (an admin: every child; a scouter: the children of their sections)
  * and by that child's own guardians; never by other families, never on a public page.
  */

@@ -13,7 +13,7 @@ export const consentPurposeSchema = z.enum(CONSENT_PURPOSES);
 /** The purposes the app enforces on the pixels; the other two are recorded for the group's use. */
 export const ENFORCED_PURPOSES = ['gallery', 'web'] as const satisfies readonly ConsentPurpose[];
 
-/** Each purpose's name, as the issue words it. */
+/** Each purpose's name, as families read it. */
 export const CONSENT_PURPOSE_LABELS: Record<ConsentPurpose, string> = {
   gallery: 'Galería del grupo',
   web: 'Web pública',

@@ -5,8 +5,8 @@ import { pageField } from './admin-panel.js';
 import { bodyId, MAX_ID } from './common.js';
 
 /*
- * Revisar caras (issue #25 part 2, decisions 075–079): the faces found in an image, each a box as
- * fractions of the image's width and height (decision 062: never anything that identifies), that
+ * Revisar caras (decisions 139, 077): the faces found in an image, each a box as
+ * fractions of the image's width and height (decision 065: never anything that identifies), that
  * a manager marks as a child of the audience, an adult, or not a face; and boxes they draw.
  */
 

@@ -268,7 +268,7 @@ describe('news', () => {
       }).success,
     ).toBe(true);
   });
-  it('has the spec messages for a missing image and missing data', () => {
+  it('has the Spanish messages for a missing image and missing data', () => {
     expect(MSG.imageRequired).toBe('Error: La imagen es obligatoria.');
     expect(MSG.missingRequiredData).toBe('Error: Faltan datos obligatorios.');
   });
@@ -311,7 +311,7 @@ describe('experiences', () => {
       );
     }
   });
-  it('has the spec message for a missing image', () => {
+  it('has the Spanish message for a missing image', () => {
     expect(MSG.experienceImageRequired).toBe('La imagen de la experiencia es obligatoria.');
   });
 });

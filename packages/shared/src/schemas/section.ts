@@ -4,7 +4,7 @@ import { MSG } from '../messages.js';
 import { MAX_ID, storedText } from './common.js';
 
 /*
- * The group's sections (decision 045). A new installation has the product's four; an admin
+ * The group's sections (decision 140). A new installation has the product's four; an admin
  * renames, adds and retires them. A retired section keeps its children and albums, and no longer
  * appears among the choices for new ones.
  */
@@ -25,7 +25,7 @@ export type Section = z.infer<typeof sectionSchema>;
 export const sectionRefSchema = sectionSchema.pick({ id: true, name: true, colour: true });
 export type SectionRef = z.infer<typeof sectionRefSchema>;
 
-/** The youngest and oldest age a section's range may name (decision 046). */
+/** The youngest and oldest age a section's range may name (decision 140). */
 export const SECTION_AGE_MIN = 3;
 export const SECTION_AGE_MAX = 25;
 export const SECTION_NAME_MAX = 50;

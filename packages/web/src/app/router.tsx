@@ -61,7 +61,7 @@ const PromotionPage = lazyPage(
   () => import('../features/admin-sections/pages/promotion-page'),
   'PromotionPage',
 );
-// The admin page 'Imagen'.
+// The admin page 'Imagen' (decision 088).
 const ImagePage = lazyPage(() => import('../features/admin-consent/pages/image-page'), 'ImagePage');
 const RemovalRequestsPage = lazyPage(
   () => import('../features/admin-consent/pages/removal-requests-page'),
@@ -101,7 +101,7 @@ const UnsubscribePage = lazyPage(
   () => import('../features/digest/pages/unsubscribe-page'),
   'UnsubscribePage',
 );
-// Issue #25: Revisar caras (decision 077), one page for an album, a news item, an experience.
+// Revisar caras (decision 077), one page for an album, a news item, an experience.
 const AlbumFacesPage = lazyPage(
   () => import('../features/faces/pages/face-review-page'),
   'AlbumFacesPage',
@@ -114,7 +114,7 @@ const ExperienceFacesPage = lazyPage(
   () => import('../features/faces/pages/face-review-page'),
   'ExperienceFacesPage',
 );
-// The consent page and 'Fotos de mi educando'.
+// The consent page and 'Fotos de mi educando' (decisions 073, 074).
 const ConsentPage = lazyPage(
   () => import('../features/admin-consent/pages/consent-page'),
   'ConsentPage',
@@ -222,7 +222,7 @@ export const routes: RouteObject[] = [
           </ProtectedRoute>
         ),
       },
-      // Issue #25: managers' Revisar caras; the page itself refuses anyone else.
+      // Managers' Revisar caras; the page itself refuses anyone else.
       ...[
         { path: paths.albumFaces.path, Page: AlbumFacesPage },
         { path: paths.newsFaces.path, Page: NewsFacesPage },
@@ -253,7 +253,7 @@ export const routes: RouteObject[] = [
         ),
       },
       {
-        // Issue #25 (pub): image consent, the settings and the ledger (admins).
+        // Image consent, the settings and the ledger (admins).
         path: paths.imageSettings.path,
         element: (
           <AdminRoute>

@@ -2,7 +2,7 @@ import { type ColumnDefinitionBuilder, type Kysely, sql } from 'kysely';
 import type { MigrationContext } from './migration-context.js';
 
 /**
- * The group's structure (decision 045): its sections, the scouters of each, the
+ * The group's structure (decision 140): its sections, the scouters of each, the
  * children (educandos) with the history of their sections, the accounts that are their guardians,
  * the children an invitation links on acceptance, and the sections an album is for.
  *

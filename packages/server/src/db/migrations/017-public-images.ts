@@ -3,7 +3,7 @@ import type { MigrationContext } from './migration-context.js';
 
 /**
  * Public images under image consent (decision 085), the ledger of publications
- * (decision 086) and images in digest mails (decision 087).
+ * (decision 086) and images in digest mails (decision 138).
  *
  * - `news` and `experiences`: `image_original_key`, the clean display copy kept PRIVATE; the
  *   public `image_key`/`image_thumb_key` become the copy for everyone (faces blurred by the rule

@@ -15,13 +15,7 @@ import { referencedKeys } from '../../backup/tables.js';
 import { openDatabase } from '../../db/database.js';
 import { buildTestApp, createPgDatabase, type TestApp, testConfig } from '../../test/build-app.js';
 import { createUser, type TestUser } from '../../test/factories.js';
-import {
-  metadataTraces,
-  multipartParts,
-  type Part,
-  phonePhoto,
-  pngImage,
-} from '../../test/images.js';
+import { injectParts, metadataTraces, type Part, phonePhoto, pngImage } from '../../test/images.js';
 import { startS3, type TestS3 } from '../../test/s3.js';
 import { MediaJournal } from '../journal.js';
 import { MediaUrlSigner } from '../url-signer.js';
@@ -43,15 +37,8 @@ afterAll(async () => {
   await s3?.close();
 });
 
-function send(method: 'POST' | 'PUT', url: string, parts: Part[]) {
-  const body = multipartParts(parts);
-  return t.app.inject({
-    method,
-    url,
-    headers: { ...scouter.headers, ...body.headers },
-    payload: body.payload,
-  });
-}
+const send = (method: 'POST' | 'PUT', url: string, parts: Part[]) =>
+  injectParts(t.app, method, url, parts, scouter.headers);
 
 async function newAlbum(): Promise<{ id: number; cover: string; cover_thumb: string }> {
   const res = await send('POST', '/api/albums/newAlbum', [

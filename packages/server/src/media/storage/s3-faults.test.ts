@@ -1,4 +1,4 @@
-// A bucket that misbehaves under STORAGE=s3 (issue #22): one that accepts connections and never
+// A bucket that misbehaves under STORAGE=s3 (decision 032): one that accepts connections and never
 // answers, one that cuts every connection, one that takes a photo's first file and then fails.
 // Uploads and photo reads answer the Spanish 503 within seconds (every storage call has a
 // deadline and a bounded retry), and an object written without its row is cleaned by the
@@ -10,7 +10,7 @@ import { SERVER_ERRORS } from '@fogata/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-app.js';
 import { createUser, type TestUser } from '../../test/factories.js';
-import { multipartParts, pngImage } from '../../test/images.js';
+import { injectParts, pngImage, sendPhotos } from '../../test/images.js';
 import { startS3, type TestS3 } from '../../test/s3.js';
 import { S3_CALL_DEADLINE_MS } from './s3-storage.js';
 
@@ -73,29 +73,20 @@ afterAll(async () => {
 });
 
 async function upload(albumId: number) {
-  const body = multipartParts([
-    { name: 'albumId', value: String(albumId) },
-    { field: 'images', filename: 'foto.png', type: 'image/png', data: await pngImage() },
-  ]);
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/photos/upload',
-    headers: { ...scouter.headers, ...body.headers },
-    payload: body.payload,
-  });
+  return sendPhotos(t.app, scouter.headers, albumId, [await pngImage()]);
 }
 
 async function newAlbum(): Promise<number> {
-  const body = multipartParts([
-    { name: 'title', value: 'Salida al río' },
-    { field: 'cover', filename: 'portada.png', type: 'image/png', data: await pngImage() },
-  ]);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/albums/newAlbum',
-    headers: { ...scouter.headers, ...body.headers },
-    payload: body.payload,
-  });
+  const res = await injectParts(
+    t.app,
+    'POST',
+    '/api/albums/newAlbum',
+    [
+      { name: 'title', value: 'Salida al río' },
+      { field: 'cover', filename: 'portada.png', type: 'image/png', data: await pngImage() },
+    ],
+    scouter.headers,
+  );
   expect(res.statusCode, res.body).toBe(201);
   return res.json().album.id;
 }

@@ -35,7 +35,7 @@ const SOCKET_IDLE_MS = 30_000;
 const MAX_ATTEMPTS = 3;
 /**
  * Every call, tries included, is given up after this, so the user reads the 503 within seconds
- * (issue #22). For a read it runs until the object's headers arrive; the body then streams under
+ * (decision 032). For a read it runs until the object's headers arrive; the body then streams under
  * the idle limit above.
  */
 export const S3_CALL_DEADLINE_MS = 10_000;

@@ -1,17 +1,22 @@
 import { AUDIT_TOTAL_HEADER, type AuditEntry, SERVER_ERRORS } from '@fogata/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/build-app.js';
-import { createInvitation, createUser, isoFromNow, type TestUser } from '../../test/factories.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testAppPerFile } from '../../test/app-per-file.js';
+import {
+  changeRole,
+  createFirstAdmin,
+  createInvitation,
+  createUser,
+  deleteAccount,
+  type TestUser,
+} from '../../test/factories.js';
 import { createAlbum, createPhoto } from '../../test/gallery-factories.js';
 import { recordAudit } from './audit.js';
 
-let t: TestApp;
+const t = testAppPerFile();
 let admin: TestUser;
 beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await createUser(t.app, { role: 'admin', name: 'Marta', createdAt: isoFromNow(-60_000) });
+  admin = await createFirstAdmin(t.app);
 });
-afterAll(() => t.close());
 
 async function entries(query = ''): Promise<AuditEntry[]> {
   const res = await t.app.inject({ url: `/api/admin/audit${query}`, headers: admin.headers });
@@ -28,12 +33,7 @@ async function latest(action: string, targetId: number): Promise<AuditEntry | un
 describe('the audit trail records who did what', () => {
   it('a role change, with the roles before and after', async () => {
     const u = await createUser(t.app, { name: 'Rafa' });
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/api/admin/users/${u.row.id}/role`,
-      headers: admin.headers,
-      payload: { role: 'scouter' },
-    });
+    const res = await changeRole(t.app, admin, u.row.id, 'scouter');
     expect(res.statusCode).toBe(200);
     expect(await latest('user.role_changed', u.row.id)).toMatchObject({
       actor_id: admin.row.id,
@@ -46,11 +46,7 @@ describe('the audit trail records who did what', () => {
 
   it('a user deleted, and the entry outlives the user', async () => {
     const u = await createUser(t.app, { name: 'Lola', role: 'scouter' });
-    const res = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/admin/users/${u.row.id}`,
-      headers: admin.headers,
-    });
+    const res = await deleteAccount(t.app, admin, u.row.id);
     expect(res.statusCode).toBe(200);
     expect(await latest('user.deleted', u.row.id)).toMatchObject({
       actor_name: 'Marta',
@@ -63,18 +59,9 @@ describe('the audit trail records who did what', () => {
     const before = (await entries('?limit=100')).length;
     // The last admin cannot be deleted by another admin who is then demoted… simplest refusal:
     // an admin changing their own role.
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/api/admin/users/${admin.row.id}/role`,
-      headers: admin.headers,
-      payload: { role: 'usuario' },
-    });
+    const res = await changeRole(t.app, admin, admin.row.id, 'usuario');
     expect(res.statusCode).toBe(403);
-    const missing = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/admin/users/999999',
-      headers: admin.headers,
-    });
+    const missing = await deleteAccount(t.app, admin, 999999);
     expect(missing.statusCode).toBe(404);
     expect((await entries('?limit=100')).length).toBe(before);
   });

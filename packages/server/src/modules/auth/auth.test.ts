@@ -9,8 +9,16 @@ import { passwordWork } from '../../lib/passwords.js';
 import { hashToken, newLinkToken } from '../../lib/tokens.js';
 import { loadConfig } from '../../startup.js';
 import { buildTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/build-app.js';
-import { createInvitation, createUser, isoFromNow, PASSWORD } from '../../test/factories.js';
+import {
+  changeRole,
+  createInvitation,
+  createUser,
+  deleteAccount,
+  isoFromNow,
+  PASSWORD,
+} from '../../test/factories.js';
 import { multipart } from '../../test/images.js';
+import { expectSessionAnswer } from '../../test/sessions.js';
 import { linkIn, type SmtpReceiver, startSmtpReceiver } from '../../test/smtp.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { PasswordResetsRepository } from './auth.repository.js';
@@ -51,10 +59,7 @@ describe('POST /api/auth/login', () => {
   it('signs in with the right password and returns user, token and message', async () => {
     const u = await createUser(t.app, { role: 'scouter', email: 'Ana@Example.org' });
     const res = await post('/api/auth/login', { email: '  ANA@example.org ', password: PASSWORD });
-    expect(res.statusCode).toBe(200);
-    const body = res.json();
-    expect(body.message).toBe(SERVER_SUCCESS.login);
-    expect(body.user).toEqual({
+    const body = expectSessionAnswer(res, 200, SERVER_SUCCESS.login, {
       id: u.row.id,
       name: u.row.name,
       email: 'ana@example.org',
@@ -62,7 +67,6 @@ describe('POST /api/auth/login', () => {
       avatar_url: null,
       created_at: u.row.created_at,
     });
-    expect(body.user).not.toHaveProperty('password_hash');
     const payload = decodePayload(body.token);
     expect(payload).toMatchObject({
       id: u.row.id,
@@ -206,11 +210,7 @@ describe('session tokens', () => {
   it("stops a deleted user's token at once", async () => {
     const admin = await createUser(t.app, { role: 'admin' });
     const u = await createUser(t.app);
-    const del = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/admin/users/${u.row.id}`,
-      headers: admin.headers,
-    });
+    const del = await deleteAccount(t.app, admin, u.row.id);
     expect(del.statusCode).toBe(200);
     const res = await t.app.inject({ url: '/api/profile/me', headers: u.headers });
     expect(res.statusCode).toBe(401);
@@ -223,12 +223,7 @@ describe('session tokens', () => {
     expect(
       (await t.app.inject({ url: '/api/admin/users', headers: other.headers })).statusCode,
     ).toBe(200);
-    const demote = await t.app.inject({
-      method: 'PUT',
-      url: `/api/admin/users/${other.row.id}/role`,
-      headers: boss.headers,
-      payload: { role: 'usuario' },
-    });
+    const demote = await changeRole(t.app, boss, other.row.id, 'usuario');
     expect(demote.statusCode).toBe(200);
     const after = await t.app.inject({ url: '/api/admin/users', headers: other.headers });
     expect(after.statusCode).toBe(403);
@@ -463,16 +458,14 @@ describe('POST /api/auth/register-invited', () => {
       name: '  Nueva Scouter ',
       password: 'una-clave-larga',
     });
-    expect(res.statusCode).toBe(201);
-    const body = res.json();
-    expect(body.message).toBe(SERVER_SUCCESS.register);
-    expect(body.user).toMatchObject({
+    const body = expectSessionAnswer(res, 201, SERVER_SUCCESS.register, {
+      id: expect.any(Number),
       name: 'Nueva Scouter',
       email: 'nueva@example.org',
       role: 'scouter',
       avatar_url: null,
+      created_at: expect.any(String),
     });
-    expect(typeof body.user.id).toBe('number');
     expect(decodePayload(body.token)).toMatchObject({ id: body.user.id, role: 'scouter' });
 
     const again = await post('/api/auth/register-invited', {

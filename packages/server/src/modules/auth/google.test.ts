@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-app.js';
 import { createInvitation, createUser, isoFromNow, PASSWORD } from '../../test/factories.js';
 import { startOidcProvider, type TestOidcProvider } from '../../test/oidc-provider.js';
+import { expectSessionAnswer } from '../../test/sessions.js';
 
 // Short, so the key-rotation test can wait it out; long enough to see it respected.
 const COOLDOWN_MS = 2000;
@@ -97,11 +98,7 @@ describe('POST /api/auth/google with a token from the real provider', () => {
       email: 'Ana.Google@Example.org',
       email_verified: true,
     });
-    const res = await exchange(token);
-    expect(res.statusCode).toBe(200);
-    const body = res.json();
-    expect(body.message).toBe(SERVER_SUCCESS.login);
-    expect(body.user).toEqual({
+    const body = expectSessionAnswer(await exchange(token), 200, SERVER_SUCCESS.login, {
       id: u.row.id,
       name: u.row.name,
       email: 'ana.google@example.org',
@@ -126,14 +123,13 @@ describe('POST /api/auth/google with a token from the real provider', () => {
     const inv = await createInvitation(t.app, { email: 'lucia@example.org', role: 'scouter' });
     op.accounts.set('lucia@example.org', { name: '  Lucía Fernández ' });
     const res = await exchange(await realToken('lucia@example.org'));
-    expect(res.statusCode).toBe(200);
-    const body = res.json();
-    expect(body.message).toBe(SERVER_SUCCESS.register);
-    expect(body.user).toMatchObject({
+    const body = expectSessionAnswer(res, 200, SERVER_SUCCESS.register, {
+      id: expect.any(Number),
       name: 'Lucía Fernández',
       email: 'lucia@example.org',
       role: 'scouter',
       avatar_url: null,
+      created_at: expect.any(String),
     });
     // The invitation is used up…
     const verify = await t.app.inject({ url: `/api/invitations/verify/${inv.token}` });

@@ -36,7 +36,7 @@ export function toChild(row: ChildRow, guardians: Guardian[]): Child {
   };
 }
 
-/** What the children list is filtered by: the viewer's sections (decision 046) and the query. */
+/** What the children list is filtered by: the viewer's sections (decision 140) and the query. */
 export interface ChildFilter {
   managed: ManagedSections;
   /** Already through `searchKey`. */

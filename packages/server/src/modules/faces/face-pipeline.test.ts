@@ -12,7 +12,7 @@ import { createAlbum } from '../../test/gallery-factories.js';
 import { multipart, multipartParts, type Part, pngImage } from '../../test/images.js';
 
 /*
- * Faces looked for in every image stored (decisions 075 and 103): photos and
+ * Faces looked for in every image stored (decision 139): photos and
  * album covers by the scan, woken by the upload (the tests wait for it to be idle); news and
  * experience images as they are stored. A detector given by the test says where the faces are;
  * one that throws loses no upload (the image stays in the scan's queue). The real detector runs

@@ -7,8 +7,8 @@ import { createAlbum, createPhoto } from '../../test/gallery-factories.js';
 import { DEFAULT_FACE_SCAN, FaceScanner, SCAN_MAX_ATTEMPTS } from './face-scan.js';
 
 /*
- * The background scan of the images stored before detection existed (issue #25 part 5, decision
- * 076): one image at a time from the queue, its state in the database (a restart goes on), a
+ * The background scan of the images stored before detection existed (decision 139): one image
+ * at a time from the queue, its state in the database (a restart goes on), a
  * claim by compare-and-set with a lease (two instances never scan one image twice; a killed one's
  * image is free again when its lease ends), three tries and out with a log line.
  */

@@ -8,7 +8,7 @@ import { MAX_FACE_THREADS, stopFaceThreads } from '../../media/face-thread.js';
 import { type ClaimedScan, FaceScanRepository, scanImage } from './face-scan.repository.js';
 
 /*
- * The scan (decisions 076 and 103): every photo and cover uploaded, the images stored before
+ * The scan (decision 139): every photo and cover uploaded, the images stored before
  * detection existed (migration 014 queued them all), and any whose detection failed, looked at
  * on the detector's own threads (two at once while the site is idle, else one). An upload wakes
  * it at once; the queued image is blurred whole meanwhile (decision 099). One tried too often is given up on, and

@@ -18,7 +18,7 @@ import { z } from 'zod';
 import { currentUser, requireCapability } from '../../plugins/auth.js';
 import { FacesService } from './faces.service.js';
 
-/** The faces' calls (issue #25): Revisar caras for managers, the scan's progress for admins. */
+/** The faces' calls: Revisar caras for managers, the scan's progress for admins. */
 export async function facesRoutes(app: FastifyInstance): Promise<void> {
   const service = new FacesService(app.ctx);
   const r = app.withTypeProvider<ZodTypeProvider>();

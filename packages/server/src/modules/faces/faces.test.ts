@@ -16,7 +16,7 @@ import { countQueries, createAlbum, createPhoto } from '../../test/gallery-facto
 import { AlbumsService } from '../albums/albums.service.js';
 
 /*
- * Revisar caras (issue #25 part 2, decisions 075–077) through HTTP: an album's images with their
+ * Revisar caras (decisions 139, 077) through HTTP: an album's images with their
  * boxes, the children a manager may assign, marking, drawing and deleting boxes, the audit trail,
  * the count of faces to review on the album, and 'Publicar solo álbumes revisados'.
  */

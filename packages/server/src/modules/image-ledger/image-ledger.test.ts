@@ -1,8 +1,8 @@
 import { IMAGE_SETTINGS_MESSAGES } from '@fogata/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { facesChanged } from '../../access/face-changes.js';
 import { recordPublications } from '../../access/public-images.repository.js';
-import { buildTestApp, type TestApp } from '../../test/build-app.js';
+import { testAppPerFile } from '../../test/app-per-file.js';
 import { addFace } from '../../test/consent-factories.js';
 import { createNews } from '../../test/content-factories.js';
 import { createUser, type TestUser } from '../../test/factories.js';
@@ -11,13 +11,11 @@ import { createAlbum, createPhoto } from '../../test/gallery-factories.js';
 
 /** The ledger's view (decision 086): where images went, and what a child's withdrawal touched. */
 
-let t: TestApp;
+const t = testAppPerFile();
 let admin: TestUser;
 beforeAll(async () => {
-  t = await buildTestApp();
   admin = await createUser(t.app, { role: 'admin', name: 'Ana Admin' });
 });
-afterAll(() => t.close());
 
 const BOX = { x: 0.1, y: 0.1, width: 0.3, height: 0.3 };
 

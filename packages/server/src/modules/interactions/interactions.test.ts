@@ -1,5 +1,6 @@
 import { MSG, SERVER_ERRORS, SERVER_SUCCESS } from '@fogata/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testAppPerFile } from '../../test/app-per-file.js';
 import { buildTestApp, type TestApp } from '../../test/build-app.js';
 import { createUser } from '../../test/factories.js';
 import {
@@ -11,11 +12,7 @@ import {
 import { pngImage } from '../../test/images.js';
 import { registerInteractionRoutes } from './interactions.routes.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(() => t.close());
+const t = testAppPerFile();
 
 async function newPhoto() {
   const album = await createAlbum(t.app);
@@ -136,7 +133,7 @@ describe('comments on photos', () => {
     expect(photoRead.json().comments_count).toBe(1);
   });
 
-  it('accepts 500 characters and refuses 501 and blank text with the spec messages', async () => {
+  it('accepts 500 characters and refuses 501 and blank text with their Spanish messages', async () => {
     const photo = await newPhoto();
     const ana = await createUser(t.app);
     const url = `/api/photos/${photo.id}/comments`;

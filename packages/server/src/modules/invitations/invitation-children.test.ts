@@ -136,7 +136,7 @@ describe('an invitation carrying children', () => {
     expect(await guardedBy(t.app, login.json().user.id)).toEqual([child.id]);
   });
 
-  it('says nothing of children when it carries none (the SPEC body, unchanged)', async () => {
+  it('says nothing of children when it carries none (the usual body, unchanged)', async () => {
     const res = await send([{ email: 'sin.familia@example.org', role: 'scouter' }]);
     expect(res.statusCode).toBe(200);
     const { text, token } = await tokenFrom('sin.familia@example.org');

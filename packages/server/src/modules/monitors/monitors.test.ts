@@ -1,55 +1,34 @@
 import { existsSync } from 'node:fs';
 import { MSG, SERVER_ERRORS, SERVER_SUCCESS } from '@fogata/shared';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalStorage } from '../../media/storage/storage.js';
-import { buildTestApp, type TestApp } from '../../test/build-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testAppPerFile } from '../../test/app-per-file.js';
 import { createUser, type TestUser } from '../../test/factories.js';
 import {
+  imagePart,
+  injectParts,
   jpegWithGps,
+  localFileOf,
   metadataTraces,
-  multipartParts,
   type Part,
   phonePhoto,
   pngClaimingHugeSize,
   pngImage,
   SVG_IMAGE,
+  textParts,
   truncatedJpeg,
 } from '../../test/images.js';
 import { createMonitor } from '../../test/monitor-factories.js';
 
-let t: TestApp;
+const t = testAppPerFile();
 let admin: TestUser;
 beforeAll(async () => {
-  t = await buildTestApp();
   admin = await createUser(t.app, { role: 'admin' });
 });
-afterAll(() => t.close());
 
-const storage = () => t.app.ctx.storage as LocalStorage;
-
-/** The file behind a public media URL. */
-function fileOf(url: string): string {
-  return storage().path(url.replace(/^\/media\//, ''));
-}
-
-function image(data: Buffer, filename = 'foto.png', type = 'image/png'): Part {
-  return { field: 'image', filename, type, data };
-}
-
-function texts(fields: Record<string, string>): Part[] {
-  return Object.entries(fields).map(([name, value]) => ({ name, value }));
-}
-
-function send(method: 'POST' | 'PUT', url: string, parts: Part[], user: TestUser | null = admin) {
-  const body = multipartParts(parts);
-  return t.app.inject({
-    method,
-    url,
-    headers: { ...user?.headers, ...body.headers },
-    payload: body.payload,
-  });
-}
+const fileOf = (url: string) => localFileOf(t.app, url);
+const send = (method: 'POST' | 'PUT', url: string, parts: Part[], user: TestUser | null = admin) =>
+  injectParts(t.app, method, url, parts, user?.headers);
 
 const create = (parts: Part[], user?: TestUser | null) =>
   send('POST', '/api/monitors', parts, user);
@@ -57,8 +36,8 @@ const create = (parts: Part[], user?: TestUser | null) =>
 /** Creates a monitor through the API and returns it. */
 async function created(fields: Record<string, string> = {}) {
   const res = await create([
-    ...texts({ name: 'Lucía Martín', role_description: 'Scouter de Manada', ...fields }),
-    image(await pngImage(600, 800)),
+    ...textParts({ name: 'Lucía Martín', role_description: 'Scouter de Manada', ...fields }),
+    imagePart(await pngImage(600, 800)),
   ]);
   expect(res.statusCode, res.body).toBe(201);
   return res.json().monitor;
@@ -67,12 +46,12 @@ async function created(fields: Record<string, string> = {}) {
 describe('POST /api/monitors', () => {
   it('creates a monitor with a public photo: display copy, thumbnail and placeholder', async () => {
     const res = await create([
-      ...texts({
+      ...textParts({
         name: '  Lucía Martín  ',
         role_description: ' Coordinadora de Manada ',
         description: 'Scouter desde 2010.',
       }),
-      image(await pngImage(1200, 2400)),
+      imagePart(await pngImage(1200, 2400)),
     ]);
     expect(res.statusCode, res.body).toBe(201);
     const { message, monitor } = res.json();
@@ -102,8 +81,8 @@ describe('POST /api/monitors', () => {
   it('leaves no metadata (no GPS) in any variant of the photo', async () => {
     for (const photo of [await jpegWithGps(), await phonePhoto()]) {
       const res = await create([
-        ...texts({ name: 'Con GPS', role_description: 'Scouter' }),
-        image(photo, 'movil.jpg', 'image/jpeg'),
+        ...textParts({ name: 'Con GPS', role_description: 'Scouter' }),
+        imagePart(photo, 'movil.jpg', 'image/jpeg'),
       ]);
       expect(res.statusCode, res.body).toBe(201);
       const { monitor } = res.json();
@@ -116,8 +95,8 @@ describe('POST /api/monitors', () => {
     }
   });
 
-  it('requires the photo with the spec message', async () => {
-    const res = await create(texts({ name: 'Sin foto', role_description: 'Scouter' }));
+  it('requires the photo with its Spanish message', async () => {
+    const res = await create(textParts({ name: 'Sin foto', role_description: 'Scouter' }));
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       message: 'Error: La imagen es obligatoria.',
@@ -125,8 +104,8 @@ describe('POST /api/monitors', () => {
     });
     // A file input left empty is no photo either.
     const empty = await create([
-      ...texts({ name: 'Sin foto', role_description: 'Scouter' }),
-      image(Buffer.alloc(0), ''),
+      ...textParts({ name: 'Sin foto', role_description: 'Scouter' }),
+      imagePart(Buffer.alloc(0), ''),
     ]);
     expect(empty.json().message).toBe(MSG.imageRequired);
     // And JSON cannot carry one.
@@ -168,12 +147,12 @@ describe('POST /api/monitors', () => {
       ],
     ];
     for (const [fields, field, message] of cases) {
-      const res = await create([...texts(fields), image(png)]);
+      const res = await create([...textParts(fields), imagePart(png)]);
       expect(res.statusCode, message).toBe(400);
       expect(res.json()).toEqual({ message, errors: [{ field, message }] });
     }
 
-    const all = await create(texts({ name: '', role_description: '' }));
+    const all = await create(textParts({ name: '', role_description: '' }));
     expect(all.json()).toEqual({
       message: MSG.nameRequired,
       errors: [
@@ -185,12 +164,12 @@ describe('POST /api/monitors', () => {
 
     // The limits themselves are allowed; a blank description is none.
     const atLimits = await create([
-      ...texts({
+      ...textParts({
         name: 'n'.repeat(100),
         role_description: 'r'.repeat(150),
         description: 'd'.repeat(2000),
       }),
-      image(png),
+      imagePart(png),
     ]);
     expect(atLimits.statusCode).toBe(201);
     const blank = await created({ description: '   ' });
@@ -199,25 +178,29 @@ describe('POST /api/monitors', () => {
 
   it('refuses a photo that is not an allowed image, too big, broken or a decompression bomb', async () => {
     const cases: [Part, number, string][] = [
-      [image(Buffer.from('texto'), 'texto.jpg', 'image/jpeg'), 415, MSG.imageUnsupported],
-      [image(SVG_IMAGE, 'a.svg', 'image/svg+xml'), 415, MSG.imageUnsupported],
-      [image(await truncatedJpeg(), 'rota.jpg', 'image/jpeg'), 400, SERVER_ERRORS.imageUnreadable],
-      [image(await pngClaimingHugeSize()), 400, SERVER_ERRORS.imageTooManyPixels],
-      [image(Buffer.alloc(26 * 1024 * 1024), 'g.jpg', 'image/jpeg'), 413, MSG.imageTooLarge],
+      [imagePart(Buffer.from('texto'), 'texto.jpg', 'image/jpeg'), 415, MSG.imageUnsupported],
+      [imagePart(SVG_IMAGE, 'a.svg', 'image/svg+xml'), 415, MSG.imageUnsupported],
+      [
+        imagePart(await truncatedJpeg(), 'rota.jpg', 'image/jpeg'),
+        400,
+        SERVER_ERRORS.imageUnreadable,
+      ],
+      [imagePart(await pngClaimingHugeSize()), 400, SERVER_ERRORS.imageTooManyPixels],
+      [imagePart(Buffer.alloc(26 * 1024 * 1024), 'g.jpg', 'image/jpeg'), 413, MSG.imageTooLarge],
     ];
     const before = (await t.app.inject({ url: '/api/monitors' })).json().length;
     for (const [part, status, message] of cases) {
       const res = await create([
-        ...texts({ name: 'Mala foto', role_description: 'Scouter' }),
+        ...textParts({ name: 'Mala foto', role_description: 'Scouter' }),
         part,
       ]);
       expect(res.statusCode, message).toBe(status);
       expect(res.json()).toEqual({ message });
     }
     const two = await create([
-      ...texts({ name: 'Dos fotos', role_description: 'Scouter' }),
-      image(await pngImage()),
-      image(await pngImage()),
+      ...textParts({ name: 'Dos fotos', role_description: 'Scouter' }),
+      imagePart(await pngImage()),
+      imagePart(await pngImage()),
     ]);
     expect(two.statusCode).toBe(400);
     expect(two.json()).toEqual({ message: SERVER_ERRORS.tooManyFiles });
@@ -266,7 +249,7 @@ describe('PUT /api/monitors/:id', () => {
   it('edits the texts and keeps the photo when none is sent', async () => {
     const before = await created({ description: 'Texto' });
     const res = await send('PUT', `/api/monitors/${before.id}`, [
-      ...texts({ name: 'Lucía M.', role_description: 'Coordinadora' }),
+      ...textParts({ name: 'Lucía M.', role_description: 'Coordinadora' }),
     ]);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe(SERVER_SUCCESS.monitorUpdated);
@@ -304,7 +287,7 @@ describe('PUT /api/monitors/:id', () => {
       image_url: before.image_url,
     });
 
-    const invalid = await send('PUT', `/api/monitors/${before.id}`, texts({ name: 'Ana' }));
+    const invalid = await send('PUT', `/api/monitors/${before.id}`, textParts({ name: 'Ana' }));
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json()).toEqual({
       message: MSG.monitorRoleRequired,
@@ -317,8 +300,8 @@ describe('PUT /api/monitors/:id', () => {
     const oldFiles = [fileOf(before.image_url), fileOf(before.thumb_url)];
     expect(oldFiles.every((f) => existsSync(f))).toBe(true);
     const res = await send('PUT', `/api/monitors/${before.id}`, [
-      ...texts({ name: 'Foto nueva', role_description: 'Scouter' }),
-      image(await pngImage(500, 500, '#16a085')),
+      ...textParts({ name: 'Foto nueva', role_description: 'Scouter' }),
+      imagePart(await pngImage(500, 500, '#16a085')),
     ]);
     expect(res.statusCode, res.body).toBe(200);
     const { monitor } = res.json();
@@ -332,8 +315,8 @@ describe('PUT /api/monitors/:id', () => {
   it('keeps the old photo when the new one is refused', async () => {
     const before = await created();
     const res = await send('PUT', `/api/monitors/${before.id}`, [
-      ...texts({ name: 'Mala', role_description: 'Scouter' }),
-      image(Buffer.from('no soy una imagen'), 'x.png'),
+      ...textParts({ name: 'Mala', role_description: 'Scouter' }),
+      imagePart(Buffer.from('no soy una imagen'), 'x.png'),
     ]);
     expect(res.statusCode).toBe(415);
     expect(res.json()).toEqual({ message: MSG.imageUnsupported });
@@ -344,12 +327,16 @@ describe('PUT /api/monitors/:id', () => {
 
   it('answers 404 for a monitor that does not exist, and 400 for a bad id', async () => {
     const res = await send('PUT', '/api/monitors/999999', [
-      ...texts({ name: 'Nadie', role_description: 'Scouter' }),
-      image(await pngImage()),
+      ...textParts({ name: 'Nadie', role_description: 'Scouter' }),
+      imagePart(await pngImage()),
     ]);
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ message: SERVER_ERRORS.monitorNotFound });
-    const bad = await send('PUT', '/api/monitors/abc', texts({ name: 'X', role_description: 'Y' }));
+    const bad = await send(
+      'PUT',
+      '/api/monitors/abc',
+      textParts({ name: 'X', role_description: 'Y' }),
+    );
     expect(bad.statusCode).toBe(400);
   });
 });
@@ -388,8 +375,8 @@ describe('who may write', () => {
       const user = role ? await createUser(t.app, { role }) : null;
       const status = role ? 403 : 401;
       const message = role ? SERVER_ERRORS.forbidden : SERVER_ERRORS.unauthenticated;
-      const fields = texts({ name: 'Intruso', role_description: 'Nadie' });
-      const post = await create([...fields, image(png)], user);
+      const fields = textParts({ name: 'Intruso', role_description: 'Nadie' });
+      const post = await create([...fields, imagePart(png)], user);
       const put = await send('PUT', `/api/monitors/${monitor.id}`, fields, user);
       const del = await t.app.inject({
         method: 'DELETE',

@@ -1,7 +1,7 @@
 import { MY_DATA_MESSAGES } from '@fogata/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/build-app.js';
-import { createUser, type TestUser } from '../../test/factories.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testAppPerFile } from '../../test/app-per-file.js';
+import { createUser, deleteAccount, type TestUser } from '../../test/factories.js';
 import { createChildRow, guardedBy, linkGuardian, sectionId } from '../../test/family-factories.js';
 import { countQueries } from '../../test/gallery-factories.js';
 
@@ -10,13 +10,11 @@ import { countQueries } from '../../test/gallery-factories.js';
  * nobody else's; deleting the account (oneself, or by an admin) unlinks them, and the child stays.
  */
 
-let t: TestApp;
+const t = testAppPerFile();
 let admin: TestUser;
 beforeAll(async () => {
-  t = await buildTestApp();
   admin = await createUser(t.app, { role: 'admin' });
 });
-afterAll(() => t.close());
 
 const exportOf = (user: TestUser) =>
   t.app.inject({ url: '/api/profile/me/export', headers: user.headers });
@@ -140,11 +138,7 @@ describe('deleting a guardian', () => {
     const parent = await createUser(t.app);
     const child = await createChildRow(t.app);
     await linkGuardian(t.app, parent.row.id, child.id);
-    const res = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/admin/users/${parent.row.id}`,
-      headers: admin.headers,
-    });
+    const res = await deleteAccount(t.app, admin, parent.row.id);
     expect(res.statusCode).toBe(200);
     expect(await guardedBy(t.app, parent.row.id)).toEqual([]);
     expect((await childRow(child.id))?.active).toBe(1);

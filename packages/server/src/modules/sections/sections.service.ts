@@ -31,7 +31,7 @@ function describeChange(before: SectionRow, after: SectionRow): string {
   return parts.join(', ');
 }
 
-/** The group's sections (decision 046): list, add, edit, retire, and their scouters. */
+/** The group's sections (decision 140): list, add, edit, retire, and their scouters. */
 export class SectionsService {
   constructor(private readonly ctx: AppContext) {}
 

@@ -1,16 +1,14 @@
 import { type AuditEntry, MSG, SERVER_ERRORS, SERVER_SUCCESS, type Section } from '@fogata/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/build-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testAppPerFile } from '../../test/app-per-file.js';
 import { createUser, type TestUser } from '../../test/factories.js';
 import { createChild, createSection, sectionId } from '../../test/family-factories.js';
 
-let t: TestApp;
+const t = testAppPerFile();
 let admin: TestUser;
 beforeAll(async () => {
-  t = await buildTestApp();
   admin = await createUser(t.app, { role: 'admin', name: 'Marta' });
 });
-afterAll(() => t.close());
 
 const post = (payload: object, headers = admin.headers) =>
   t.app.inject({ method: 'POST', url: '/api/sections', headers, payload });

@@ -1,20 +1,18 @@
 import { IMAGE_SETTINGS_MESSAGES, SERVER_ERRORS, SERVER_SUCCESS } from '@fogata/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { facesChanged } from '../../access/face-changes.js';
-import { buildTestApp, type TestApp } from '../../test/build-app.js';
+import { testAppPerFile } from '../../test/app-per-file.js';
 import { addFace, recordConsent } from '../../test/consent-factories.js';
 import { createNews } from '../../test/content-factories.js';
 import { createUser, type TestUser } from '../../test/factories.js';
 import { createChild } from '../../test/family-factories.js';
 import { countQueries, createAlbum, createPhoto } from '../../test/gallery-factories.js';
 
-let t: TestApp;
+const t = testAppPerFile();
 let admin: TestUser;
 beforeAll(async () => {
-  t = await buildTestApp();
   admin = await createUser(t.app, { role: 'admin', name: 'Ana Admin' });
 });
-afterAll(() => t.close());
 
 const BOX = { x: 0.1, y: 0.1, width: 0.2, height: 0.2 };
 

@@ -1,6 +1,6 @@
 import { ADMIN_PANEL_MESSAGES } from '@fogata/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/build-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testAppPerFile } from '../../test/app-per-file.js';
 import { createInvitation, createUser, isoFromNow, type TestUser } from '../../test/factories.js';
 import {
   assignScouter,
@@ -16,13 +16,11 @@ import { countQueries } from '../../test/gallery-factories.js';
  * Every row this file makes has "escala" in its address, so its searches see only its own rows.
  */
 
-let t: TestApp;
+const t = testAppPerFile();
 let admin: TestUser;
 beforeAll(async () => {
-  t = await buildTestApp();
   admin = await createUser(t.app, { role: 'admin', name: 'Marta', email: 'marta@example.org' });
 });
-afterAll(() => t.close());
 
 function get(url: string) {
   return t.app.inject({ url, headers: admin.headers });

@@ -1,27 +1,27 @@
 import { existsSync } from 'node:fs';
 import { MSG, SERVER_ERRORS, SERVER_SUCCESS } from '@fogata/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStorage } from '../../media/storage/storage.js';
-import { buildTestApp, type TestApp } from '../../test/build-app.js';
-import { createUser, isoFromNow, type TestUser } from '../../test/factories.js';
+import { testAppPerFile } from '../../test/app-per-file.js';
+import { buildTestApp } from '../../test/build-app.js';
+import {
+  changeRole,
+  createFirstAdmin,
+  createUser,
+  deleteAccount,
+  isoFromNow,
+  type TestUser,
+} from '../../test/factories.js';
 import { jpegWithGps, multipart } from '../../test/images.js';
 
-let t: TestApp;
+const t = testAppPerFile();
 let admin: TestUser;
 beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await createUser(t.app, { role: 'admin', name: 'Marta', createdAt: isoFromNow(-60_000) });
+  admin = await createFirstAdmin(t.app);
 });
-afterAll(() => t.close());
 
-function setRole(id: number | string, role: unknown, headers = admin.headers) {
-  return t.app.inject({
-    method: 'PUT',
-    url: `/api/admin/users/${id}/role`,
-    headers,
-    payload: { role },
-  });
-}
+const setRole = (id: number | string, role: unknown, actor: TestUser = admin) =>
+  changeRole(t.app, actor, id, role);
 
 describe('GET /api/admin/users', () => {
   it('lists every user newest first with the public fields only', async () => {
@@ -140,47 +140,27 @@ describe('DELETE /api/admin/users/:id', () => {
     );
     expect(existsSync(file)).toBe(true);
 
-    const res = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/admin/users/${u.row.id}`,
-      headers: admin.headers,
-    });
+    const res = await deleteAccount(t.app, admin, u.row.id);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: SERVER_SUCCESS.userDeleted('Bea') });
     expect(res.json().message).toBe('Usuario Bea eliminado.');
     expect(existsSync(file)).toBe(false);
 
-    const again = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/admin/users/${u.row.id}`,
-      headers: admin.headers,
-    });
+    const again = await deleteAccount(t.app, admin, u.row.id);
     expect(again.statusCode).toBe(404);
     expect(again.json()).toEqual({ message: SERVER_ERRORS.userNotFound });
   });
 
   it("refuses the admin's own row and bad ids; another admin can be deleted", async () => {
-    const self = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/admin/users/${admin.row.id}`,
-      headers: admin.headers,
-    });
+    const self = await deleteAccount(t.app, admin, admin.row.id);
     expect(self.statusCode).toBe(403);
     expect(self.json()).toEqual({ message: SERVER_ERRORS.cannotDeleteSelf });
 
     const other = await createUser(t.app, { role: 'admin' });
-    const res = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/admin/users/${other.row.id}`,
-      headers: admin.headers,
-    });
+    const res = await deleteAccount(t.app, admin, other.row.id);
     expect(res.statusCode).toBe(200);
 
-    const bad = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/admin/users/abc',
-      headers: admin.headers,
-    });
+    const bad = await deleteAccount(t.app, admin, 'abc');
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({
       message: 'ID inválido.',

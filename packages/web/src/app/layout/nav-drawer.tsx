@@ -21,7 +21,7 @@ interface Entry {
   visible: boolean;
 }
 
-/** The navigation drawer of SPEC §2: entries by session and role; the user's name as its title. */
+/** The navigation drawer: entries by session and role; the user's name as its title. */
 export function NavDrawer({ id, show, onHide }: NavDrawerProps) {
   const { user, isAuthenticated, logout } = useAuth();
   const isAdmin = useCan('admin:panel');

@@ -1,5 +1,5 @@
 /**
- * Texts of the page the e-mail digest's unsubscribe link opens (issue #15, decision 022). Its
+ * Texts of the page the e-mail digest's unsubscribe link opens (decision 022). Its
  * choice in 'Editar Perfil' has its texts in the profile (DIGEST_PREFERENCE_TEXTS); the choices'
  * labels and the server's answers live in @fogata/shared (DIGEST_LABELS, DIGEST_MESSAGES).
  */

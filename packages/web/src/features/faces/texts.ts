@@ -1,6 +1,6 @@
 import { FACE_OTHER_SECTION_LABEL, FACE_STATUS_LABELS, SERVER_ERRORS } from '@fogata/shared';
 
-/** Texts of Revisar caras (issue #25, decision 077). */
+/** Texts of Revisar caras (decision 077). */
 export const T = {
   title: 'Revisar caras',
   back: '← Volver',

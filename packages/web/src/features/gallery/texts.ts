@@ -6,7 +6,7 @@ function thousands(n: number): string {
 }
 
 /**
- * Screen texts of the gallery (SPEC §2 Albums list, Album detail), word for word where the spec
+ * Screen texts of the gallery (the albums list, an album's page), word for word where the product
  * gives them. Validation and server messages live in @fogata/shared.
  */
 export const GALLERY_TEXTS = {
@@ -53,7 +53,7 @@ export const GALLERY_TEXTS = {
   photoComments: (n: number) => (n === 1 ? 'Ver 1 comentario' : `Ver ${n} comentarios`),
   deletePhoto: 'Eliminar foto',
   deletePhotoBody: '¿Eliminar esta foto con sus me gusta y comentarios?',
-  // SPEC §8 gives 'Error al eliminar el {thing}: …'; a photo is feminine in Spanish.
+  // The shared text is 'Error al eliminar el {thing}: …'; a photo is feminine in Spanish.
   photoDeleteFailed: (message: string) => `Error al eliminar la foto: ${message}`,
 
   detailTitle: 'Detalle de Foto',
@@ -62,10 +62,10 @@ export const GALLERY_TEXTS = {
   commentsHeading: (n: number) => `Comentarios (${n})`,
   close: 'Cerrar',
 
-  // Issue #26: the viewer moves through the album like a gallery's.
+  // The viewer moves through the album like a gallery's (decision 038).
   previousPhoto: 'Foto anterior',
   nextPhoto: 'Foto siguiente',
-  /** '12 de 2.000': the photo's place in the album, thousands with a point as the issue writes. */
+  /** '12 de 2.000': the photo's place in the album, thousands with a point, as in Spanish. */
   photoPosition: (n: number, total: number) => `${thousands(n)} de ${thousands(total)}`,
   viewerNavigation: 'Navegación entre fotos',
   fullScreen: 'Ver a pantalla completa',
@@ -94,7 +94,7 @@ export const GALLERY_TEXTS = {
   processFailed: 'Error al procesar imágenes. Inténtalo de nuevo.',
   failuresHeading: 'No se pudieron subir:',
 
-  // Issue #14: captions and album download.
+  // Captions and album download (decision 019).
   captionLabel: 'Pie de foto (opcional)',
   captionFor: (file: string) => `Pie de foto de ${file} (opcional)`,
   captionHint:
@@ -109,7 +109,7 @@ export const GALLERY_TEXTS = {
   downloadHelp: (n: number) =>
     n === 1 ? 'Un archivo ZIP con 1 foto.' : `Un archivo ZIP con ${n} fotos.`,
 
-  // Issue #24: who sees an album (decisions 054 and 056).
+  // Who sees an album (decisions 054 and 056).
   audienceLegend: 'Quién lo ve',
   audienceWholeGroup: 'Todo el grupo',
   audienceSomeSections: 'Solo algunas secciones',
@@ -125,7 +125,7 @@ export const GALLERY_TEXTS = {
   publishBodySections: (title: string, names: string[]) =>
     `Al publicar «${title}», lo verán las familias y los scouters de ${names.join(', ')} (salvo las fotos ocultas por una solicitud de retirada).`,
 
-  // Issue #14: drafts and removal requests (decision 018).
+  // Drafts and removal requests (decision 018).
   publishNow: 'Publicar ahora',
   publishNowHelp:
     'Si lo desmarcas, el álbum queda como borrador: solo lo ven los scouters hasta que lo publiques.',

@@ -1,4 +1,4 @@
-/** Texts of the profile's list of removal requests (issue #14, decision 018). */
+/** Texts of the profile's list of removal requests (decision 018). */
 export const MY_REMOVAL_TEXTS = {
   title: 'Mis solicitudes de retirada',
   album: (title: string) => `Álbum «${title}»`,
@@ -38,7 +38,7 @@ export const MY_DATA_TEXTS = {
   deleteFailed: 'Error al eliminar tu cuenta.',
 } as const;
 
-/** Texts of the e-mail digest's choice in 'Editar Perfil' (issue #15, decision 022). */
+/** Texts of the e-mail digest's choice in 'Editar Perfil' (decision 022). */
 export const DIGEST_PREFERENCE_TEXTS = {
   title: 'Resumen de novedades por correo',
   intro:
@@ -48,14 +48,14 @@ export const DIGEST_PREFERENCE_TEXTS = {
   saving: 'Guardando...',
 } as const;
 
-/** Texts of 'Mis educandos' in 'Editar Perfil' (issue #24). */
+/** Texts of 'Mis educandos' in 'Editar Perfil' (decision 049). */
 export const MY_CHILDREN_TEXTS = {
   title: 'Mis educandos',
   empty:
     'No tienes educandos vinculados a tu cuenta. Si tienes hijos o hijas en el grupo, pide a su scouter que los vincule.',
 } as const;
 
-/** Texts of the image consent in 'Mis educandos' (issue #25, decision 074). */
+/** Texts of the image consent in 'Mis educandos' (decision 074). */
 export const CONSENT_TEXTS = {
   title: 'Consentimiento de imagen',
   intro:
@@ -83,7 +83,7 @@ export const CONSENT_TEXTS = {
   loadFailed: 'No se pudo cargar el consentimiento.',
 } as const;
 
-/** Texts of 'Fotos de mi educando' (issue #25 §4, decision 073). */
+/** Texts of 'Fotos de mi educando' (decision 073). */
 export const CHILD_PHOTOS_TEXTS = {
   title: 'Fotos de mi educando',
   heading: (name: string) => `Fotos de ${name}`,

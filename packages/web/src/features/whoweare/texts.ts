@@ -1,18 +1,18 @@
 import { PUBLIC_PAGE_TEXTS } from '@fogata/shared';
 
 /**
- * Screen texts of /whoweare (SPEC §1, §2 'Who we are'), word for word where the spec gives them.
+ * Screen texts of /whoweare, word for word where the product gives them.
  * Validation and server messages live in @fogata/shared.
  */
 export const WHO_WE_ARE_TEXTS = {
   title: PUBLIC_PAGE_TEXTS.whoWeAreTitle,
   intro: PUBLIC_PAGE_TEXTS.whoWeAreIntro,
-  /** The second paragraph, from the youngest age of the sections to the oldest (SPEC's: 8 and 20). */
+  /** The second paragraph, from the youngest age of the sections to the oldest (8 and 20 at first). */
   introSections: (from: number, to: number) =>
     `Cada edad tiene su sección, con su propio ritmo, sus actividades y su manera de vivir la aventura. Al crecer, cada scout pasa a la siguiente, de modo que el camino continúa de los ${from} a los ${to} años.`,
   sectionsHeading: 'Nuestras secciones',
   ages: (from: number, to: number) => `De ${from} a ${to} años`,
-  /** SPEC §1's four sections with their descriptions: a section of these names keeps its text. */
+  /** The four default sections with their descriptions: a section of these names keeps its text. */
   sections: [
     {
       name: 'Manada',

@@ -2,7 +2,7 @@ import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import type { GooglePhase } from '../lib/use-google-sign-in';
 
-/** The label while the ID token is exchanged with our server (SPEC §2 Login). */
+/** The label while the ID token is exchanged with our server (the login page). */
 export const VERIFYING_LABEL = 'Verificando con el servidor...';
 export const GOOGLE_LABEL = 'Continuar con Google';
 

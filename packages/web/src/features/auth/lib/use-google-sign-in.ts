@@ -10,9 +10,9 @@ export type GooglePhase = 'idle' | 'popup' | 'verifying';
 type Oidc = NonNullable<AppConfig['oidc']>;
 
 /**
- * External sign-in (SPEC §2 Login): popup at the provider, then 'Verificando con el servidor...'
+ * External sign-in (decision 004): popup at the provider, then 'Verificando con el servidor...'
  * while the ID token is exchanged. `start` resolves with the login result or throws an Error whose
- * message is the SPEC §8 text to show.
+ * message is the Spanish text to show (CLIENT_ERRORS in @fogata/shared).
  */
 export function useGoogleSignIn(oidc: Oidc | null | undefined) {
   const [phase, setPhase] = useState<GooglePhase>('idle');

@@ -162,7 +162,7 @@ describe('LoginPage: Continuar con Google', () => {
     expect(popup!.closed).toBe(true);
   });
 
-  it("shows the server's refusal, else the SPEC defaults", async () => {
+  it("shows the server's refusal, else the client's default texts", async () => {
     const cases: [reply: Parameters<typeof stubApi>[0][string], text: string][] = [
       [
         [403, { message: 'No hay ninguna cuenta con este email.' }],

@@ -19,7 +19,7 @@ import { api, request, toApiError } from '../../../lib/api-client';
 import { T } from '../texts';
 
 /*
- * The calls of Revisar caras (issue #25): the images of an album (paged), a news item or an
+ * The calls of Revisar caras (decision 077): the images of an album (paged), a news item or an
  * experience, with their faces; the children a face may be assigned to; marking, drawing and
  * deleting a face, and taking a family's blur request off it. Each change updates the images in the cache and asks the album again (its
  * count of faces to review).
@@ -157,7 +157,7 @@ export function useFaceMutations(source: FaceSource) {
       void settled();
     },
   });
-  /** 'Dejar de difuminar': a family's blur request taken off a face (decision 096). */
+  /** 'Dejar de difuminar': a family's blur request taken off a face (decision 073). */
   const unblur = useMutation({
     mutationFn: (id: number) =>
       request(() => api.delete<ReviewFace>(`/faces/${id}/blur`), T.errorSave),

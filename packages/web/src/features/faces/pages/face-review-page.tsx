@@ -54,7 +54,7 @@ export function nextFace(faces: ReviewFace[], faceId: number): ReviewFace | unde
   );
 }
 
-/** Revisar caras of one source (issue #25, decision 077). */
+/** Revisar caras of one source (decision 077). */
 function FaceReview({ source }: { source: FaceSource }) {
   const info = useFaceSource(source);
   const images = useFaceImages(source);

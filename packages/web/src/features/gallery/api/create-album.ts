@@ -9,7 +9,7 @@ export interface NewAlbum {
   cover: File;
   /** false: a draft only managers see (decision 018). */
   publish: boolean;
-  /** The audience's sections (issue #24); empty: the whole group. */
+  /** The audience's sections; empty: the whole group. */
   sections: number[];
 }
 

@@ -54,7 +54,7 @@ export function photosOf(data: AlbumPhotos | undefined): Photo[] {
   return (data?.pages ?? []).flat().filter((p) => !seen.has(p.id) && !!seen.add(p.id));
 }
 
-/** Asks the album and every page of its photos read so far again (SPEC: closing the detail reloads it). */
+/** Asks the album and every page of its photos read so far again: closing the detail reloads it. */
 export function useReloadAlbum(albumId: number) {
   const queryClient = useQueryClient();
   return () =>

@@ -1,7 +1,7 @@
 import { CLIENT_ERRORS } from '@fogata/shared';
 import { createInteractionsApi } from '../../../lib/interactions-api';
 
-/** Likes and comments of photo `id`, with the photo messages of SPEC §8. */
+/** Likes and comments of photo `id`, with the photo's error messages. */
 export const photoInteractions = (id: number) =>
   createInteractionsApi('/photos', id, {
     like: CLIENT_ERRORS.photoLike(id),

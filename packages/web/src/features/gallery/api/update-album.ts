@@ -9,7 +9,7 @@ export interface AlbumChanges {
   description?: string;
   /** Only when the cover is replaced. */
   cover?: File | null;
-  /** Only when the audience changes (issue #24); empty: the whole group. */
+  /** Only when the audience changes; empty: the whole group. */
   sections?: number[];
 }
 
@@ -24,7 +24,7 @@ export const updateAlbum = ({ id, title, description, cover, sections }: AlbumCh
     () => api.put<AlbumMutationResult>(`/albums/${id}`, form),
     CLIENT_ERRORS.albumUpdate(id),
   ).catch((error: unknown) => {
-    // SPEC §8: the server's validation details are only logged.
+    // The server's validation details are only logged: the user reads the one message.
     const details = (error as { fieldErrors?: unknown[] }).fieldErrors;
     if (details?.length) console.warn('Validación del álbum:', details);
     throw error;

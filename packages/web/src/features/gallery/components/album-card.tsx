@@ -14,7 +14,7 @@ import { AudienceBadges } from './audience-badges';
 
 interface AlbumCardProps {
   album: Album;
-  /** Shown to managers only (SPEC §6): the card offers what the server would allow. */
+  /** Shown to managers only: the card offers what the server would allow. */
   onEdit?: (album: Album) => void;
   onDelete?: (album: Album) => void;
 }
@@ -42,7 +42,7 @@ export function AlbumCard({ album, onEdit, onDelete }: AlbumCardProps) {
           </Badge>
         )}
         {album.faces_to_review !== undefined && album.faces_to_review > 0 && (
-          // Managers (issue #25): what is left to do in 'Revisar caras'.
+          // Managers: what is left to do in 'Revisar caras'.
           <Badge bg="warning" text="dark" className="align-self-start mb-2 text-wrap text-start">
             {REVIEW_FACES_TEXTS.toReview(album.faces_to_review)}
           </Badge>

@@ -21,7 +21,7 @@ interface AlbumFormModalProps {
 }
 
 /**
- * 'Crear Nuevo Álbum' and the edit modal (SPEC §2): static; validates on change and blur; submit
+ * 'Crear Nuevo Álbum' and the edit modal: static; validates on change and blur; submit
  * only when valid and touched (edit: changed); success shows the message and closes after 1.5 s.
  */
 export function AlbumFormModal({ show, album, onClose }: AlbumFormModalProps) {
@@ -50,7 +50,7 @@ function AlbumForm({ album, onClose }: { album: Album | null; onClose: () => voi
   const config = useAppConfig();
   const [publish, setPublish] = useState<boolean | null>(null);
   const publishNow = publish ?? config.data?.albumsPublishByDefault ?? true;
-  // Who sees it (issue #24): the whole group unless sections are ticked.
+  // Who sees it (decision 054): the whole group unless sections are ticked.
   const [audience, setAudience] = useState(() => initialAudience(album?.audience));
   const sections = audienceToSend(audience);
   const audienceChanged = !sameAudience(sections, audienceToSend(initialAudience(album?.audience)));

@@ -38,7 +38,7 @@ interface AudienceFieldProps {
 }
 
 /**
- * 'Quién lo ve' in the album modals (issue #24): the whole group, or one or more sections, each
+ * 'Quién lo ve' in the album modals (decision 054): the whole group, or one or more sections, each
  * a checkbox with its colour. The sections offered are the manager's (all in use for an admin,
  * their own for a scouter) plus those the album already has.
  */

@@ -11,7 +11,7 @@ interface DownloadAlbumButtonProps {
   onError: (message: string) => void;
 }
 
-/** 'Descargar álbum': the album as a ZIP, downloaded by the browser (issue #14 part 4). */
+/** 'Descargar álbum': the album as a ZIP, downloaded by the browser (decision 019). */
 export function DownloadAlbumButton({ album, onError }: DownloadAlbumButtonProps) {
   const canDownload = useCan('album:download');
   const download = useDownloadAlbum();

@@ -54,7 +54,7 @@ describe('justifiedRows', () => {
     expect(aspects[0]! * rows[0]!.height).toBeCloseTo((351 - GAP) / 2, 6);
   });
 
-  it('never puts more than five photos in a row (SPEC: up to 5 columns)', () => {
+  it('never puts more than five photos in a row (up to 5 columns)', () => {
     const rows = justifiedRows(Array(23).fill(1 / 2), 1116, 230, MIN_TILE_WIDTH);
     expect(rows.every((r) => r.items.length <= MAX_PER_ROW)).toBe(true);
     expect(rows[0]!.items).toHaveLength(MAX_PER_ROW);

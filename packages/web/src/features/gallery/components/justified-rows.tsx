@@ -27,7 +27,7 @@ export interface Row {
   full: boolean;
 }
 
-/** SPEC §2: the album's photo grid has up to 5 columns. */
+/** The album's photo grid has up to 5 columns, as the product asks. */
 export const MAX_PER_ROW = 5;
 
 /**

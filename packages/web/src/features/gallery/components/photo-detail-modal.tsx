@@ -197,12 +197,12 @@ function PhotoDetail({
   const photo = fetched.data ?? listPhoto;
   const canInteract = useCan('interact');
   const interactions = useMemo(() => photoInteractions(photo.id), [photo.id]);
-  // Adjusted here as comments come and go (SPEC §4), until the album reloads on close.
+  // Adjusted here as comments come and go, until the album reloads on close.
   const [commentDelta, setCommentDelta] = useState(0);
   const commentsCount = Math.max(0, photo.comments_count + commentDelta);
   // Once the member asked for it to be hidden, the photo is gone for them too (decision 018).
   const [requested, setRequested] = useState<string | null>(null);
-  // A sideways swipe over the photo goes to the next or previous one (issue #26).
+  // A sideways swipe over the photo goes to the next or previous one (decision 038).
   const swipe = useRef<{ x: number; y: number } | null>(null);
   const onPointerDown = (event: PointerEvent) => {
     swipe.current = event.isPrimary ? { x: event.clientX, y: event.clientY } : null;

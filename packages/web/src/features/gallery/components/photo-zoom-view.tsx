@@ -24,7 +24,7 @@ interface PhotoZoomViewProps {
 }
 
 /**
- * 'Detalle de Foto' at full screen (issue #26): the display copy alone on black, enlarged by
+ * 'Detalle de Foto' at full screen (decision 038): the display copy alone on black, enlarged by
  * pinching (or a double click), moved by dragging once enlarged; at its normal size a swipe or
  * the arrow keys go to the next or previous photo. Escape, the close button or leaving the
  * browser's full screen come back to the detail.

@@ -23,7 +23,7 @@ interface UploadPhotosModalProps {
 }
 
 /**
- * 'Subir Fotos' (SPEC §2 Upload): up to 10 images, compressed in the browser with a progress bar,
+ * 'Subir Fotos': up to 10 images, compressed in the browser with a progress bar,
  * then sent together; the server's per-file failures are listed. Static; closes 2 s after a
  * success without failures.
  */

@@ -13,7 +13,8 @@ export interface CompressionResult {
 const keepAsIs = (file: File) => file.type === 'image/gif';
 
 /**
- * Shrinks each image in a web worker to at most 1.5 MB and 1920 px on its longer side (SPEC §9).
+ * Shrinks each image in a web worker to at most 1.5 MB and 1920 px on its longer side (the
+ * product's upload limits).
  * `onProgress` gets the overall percent (0–100). A file that fails is sent as it was.
  */
 export async function compressImages(

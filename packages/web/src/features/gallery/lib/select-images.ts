@@ -9,7 +9,7 @@ export interface ImageSelection {
 }
 
 /**
- * SPEC §2 upload rules for one selection: something must be chosen, at most 10 files at once,
+ * The upload rules for one selection: something must be chosen, at most 10 files at once,
  * and only images are kept (the rest ignored, with a count).
  */
 export function selectImages(list: FileList | readonly File[] | null | undefined): ImageSelection {

@@ -85,7 +85,7 @@ describe('AlbumPage', () => {
     expect(screen.getByText('Montando las tiendas')).toBeInTheDocument();
   });
 
-  it("shows the audience's badges under the title, none for the whole group (issue #24)", async () => {
+  it("shows the audience's badges under the title, none for the whole group", async () => {
     const forSections = {
       ...album,
       audience: [
@@ -172,7 +172,7 @@ describe('AlbumPage', () => {
   });
 
   // The detail loads from its own chunk on first open: more than the default 5 s on a busy machine.
-  it('moves through the album by arrow keys and buttons, in the address; closing goes back (issue #26)', {
+  it('moves through the album by arrow keys and buttons, in the address; closing goes back', {
     timeout: 15_000,
   }, async () => {
     const { user, calls } = setup('usuario', {

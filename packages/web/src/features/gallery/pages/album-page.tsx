@@ -112,7 +112,7 @@ function Album({ id }: { id: number }) {
   const linked = usePhoto(openId !== null && openIndex < 0 ? openId : null);
   const linkedHere = linked.data?.album_id === id ? linked.data : null;
   const open = openIndex >= 0 ? list[openIndex]! : linkedHere;
-  // Near the end of what is loaded, the viewer asks for the next page (issue #26).
+  // Near the end of what is loaded, the viewer asks for the next page (decision 038).
   const wantsMore = open !== null && (openIndex < 0 || openIndex >= list.length - 3);
   useEffect(() => {
     if (wantsMore) loadMore();
@@ -144,7 +144,7 @@ function Album({ id }: { id: number }) {
   // button do the same); opened from a shared link, the address just drops the photo.
   const close = () =>
     viewing?.viewer ? navigate(-1) : navigate({ search: '' }, { replace: true });
-  // SPEC: closing the detail reloads the album, however it closed.
+  // Closing the detail reloads the album, however it closed (its counts may have changed).
   const wasOpen = useRef(false);
   useEffect(() => {
     if (openId !== null) wasOpen.current = true;

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { never, stubApi } from '../../../test/api-stub';
+import { expectClosesAfterSuccess } from '../../../test/modal';
 import { renderApp } from '../../../test/render';
 import { signIn } from '../../../test/token';
 import { albumData, fileOf } from '../test/data';
@@ -189,11 +190,7 @@ describe('GalleryPage', () => {
       expect((form.get('cover') as File).name).toBe('portada.jpg');
       // The list reloads at once, the modal goes after 1.5 s.
       expect(await screen.findByRole('link', { name: 'Rutas de otoño' })).toBeInTheDocument();
-      expect(screen.getByRole('dialog', { name: 'Crear Nuevo Álbum' })).toBeInTheDocument();
-      await act(async () => vi.advanceTimersByTime(1500));
-      await waitFor(() =>
-        expect(screen.queryByRole('dialog', { name: 'Crear Nuevo Álbum' })).not.toBeInTheDocument(),
-      );
+      await expectClosesAfterSuccess('Crear Nuevo Álbum');
     });
 
     it("shows the server's error as a danger alert and stays open", async () => {
@@ -243,11 +240,11 @@ describe('GalleryPage', () => {
     expect(form.get('title')).toBe('Salida a la sierra 2025');
     expect(form.get('description')).toBe('Corta.');
     expect(form.has('cover')).toBe(false);
-    // The audience did not change: it is not sent (issue #24).
+    // The audience did not change: it is not sent.
     expect(form.has('sections')).toBe(false);
   });
 
-  describe("an album's audience (issue #24)", () => {
+  describe("an album's audience", () => {
     const manada = { id: 1, name: 'Manada', colour: '#b45309' };
     const tropa = { id: 2, name: 'Tropa', colour: '#15803d' };
     const withChoices = (role: 'scouter' | 'admin', routes: Parameters<typeof stubApi>[0] = {}) =>

@@ -19,7 +19,7 @@ import { GALLERY_TEXTS as T } from '../texts';
 const LIST_COLUMNS = { xs: 1, sm: 2, lg: 3, xl: 4 } as const;
 
 // Managers only: a member's /gallery never loads the album form and the delete dialog, nor
-// react-hook-form, zod and the modal behind them (~75 KB; Lighthouse, decision 091).
+// react-hook-form, zod and the modal behind them (decision 091).
 const AlbumFormModal = lazyComponent(
   () => import('../components/album-form-modal'),
   'AlbumFormModal',

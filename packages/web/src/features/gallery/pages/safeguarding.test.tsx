@@ -8,7 +8,7 @@ import { albumData, fileOf, photoData } from '../test/data';
 import { AlbumPage } from './album-page';
 import { GalleryPage } from './gallery-page';
 
-/** Issue #14 parts 1–2 in the gallery (decision 018): drafts and removal requests. */
+/** Drafts and removal requests in the gallery (decision 018). */
 const CONFIG = { groupName: 'Grupo', oidc: null };
 
 describe('create modal: Publicar ahora', () => {
@@ -30,7 +30,7 @@ describe('create modal: Publicar ahora', () => {
     return { user, dialog, calls };
   }
 
-  it('is checked by default (SPEC: visible at once); unchecked, it creates a draft', async () => {
+  it('is checked by default (visible at once); unchecked, it creates a draft', async () => {
     const { user, dialog, calls } = await openCreate(true);
     const box = within(dialog).getByLabelText('Publicar ahora');
     expect(box).toBeChecked();

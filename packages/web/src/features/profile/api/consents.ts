@@ -11,7 +11,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { api, request, toApiError } from '../../../lib/api-client';
 
 /*
- * A guardian's image consent and 'Fotos de mi educando' (issue #25): one child at a time.
+ * A guardian's image consent and 'Fotos de mi educando' (decisions 073, 074): one child at a time.
  */
 
 const consentsKey = (childId: number) => ['profile', 'children', childId, 'consents'] as const;
@@ -83,7 +83,7 @@ export const useBlurRequest = (childId: number) => {
 };
 
 /**
- * DELETE …/photos/{photoId}/blur: 'Dejar de difuminar' (decision 096); the photo then offers
+ * DELETE …/photos/{photoId}/blur: 'Dejar de difuminar' (decision 073); the photo then offers
  * 'Difuminar…' again.
  */
 export const useBlurWithdraw = (childId: number) => {

@@ -36,7 +36,7 @@ function Provenance({ status }: { status: ConsentStatus }) {
 }
 
 /**
- * A child's image consent in 'Mis educandos' (issue #25, decision 074): the current text, and per
+ * A child's image consent in 'Mis educandos' (decision 074): the current text, and per
  * purpose the state today with a Sí/No choice. With no answer, neither is chosen and the screen
  * says the face is not shown. From the 14th birthday the choices go: the young person's own
  * consent counts, and a scouter records it.

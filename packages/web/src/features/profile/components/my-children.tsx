@@ -10,8 +10,8 @@ import { CONSENT_TEXTS, MY_CHILDREN_TEXTS as T } from '../texts';
 import { ChildConsents } from './child-consents';
 
 /**
- * 'Mis educandos' (issue #24): the account's children, each with their section's badge, their
- * image consent and a link to 'Fotos de mi educando' (issue #25).
+ * 'Mis educandos' (decision 049): the account's children, each with their section's badge, their
+ * image consent and a link to 'Fotos de mi educando' (decision 073).
  */
 export function MyChildren() {
   const canSee = useCan('children:own');

@@ -15,9 +15,9 @@ import { useOwnChildren } from '../api/own-children';
 import { CHILD_PHOTOS_TEXTS as T } from '../texts';
 
 /**
- * 'Fotos de mi educando' (issue #25 §4, decision 073): the photos a guardian sees where their
+ * 'Fotos de mi educando' (decision 073): the photos a guardian sees where their
  * child's face is assigned, paged; on each, 'Difuminar a mi hijo/a en esta foto', which then reads
- * as done, with 'Dejar de difuminar' to take it back (decision 096). The thumbnails are the copies
+ * as done, with 'Dejar de difuminar' to take it back (decision 073). The thumbnails are the copies
  * this viewer gets (blurred where the rule says so).
  */
 export function ChildPhotosPage() {

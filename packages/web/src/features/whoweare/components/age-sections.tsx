@@ -4,7 +4,7 @@ import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { WHO_WE_ARE_TEXTS as T } from '../texts';
 
-/** A section as the page shows it: its name, ages and (for SPEC's four) its description. */
+/** A section as the page shows it: its name, ages and (for the four defaults) its description. */
 export interface ShownSection {
   key: string;
   name: string;
@@ -14,9 +14,9 @@ export interface ShownSection {
 }
 
 /**
- * The sections to show: the group's (GET /sections), each of SPEC's four names with its SPEC
- * text; SPEC's four as they are while the answer is not there (it travels in the page, so this
- * is rare) or could not be read: what a new installation has, so nothing moves when it comes.
+ * The sections to show: the group's (GET /sections), each of the four default names with its own
+ * text; the four defaults as they are while the answer is not there (it travels in the page, so
+ * this is rare) or could not be read: what a new installation has, so nothing moves when it comes.
  */
 export function shownSections(data: Section[] | undefined): ShownSection[] {
   if (!data || data.length === 0) {

@@ -12,7 +12,7 @@ const DESCRIPTION_SHOWN = 180;
 
 interface MonitorCardProps {
   monitor: Monitor;
-  /** Admin only (SPEC §6): the card offers what the server would allow. */
+  /** Admin only: the card offers what the server would allow (the permissions table). */
   onEdit?: (monitor: Monitor) => void;
   onDelete?: (monitor: Monitor) => void;
 }

@@ -29,7 +29,7 @@ interface MonitorFormModalProps {
 }
 
 /**
- * 'Añadir Nuevo Monitor' and 'Editar Monitor: {name}' (SPEC §2): static; validates on change and
+ * 'Añadir Nuevo Monitor' and 'Editar Monitor: {name}': static; validates on change and
  * blur; submit only when valid and changed; says what it is doing, then closes 1.5 s after success.
  */
 export function MonitorFormModal({ show, monitor, onClose }: MonitorFormModalProps) {

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { never, stubApi } from '../../../test/api-stub';
+import { expectClosesAfterSuccess } from '../../../test/modal';
 import { renderApp } from '../../../test/render';
 import { signIn } from '../../../test/token';
 import { configData, fileOf, monitorData } from '../test/data';
@@ -73,7 +74,7 @@ describe('WhoWeArePage', () => {
     await card('Ana Martín');
   });
 
-  it("with SPEC's four from the server, reads word for word as before", async () => {
+  it('with the four default sections from the server, reads word for word as before', async () => {
     setup('anonymous', { 'GET /sections': [200, DEFAULT_SECTIONS] });
     await screen.findByRole('article', { name: 'Manada' });
     expect(
@@ -238,7 +239,7 @@ describe('WhoWeArePage', () => {
       await user.type(within(dialog).getByLabelText('Rol / Cargo'), 'Coordinadora de Clan');
     };
 
-    it('has the fields of the spec, validates on blur and change, submit only when valid', async () => {
+    it("has the form's fields, validates on blur and change, submit only when valid", async () => {
       const { user } = setup('admin');
       const dialog = await open(user);
       expect(within(dialog).getByLabelText('Rol / Cargo')).toHaveAttribute(
@@ -269,7 +270,7 @@ describe('WhoWeArePage', () => {
       await user.clear(role);
       await user.type(role, 'Coordinadora de Clan');
       await waitFor(() => expect(submit).toBeEnabled());
-      // The limits of SPEC §9 hold the typing.
+      // The fields' length limits hold the typing.
       expect(name).toHaveAttribute('maxLength', '100');
       expect(role).toHaveAttribute('maxLength', '150');
       expect(within(dialog).getByLabelText('Descripción (Opcional)')).toHaveAttribute(
@@ -344,13 +345,7 @@ describe('WhoWeArePage', () => {
       expect(within(dialog).getByRole('status')).toHaveClass('alert-success');
       // The list reloads at once, the modal goes after 1.5 s.
       expect(await card('Marta Ruiz')).toBeInTheDocument();
-      expect(screen.getByRole('dialog', { name: 'Añadir Nuevo Monitor' })).toBeInTheDocument();
-      await act(async () => vi.advanceTimersByTime(1500));
-      await waitFor(() =>
-        expect(
-          screen.queryByRole('dialog', { name: 'Añadir Nuevo Monitor' }),
-        ).not.toBeInTheDocument(),
-      );
+      await expectClosesAfterSuccess('Añadir Nuevo Monitor');
     });
 
     it("shows the server's refusal as a danger alert and stays open", async () => {
@@ -460,12 +455,7 @@ describe('WhoWeArePage', () => {
       expect(
         await within(await card('Ana Martín')).findByText('Jefa de Grupo'),
       ).toBeInTheDocument();
-      await act(async () => vi.advanceTimersByTime(1500));
-      await waitFor(() =>
-        expect(
-          screen.queryByRole('dialog', { name: 'Editar Monitor: Ana Martín' }),
-        ).not.toBeInTheDocument(),
-      );
+      await expectClosesAfterSuccess('Editar Monitor: Ana Martín');
     });
 
     it("without a message from the server: 'Error al actualizar monitor 3.'", async () => {
