@@ -9,8 +9,7 @@ import {
 import { type QueryKey, type QueryState, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
-import { experienceQueryKey } from '../../features/experiences/api/get-experience';
-import { newsItemQueryKey } from '../../features/news/api/get-news';
+import { postQueryKey } from '../../features/posts/api/posts-api';
 import { useAppConfig } from '../../lib/app-config';
 
 const matchNews = routeMatcher(ROUTES.newsDetail);
@@ -19,11 +18,11 @@ const matchExperience = routeMatcher(ROUTES.experienceDetail);
 /** The item page at `path`: its query (the page itself asks it) and its not-found title. */
 function itemOf(path: string): { key: QueryKey; missing: string } | null {
   const news = matchNews(path)?.newsId;
-  if (news) return { key: newsItemQueryKey(Number(news)), missing: PUBLIC_PAGE_TEXTS.newsNotFound };
+  if (news) return { key: postQueryKey({ name: 'news' }, Number(news)), missing: PUBLIC_PAGE_TEXTS.newsNotFound };
   const experience = matchExperience(path)?.id;
   if (experience) {
     return {
-      key: experienceQueryKey(Number(experience)),
+      key: postQueryKey({ name: 'experiences' }, Number(experience)),
       missing: PUBLIC_PAGE_TEXTS.experienceNotFound,
     };
   }

@@ -11,7 +11,8 @@ import type { PostBase, PostKind } from '../kinds';
  */
 export const postsQueryKey = (kind: PostKind) => [kind.name] as const;
 export const postListQueryKey = (kind: PostKind) => [kind.name, 'list'] as const;
-export const postQueryKey = (kind: PostKind, id: number) => [kind.name, 'item', id] as const;
+export const postQueryKey = (kind: Pick<PostKind, 'name'>, id: number) =>
+  [kind.name, 'item', id] as const;
 
 /** GET the list: newest first (news without their full text; a filter is on the client). */
 export const usePostList = <S extends PostBase>(kind: PostKind<S>) =>
