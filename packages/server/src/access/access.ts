@@ -16,7 +16,8 @@ import type { Viewer } from './viewer.js';
  * (image-consent.ts) — and their SQL in access.repository.ts. A new kind of thing (the
  * activities next) is a new permission here, a rule beside it and its queries in the repository.
  *
- * Every answer is batched: one query (or none) for any number of ids, so a list asks once.
+ * Every answer is batched: the same few queries (or none) for any number of ids, so a list asks
+ * once.
  * Whatever a viewer may not see answers as if it did not exist (404); what they see but may not
  * change is a 403.
  */
@@ -33,7 +34,7 @@ export type AccessPermission =
   | 'child.see'
   /** Answer for a child as family: its guardians. */
   | 'child.own'
-  /** Put children in a section, give an album to it: an admin every one, a scouter theirs. */
+  /** Put children in a section: an admin every one, a scouter those they are assigned to. */
   | 'section.manage'
   /** Delete a comment: its author, a scouter or an admin. */
   | 'comment.delete';
