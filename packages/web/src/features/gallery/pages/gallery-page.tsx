@@ -3,11 +3,12 @@ import { CLIENT_ERRORS, LIMITS } from '@fogata/shared';
 import { useState } from 'react';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
-import { type AlertVariant, DismissibleAlert } from '../../../components/dismissible-alert';
+import { DismissibleAlert } from '../../../components/dismissible-alert';
 import { FloatingActionButton } from '../../../components/floating-action-button';
 import { lazyComponent } from '../../../components/lazy-component';
 import { ConfirmModal } from '../../../components/lazy-confirm-modal';
 import { SkeletonGrid } from '../../../components/skeleton-grid';
+import { useConfirmedDelete } from '../../../components/use-confirmed-delete';
 import { useCan } from '../../../lib/can';
 import { useDeleteAlbum } from '../api/delete-album';
 import { useAlbums } from '../api/get-albums';
@@ -24,8 +25,6 @@ const AlbumFormModal = lazyComponent(
   'AlbumFormModal',
 );
 
-type Banner = { variant: AlertVariant; message: string } | null;
-
 /** /gallery 'Álbumes de Fotos': album cards; managers create, edit and delete. */
 export function GalleryPage() {
   const albums = useAlbums();
@@ -38,25 +37,17 @@ export function GalleryPage() {
     setFormAlbum(album);
     setFormOpen(true);
   };
-  const [target, setTarget] = useState<Album | null>(null);
-  const [banner, setBanner] = useState<Banner>(null);
   const [loadErrorClosed, setLoadErrorClosed] = useState(false);
 
-  const confirmDelete = async () => {
-    if (!target) return;
-    setBanner(null);
-    try {
-      const result = await remove.mutateAsync(target.id);
-      setBanner({ variant: 'success', message: result.message });
-    } catch (error) {
-      setBanner({
-        variant: 'danger',
-        message: CLIENT_ERRORS.deleteFailed('álbum', (error as Error).message),
-      });
-    } finally {
-      setTarget(null);
-    }
-  };
+  const {
+    target,
+    ask: setTarget,
+    confirm: confirmDelete,
+    banner,
+    setBanner,
+  } = useConfirmedDelete<Album>(remove.mutateAsync, (reason) =>
+    CLIENT_ERRORS.deleteFailed('álbum', reason),
+  );
 
   let body: React.ReactNode;
   if (albums.isPending) {

@@ -3,11 +3,12 @@ import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
-import { type AlertVariant, DismissibleAlert } from '../../../components/dismissible-alert';
+import { DismissibleAlert } from '../../../components/dismissible-alert';
 import { PlusIcon } from '../../../components/icons';
 import { lazyComponent } from '../../../components/lazy-component';
 import { ConfirmModal } from '../../../components/lazy-confirm-modal';
 import { SkeletonGrid } from '../../../components/skeleton-grid';
+import { useConfirmedDelete } from '../../../components/use-confirmed-delete';
 import { useCan } from '../../../lib/can';
 import { useSections } from '../../../lib/sections-api';
 import { useDeleteMonitor } from '../api/delete-monitor';
@@ -46,8 +47,6 @@ export function WhoWeArePage() {
   );
 }
 
-type Banner = { variant: AlertVariant; message: string } | null;
-
 function Scouters() {
   const monitors = useMonitors();
   const isAdmin = useCan('monitor:manage');
@@ -59,25 +58,17 @@ function Scouters() {
     setFormMonitor(monitor);
     setFormOpen(true);
   };
-  const [target, setTarget] = useState<Monitor | null>(null);
-  const [banner, setBanner] = useState<Banner>(null);
   const [loadErrorClosed, setLoadErrorClosed] = useState(false);
 
-  const confirmDelete = async () => {
-    if (!target) return;
-    setBanner(null);
-    try {
-      const result = await remove.mutateAsync(target.id);
-      setBanner({ variant: 'success', message: result.message });
-    } catch (error) {
-      setBanner({
-        variant: 'danger',
-        message: CLIENT_ERRORS.deleteFailed('monitor', (error as Error).message),
-      });
-    } finally {
-      setTarget(null);
-    }
-  };
+  const {
+    target,
+    ask: setTarget,
+    confirm: confirmDelete,
+    banner,
+    setBanner,
+  } = useConfirmedDelete<Monitor>(remove.mutateAsync, (reason) =>
+    CLIENT_ERRORS.deleteFailed('monitor', reason),
+  );
 
   let body: React.ReactNode;
   if (monitors.isPending) {
