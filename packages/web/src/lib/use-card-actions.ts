@@ -1,9 +1,6 @@
 import { CLIENT_ERRORS } from '@fogata/shared';
 import { useState } from 'react';
-import type { AlertVariant } from '../components/dismissible-alert';
-
-/** What a page of cards says above them after an action: a success or a failure. */
-export type Banner = { variant: AlertVariant; message: string } | null;
+import { useConfirmedDelete } from '../components/use-confirmed-delete';
 
 /**
  * The form and the delete confirmation of a page of cards a manager edits (the albums, the
@@ -16,28 +13,13 @@ export function useCardActions<T extends { id: number }>(
 ) {
   const [formOpen, setFormOpen] = useState(false);
   const [formItem, setFormItem] = useState<T | null>(null);
-  const [target, setTarget] = useState<T | null>(null);
-  const [banner, setBanner] = useState<Banner>(null);
+  const removal = useConfirmedDelete<T>(remove, (reason) =>
+    CLIENT_ERRORS.deleteFailed(what, reason),
+  );
 
   const openForm = (item: T | null) => {
     setFormItem(item);
     setFormOpen(true);
-  };
-
-  const confirmDelete = async () => {
-    if (!target) return;
-    setBanner(null);
-    try {
-      const result = await remove(target.id);
-      setBanner({ variant: 'success', message: result.message });
-    } catch (error) {
-      setBanner({
-        variant: 'danger',
-        message: CLIENT_ERRORS.deleteFailed(what, (error as Error).message),
-      });
-    } finally {
-      setTarget(null);
-    }
   };
 
   return {
@@ -45,10 +27,10 @@ export function useCardActions<T extends { id: number }>(
     formItem,
     openForm,
     closeForm: () => setFormOpen(false),
-    target,
-    setTarget,
-    banner,
-    setBanner,
-    confirmDelete,
+    target: removal.target,
+    setTarget: removal.ask,
+    banner: removal.banner,
+    setBanner: removal.setBanner,
+    confirmDelete: removal.confirm,
   };
 }

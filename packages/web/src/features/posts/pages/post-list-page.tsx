@@ -3,11 +3,12 @@ import { useEffect, useState } from 'react';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { type AlertVariant, DismissibleAlert } from '../../../components/dismissible-alert';
+import { DismissibleAlert } from '../../../components/dismissible-alert';
 import { FloatingActionButton } from '../../../components/floating-action-button';
 import { lazyComponent } from '../../../components/lazy-component';
 import { ConfirmModal } from '../../../components/lazy-confirm-modal';
 import { SkeletonGrid } from '../../../components/skeleton-grid';
+import { useConfirmedDelete } from '../../../components/use-confirmed-delete';
 import { useCan } from '../../../lib/can';
 import { useDeletePost, usePostList } from '../api/posts-api';
 import { ListFilter } from '../components/list-filter';
@@ -19,8 +20,6 @@ const LIST_COLUMNS = { xs: 1, sm: 2, lg: 3, xl: 4 } as const;
 
 // Managers only: everyone else never loads the form (nor react-hook-form and zod).
 const PostFormModal = lazyComponent(() => import('../components/post-form-modal'), 'PostFormModal');
-
-type Banner = { variant: AlertVariant; message: string } | null;
 
 /** What a page that deleted a post hands to its list: the server's message to show. */
 export interface PostListState {
@@ -56,12 +55,10 @@ function PostListPage<S extends PostBase>({ kind }: { kind: PostKind<S> }) {
   const location = useLocation();
   const navigate = useNavigate();
   const [filter, setFilter] = useListFilter(kind as PostKind);
+  // A deletion announced by the page that was left, shown once.
+  const deleted = (location.state as PostListState | null)?.deleted;
+  const announced = deleted ? { variant: 'success' as const, message: deleted } : null;
   const [creating, setCreating] = useState(false);
-  const [target, setTarget] = useState<S | null>(null);
-  const [banner, setBanner] = useState<Banner>(() => {
-    const deleted = (location.state as PostListState | null)?.deleted;
-    return deleted ? { variant: 'success', message: deleted } : null;
-  });
   const [loadErrorClosed, setLoadErrorClosed] = useState(false);
   // Shown once: a reload does not announce the deletion again.
   useEffect(() => {
@@ -70,18 +67,13 @@ function PostListPage<S extends PostBase>({ kind }: { kind: PostKind<S> }) {
     }
   }, [location, navigate]);
 
-  const confirmDelete = async () => {
-    if (!target) return;
-    setBanner(null);
-    try {
-      const result = await remove.mutateAsync(target.id);
-      setBanner({ variant: 'success', message: result.message });
-    } catch (error) {
-      setBanner({ variant: 'danger', message: T.deleteFailed((error as Error).message) });
-    } finally {
-      setTarget(null);
-    }
-  };
+  const {
+    target,
+    ask: setTarget,
+    confirm: confirmDelete,
+    banner,
+    setBanner,
+  } = useConfirmedDelete<S>(remove.mutateAsync, T.deleteFailed, announced);
 
   let body: React.ReactNode;
   if (list.isPending) {
