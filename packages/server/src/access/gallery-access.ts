@@ -2,10 +2,7 @@ import { can, SERVER_ERRORS } from '@fogata/shared';
 import type { AppContext } from '../context.js';
 import { executorOf } from '../db/database.js';
 import { AppError } from '../lib/app-error.js';
-import { isPrivateKey, type MediaStorage } from '../media/storage/storage.js';
-import { type MediaScope, scopeUserId, viewerScope } from '../media/url-signer.js';
-import { type BlurPlan, blurSetKey, FaceVisibility, seesEveryFace } from './face-visibility.js';
-import { GalleryAccessRepository } from './gallery-access.repository.js';
+import { ImageRenditionsRepository } from '../media/copies/copies.repository.js';
 import {
   copyOpening,
   type GalleryImageKind,
@@ -14,10 +11,13 @@ import {
   type RenditionSpec,
   renditionImage,
   renditionKeys,
-} from './image-renditions.js';
-import { ImageRenditionsRepository } from './image-renditions.repository.js';
+} from '../media/copies/copy-names.js';
+import { PublicImagesRepository } from '../media/copies/public-copies.repository.js';
+import { isPrivateKey, type MediaStorage } from '../media/storage/storage.js';
+import { type MediaScope, scopeUserId, viewerScope } from '../media/url-signer.js';
+import { type BlurPlan, blurSetKey, FaceVisibility, seesEveryFace } from './face-visibility.js';
+import { GalleryAccessRepository } from './gallery-access.repository.js';
 import { openableOwnPublicCopies } from './own-public-copies.js';
-import { PublicImagesRepository } from './public-images.repository.js';
 import type { Viewer } from './viewer.js';
 
 /** An image's stored files as its row has them, and whether only some viewers may see it. */

@@ -23,7 +23,7 @@ import { MediaJournal } from './journal.js';
 import { MEDIA_KEY_COLUMNS } from './journal.repository.js';
 import { keepMedia, saveMedia } from './media-files.js';
 import { ownerIsGone, ownerOfTag, ownerTag, PROCESS_OWNER } from './process-owner.js';
-import { insertWithImage } from './public-image.js';
+import { insertWithImage } from './renditions/public-image-upload.js';
 import { newMediaKey } from './storage/storage.js';
 import { removeLeftUploads } from './temp-uploads.js';
 import type { UploadedFile } from './upload.js';

@@ -1,6 +1,5 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { checkMailImages } from '../access/mail-images.js';
 import type { Config } from '../config.js';
 import type { AppContext } from '../context.js';
 import { openDatabase } from '../db/database.js';
@@ -8,6 +7,7 @@ import { OidcClient } from '../lib/oidc.js';
 import { MailQueue } from '../mail/mail-queue.js';
 import { createMailer } from '../mail/mailer.js';
 import { MediaJournal } from '../media/journal.js';
+import { checkMailImages } from '../media/renditions/mail-images.js';
 import { createStorage } from '../media/storage/create-storage.js';
 import { MediaUrlSigner } from '../media/url-signer.js';
 import { ReadCache } from './read-cache.js';

@@ -6,13 +6,12 @@ import {
   SERVER_SUCCESS,
   type SectionRef,
 } from '@fogata/shared';
-import { facesChanged } from '../../access/face-changes.js';
 import { GalleryAccess, isRestrictedAlbum } from '../../access/gallery-access.js';
-import { ImageRenditionsRepository } from '../../access/image-renditions.repository.js';
 import type { AppContext } from '../../context.js';
 import { readGroupSettings } from '../../db/group-settings.js';
 import { AppError } from '../../lib/app-error.js';
 import { nowIso } from '../../lib/tokens.js';
+import { ImageRenditionsRepository } from '../../media/copies/copies.repository.js';
 import { replaceFaceSearch, saveFaceSearch } from '../../media/face-rows.js';
 import { type FaceSearch, SEARCH_LATER, wakeFaceScan } from '../../media/face-search.js';
 import { toImageVariants } from '../../media/image-pipeline.js';
@@ -23,6 +22,7 @@ import {
   type StoredImage,
   storeImageVariants,
 } from '../../media/media-files.js';
+import { facesChanged } from '../../media/renditions/face-changes.js';
 import type { UploadedFile } from '../../media/upload.js';
 import { recordAudit } from '../audit/audit.js';
 import { deleteInteractions } from '../interactions/interactions.repository.js';

@@ -1,11 +1,11 @@
 import { type ChildPhoto, ROUTES, SERVER_ERRORS, SERVER_SUCCESS } from '@fogata/shared';
-import { facesChanged } from '../../access/face-changes.js';
 import { FamilyAccess } from '../../access/family-access.js';
 import { GalleryAccessRepository } from '../../access/gallery-access.repository.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
 import { nowIso } from '../../lib/tokens.js';
 import { faceBlurRequestMail } from '../../mail/templates.js';
+import { facesChanged } from '../../media/renditions/face-changes.js';
 import { recordAudit } from '../audit/audit.js';
 import { PhotosService } from '../photos/photos.service.js';
 import type { UserRow } from '../users/users.repository.js';

@@ -14,7 +14,6 @@ import {
   SERVER_ERRORS,
   SERVER_SUCCESS,
 } from '@fogata/shared';
-import { childrenChanged } from '../../access/face-changes.js';
 import { FamilyAccess } from '../../access/family-access.js';
 import {
   type EffectiveConsent,
@@ -27,6 +26,7 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { nowIso } from '../../lib/tokens.js';
+import { childrenChanged } from '../../media/renditions/face-changes.js';
 import { type AuditActor, recordAudit } from '../audit/audit.js';
 import { consentRegisterCsv } from './consent-csv.js';
 import {

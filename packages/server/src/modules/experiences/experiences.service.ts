@@ -5,15 +5,16 @@ import {
   SERVER_ERRORS,
   SERVER_SUCCESS,
 } from '@fogata/shared';
-import { ImageRenditionsRepository } from '../../access/image-renditions.repository.js';
-import { withOwnChild, withOwnPublicCopies } from '../../access/own-public-copies.js';
-import { originalUrlFor, publicImageStored } from '../../access/public-images.js';
+import { withOwnChild } from '../../access/own-public-copies.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
 import { nowIso } from '../../lib/tokens.js';
+import { ImageRenditionsRepository } from '../../media/copies/copies.repository.js';
 import { replaceFaceSearch, saveFaceSearch } from '../../media/face-rows.js';
 import { deleteMedia, markForDeletion } from '../../media/media-files.js';
-import { insertWithImage, updateWithImage } from '../../media/public-image.js';
+import { withOwnPublicCopies } from '../../media/renditions/own-copies.js';
+import { insertWithImage, updateWithImage } from '../../media/renditions/public-image-upload.js';
+import { originalUrlFor, publicImageStored } from '../../media/renditions/public-images.js';
 import type { UploadedFile } from '../../media/upload.js';
 import { deleteInteractions } from '../interactions/interactions.repository.js';
 import type { UserRow } from '../users/users.repository.js';

@@ -8,7 +8,6 @@ import {
   type ReviewFace,
   SERVER_ERRORS,
 } from '@fogata/shared';
-import { facesChanged } from '../../access/face-changes.js';
 import { FaceReviewAccess } from '../../access/face-review.js';
 import { GalleryAccess } from '../../access/gallery-access.js';
 import type { Viewer } from '../../access/viewer.js';
@@ -17,6 +16,7 @@ import type { Executor } from '../../db/database.js';
 import { AppError } from '../../lib/app-error.js';
 import { nowIso } from '../../lib/tokens.js';
 import type { FaceImageKind, FaceImageRef } from '../../media/face-rows.js';
+import { facesChanged } from '../../media/renditions/face-changes.js';
 import type { MediaStorage } from '../../media/storage/storage.js';
 import { recordAudit } from '../audit/audit.js';
 import type { UserRow } from '../users/users.repository.js';

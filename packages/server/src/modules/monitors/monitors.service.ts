@@ -9,7 +9,7 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
 import { nowIso } from '../../lib/tokens.js';
 import { deleteMedia, markForDeletion } from '../../media/media-files.js';
-import { insertWithImage, updateWithImage } from '../../media/public-image.js';
+import { insertWithImage, updateWithImage } from '../../media/renditions/public-image-upload.js';
 import type { UploadedFile } from '../../media/upload.js';
 import { MonitorsRepository, toMonitor } from './monitors.repository.js';
 

@@ -8,10 +8,10 @@ import {
   type UploadFailure,
 } from '@fogata/shared';
 import { GalleryAccess, isRestrictedPhoto } from '../../access/gallery-access.js';
-import { ImageRenditionsRepository } from '../../access/image-renditions.repository.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
 import { nowIso } from '../../lib/tokens.js';
+import { ImageRenditionsRepository } from '../../media/copies/copies.repository.js';
 import { saveFaceSearch } from '../../media/face-rows.js';
 import { SEARCH_LATER, wakeFaceScan } from '../../media/face-search.js';
 import { toImageVariants } from '../../media/image-pipeline.js';

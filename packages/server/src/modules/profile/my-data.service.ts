@@ -6,7 +6,6 @@ import {
   SERVER_ERRORS,
 } from '@fogata/shared';
 import { decodeJwt } from 'jose';
-import { childrenChanged } from '../../access/face-changes.js';
 import { FaceVisibilityRepository } from '../../access/face-visibility.repository.js';
 import { GalleryAccess } from '../../access/gallery-access.js';
 import type { AppContext } from '../../context.js';
@@ -14,6 +13,7 @@ import { AppError } from '../../lib/app-error.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { nowIso } from '../../lib/tokens.js';
 import { deleteMedia, markForDeletion } from '../../media/media-files.js';
+import { childrenChanged } from '../../media/renditions/face-changes.js';
 import { recordAudit } from '../audit/audit.js';
 import { GoogleAuthService } from '../auth/google.service.js';
 import { type UserRow, UsersRepository } from '../users/users.repository.js';

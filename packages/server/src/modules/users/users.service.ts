@@ -8,12 +8,12 @@ import {
   type SectionRef,
   type User,
 } from '@fogata/shared';
-import { childrenChanged } from '../../access/face-changes.js';
 import { FaceVisibilityRepository } from '../../access/face-visibility.repository.js';
 import type { AppContext } from '../../context.js';
 import type { Dialect } from '../../db/migrations/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { deleteMedia, markForDeletion } from '../../media/media-files.js';
+import { childrenChanged } from '../../media/renditions/face-changes.js';
 import { recordAudit } from '../audit/audit.js';
 import { toUser, type UserRow, UsersRepository } from './users.repository.js';
 
