@@ -14,7 +14,7 @@ import {
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { PhotosRepository } from '../modules/photos/photos.repository.js';
+import { PhotosRepository } from '../modules/albums/photos.repository.js';
 import { buildTestApp, buildTestAppOnSameDatabase, type TestApp } from '../test/build-app.js';
 import { createUser, type TestUser } from '../test/factories.js';
 import { createAlbum } from '../test/gallery-factories.js';

@@ -9,9 +9,9 @@ import { AppError } from '../../lib/app-error.js';
 import { recordPublications } from '../../media/copies/public-copies.repository.js';
 import { ImageRenditions } from '../../media/renditions/blurred-copies.js';
 import type { Guard } from '../../plugins/auth.js';
-import { PhotosRepository } from '../photos/photos.repository.js';
 import { type UserRow, UsersRepository } from '../users/users.repository.js';
 import { AlbumsRepository } from './albums.repository.js';
+import { PhotosRepository } from './photos.repository.js';
 
 /** The longest slug a file name starts with (the album title's). */
 const SLUG_MAX = 60;

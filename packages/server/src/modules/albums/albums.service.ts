@@ -26,7 +26,6 @@ import { facesChanged } from '../../media/renditions/face-changes.js';
 import type { UploadedFile } from '../../media/upload.js';
 import { recordAudit } from '../audit/audit.js';
 import { deleteInteractions } from '../interactions/interactions.repository.js';
-import { PhotosRepository } from '../photos/photos.repository.js';
 import type { UserRow } from '../users/users.repository.js';
 import {
   AlbumsRepository,
@@ -34,6 +33,7 @@ import {
   type AudienceSection,
   toAlbum,
 } from './albums.repository.js';
+import { PhotosRepository } from './photos.repository.js';
 
 /** Album covers are members-only media. */
 export const ALBUM_COVERS_FOLDER = 'private/albums';

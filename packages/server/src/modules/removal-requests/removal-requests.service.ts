@@ -14,9 +14,9 @@ import { AppError } from '../../lib/app-error.js';
 import { nowIso } from '../../lib/tokens.js';
 import { removalRequestMail } from '../../mail/templates.js';
 import { deleteMedia, markForDeletion } from '../../media/media-files.js';
+import { PhotosRepository } from '../albums/photos.repository.js';
 import { recordAudit } from '../audit/audit.js';
 import { deleteInteractions } from '../interactions/interactions.repository.js';
-import { PhotosRepository } from '../photos/photos.repository.js';
 import type { UserRow } from '../users/users.repository.js';
 import {
   OPEN_STATUSES,

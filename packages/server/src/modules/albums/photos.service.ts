@@ -23,10 +23,10 @@ import {
   storeImageVariants,
 } from '../../media/media-files.js';
 import type { UploadedFile } from '../../media/upload.js';
-import { AlbumsRepository } from '../albums/albums.repository.js';
 import { recordAudit } from '../audit/audit.js';
 import { deleteInteractions } from '../interactions/interactions.repository.js';
 import type { UserRow } from '../users/users.repository.js';
+import { AlbumsRepository } from './albums.repository.js';
 import { PhotosRepository, type PhotoWithCounts, toPhoto } from './photos.repository.js';
 
 /** Photos are members-only media. */
