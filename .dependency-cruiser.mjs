@@ -43,7 +43,6 @@ export const MODULE_ENTRIES = [
   'users/users\\.repository\\.ts$',
   'audit/audit\\.ts$',
   'interactions/interactions\\.(repository|routes)\\.ts$',
-  'albums/photos\\.repository\\.ts$',
 ].map((path) => `${SERVER}modules/${path}`);
 
 const FACE_RULE = 'packages/server/src/access/face-visibility.ts';

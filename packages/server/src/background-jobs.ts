@@ -31,7 +31,7 @@ export function registerBackgroundJobs(app: FastifyInstance, ctx: AppContext): v
   const digests = new DigestService(ctx);
   app.addHook('onReady', async () => digests.start());
   app.addHook('onClose', () => digests.stop());
-  // The background face scan (issue #25, decision 076); stopped before the database closes.
+  // The background face scan (decision 076); stopped before the database closes.
   const faceScanner = new FaceScanner(ctx);
   app.addHook('onReady', async () => faceScanner.start());
   app.addHook('onClose', () => faceScanner.stop());
@@ -39,7 +39,7 @@ export function registerBackgroundJobs(app: FastifyInstance, ctx: AppContext): v
   const renditions = new RenditionWorker(ctx);
   app.addHook('onReady', async () => renditions.start());
   app.addHook('onClose', () => renditions.stop());
-  // Issue #25 (pub): public images re-checked against image consent every minute (decision 085).
+  // Public images re-checked against image consent every minute (decision 085).
   const publicImages = new PublicImagesRecheck(ctx);
   app.addHook('onReady', async () => publicImages.start());
   app.addHook('onClose', () => publicImages.stop());

@@ -11,7 +11,6 @@ import { buildApp } from '../app.js';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrations/index.js';
 import { LocalStorage, mediaRoot } from '../media/storage/storage.js';
-import { MediaUrlSigner } from '../media/url-signer.js';
 import { buildTestApp, createPgDatabase, testConfig } from '../test/build-app.js';
 import { createNews } from '../test/content-factories.js';
 import { createUser, PASSWORD, type TestUser } from '../test/factories.js';
@@ -194,9 +193,8 @@ describe('backup and restore of a running instance', () => {
       });
       const keys = await referencedKeys(restoredDb);
       expect(keys.size).toBeGreaterThan(10);
-      const signer = new MediaUrlSigner(jwtSecret);
-      const source = new LocalStorage(mediaRoot(dataDir), signer);
-      const restored = new LocalStorage(mediaRoot(restoredDir), signer);
+      const source = new LocalStorage(mediaRoot(dataDir));
+      const restored = new LocalStorage(mediaRoot(restoredDir));
       for (const key of keys) {
         expect(readFileSync(restored.path(key)).equals(readFileSync(source.path(key)))).toBe(true);
       }

@@ -22,7 +22,7 @@ export async function registerAppContext(
 ): Promise<AppContext> {
   // Before the database: nothing to close if the storage cannot be opened.
   const mediaUrls = new MediaUrlSigner(config.jwtSecret);
-  const storage = await createStorage(config, mediaUrls);
+  const storage = await createStorage(config);
   const db = openDatabase(config, {
     onConnectionLost: (err) =>
       app.log.warn({ err }, 'conexión con la base de datos perdida; se abrirá otra'),

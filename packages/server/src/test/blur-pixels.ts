@@ -5,7 +5,7 @@ import { paddedRegion } from '../media/copies/face-blur.js';
 import { detail, greyRegion, meanDifference } from './face-pixels.js';
 
 /*
- * Pixels of faces for the tests of what a viewer receives (issue #25 part 3): a group photo
+ * Pixels of faces for the tests of what a viewer receives: a group photo
  * composed at test time from the two fixtures with real faces, its faces' boxes, and the
  * measures that tell a blurred face from a clear one. Nothing generated is committed.
  */

@@ -5,7 +5,7 @@ import { paddedRegion } from '../media/copies/face-blur.js';
 
 /*
  * A picture with a real face, and the pixel comparisons that tell a blurred face from a clear one
- * (issue #25): for the tests of public images and of the digest's covers.
+ * for the tests of public images and of the digest's covers.
  */
 
 const astronaut = readFileSync(

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/database.js';
 import { ImageRenditionsRepository } from '../copies/copies.repository.js';
 import type { PublicImageKind } from '../copies/public-copies.repository.js';
+import { mediaUrl } from '../media-urls.js';
 import type { MediaUrlSigner } from '../url-signer.js';
 import { viewerScope } from '../url-signer.js';
 import { ImageRenditions } from './blurred-copies.js';
@@ -43,8 +44,8 @@ export async function withOwnPublicCopies<T extends { id: number }>(
     if (!copy) return item;
     return {
       ...item,
-      [fields.image]: ctx.mediaUrls.url(copy.imageKey, undefined, scope),
-      [fields.thumb]: ctx.mediaUrls.url(copy.thumbKey, undefined, scope),
+      [fields.image]: mediaUrl(ctx.mediaUrls, copy.imageKey, scope),
+      [fields.thumb]: mediaUrl(ctx.mediaUrls, copy.thumbKey, scope),
     };
   });
 }

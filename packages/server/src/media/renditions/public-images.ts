@@ -8,6 +8,7 @@ import {
   PublicImagesRepository,
 } from '../copies/public-copies.repository.js';
 import { deleteMedia, keepMedia, markForDeletion, saveMedia } from '../media-files.js';
+import { mediaUrl, mediaUrlOf } from '../media-urls.js';
 import { newMediaKey } from '../storage/storage.js';
 import { PRIVATE_KEY_PREFIX, viewerScope } from '../url-signer.js';
 import { dropOwnPublicCopies } from './own-copies.js';
@@ -150,7 +151,7 @@ export async function recordPublicImages(
       title: row.title,
       recipients: 0,
       blurred_faces: row.image_blur_set ?? '',
-      url: row.image_key ? ctx.storage.url(row.image_key) : null,
+      url: mediaUrlOf(ctx.mediaUrls, row.image_key),
       created_at: now,
     })),
   );
@@ -241,5 +242,5 @@ export function originalUrlFor(
   originalKey: string | null,
 ): { original_url?: string } {
   if (!viewer || !originalKey || !seesEveryFace(viewer)) return {};
-  return { original_url: ctx.mediaUrls.url(originalKey, undefined, viewerScope(viewer.id)) };
+  return { original_url: mediaUrl(ctx.mediaUrls, originalKey, viewerScope(viewer.id)) };
 }

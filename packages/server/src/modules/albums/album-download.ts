@@ -73,7 +73,7 @@ export async function sendAlbumZip(
     })),
   );
   const renditions = new ImageRenditions(ctx);
-  // The ledger (issue #25, decision 086): this album's photos left the app, to this member.
+  // The ledger (decision 086): this album's photos left the app, to this member.
   await recordPublications(ctx.db.kysely, [
     {
       image_kind: 'album',

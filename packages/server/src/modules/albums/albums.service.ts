@@ -22,6 +22,7 @@ import {
   type StoredImage,
   storeImageVariants,
 } from '../../media/media-files.js';
+import type { KeyUrls } from '../../media/media-urls.js';
 import { facesChanged } from '../../media/renditions/face-changes.js';
 import type { UploadedFile } from '../../media/upload.js';
 import { recordAudit } from '../audit/audit.js';
@@ -31,7 +32,6 @@ import {
   AlbumsRepository,
   type AlbumWithCounts,
   type AudienceSection,
-  toAlbum,
 } from './albums.repository.js';
 import { PhotosRepository } from './photos.repository.js';
 
@@ -44,12 +44,12 @@ export interface AlbumForm {
   description?: string;
   /**
    * On create: false makes a draft only managers see; undefined follows ALBUMS_DRAFT_BY_DEFAULT
-   * (unset: published at once, as SPEC says).
+   * (unset: published at once).
    */
   publish?: boolean;
   /**
-   * The audience's section ids (issue #24): empty, the whole group; undefined, the whole group on
-   * create and unchanged on an edit.
+   * The audience's section ids (decision 054): empty, the whole group; undefined, the whole group
+   * on create and unchanged on an edit.
    */
   sections?: number[];
 }
@@ -84,6 +84,31 @@ function coverColumns(cover: StoredImage) {
     cover_placeholder: cover.placeholder,
     cover_width: cover.width,
     cover_height: cover.height,
+  };
+}
+
+/**
+ * The API shape of an album: cover files as the URLs `urls` makes of them, counts summed over
+ * its photos, and its audience (empty: the whole group).
+ */
+function toAlbum(row: AlbumWithCounts, urls: KeyUrls, audience: SectionRef[]): Album {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    cover: urls.urlOf(row.cover_key),
+    cover_thumb: urls.urlOf(row.cover_thumb_key),
+    cover_placeholder: row.cover_placeholder,
+    cover_width: row.cover_width,
+    cover_height: row.cover_height,
+    likes_count: Number(row.likes_count),
+    comments_count: Number(row.comments_count),
+    photos_count: Number(row.photos_count),
+    published: row.status === 'published',
+    audience,
+    ...(row.faces_to_review !== undefined && { faces_to_review: Number(row.faces_to_review) }),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
   };
 }
 
@@ -192,7 +217,7 @@ export class AlbumsService {
       const album = await new AlbumsRepository(trx).lock(id, this.ctx.db.dialect);
       if (!album) throw new AppError(404, SERVER_ERRORS.albumNotFound);
       if (album.status === status) return;
-      // 'Publicar solo álbumes revisados' (issue #25): no face of it may be left unreviewed.
+      // 'Publicar solo álbumes revisados': no face of it may be left unreviewed.
       if (published && (await readGroupSettings(trx)).publish_only_reviewed) {
         const pending = (await new AlbumsRepository(trx).facesToReview([id])).get(id) ?? 0;
         if (pending > 0) throw new AppError(409, SERVER_ERRORS.albumFacesToReview(pending));

@@ -32,7 +32,7 @@ import { multipartParts, storedBytes } from '../../test/images.js';
 import { readZip } from '../../test/zip.js';
 
 /*
- * Issue #25 part 3 on the pixels, in the gallery: a group photo with two real faces goes up
+ * Image consent on the pixels, in the gallery: a group photo with two real faces goes up
  * through the API; each viewer's list, detail, files, placeholder and ZIP entry are compared in
  * each face box with the original. On SQLite, and on PostgreSQL with DATABASE_URL.
  */

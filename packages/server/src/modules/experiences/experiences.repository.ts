@@ -1,9 +1,7 @@
-import type { Experience } from '@fogata/shared';
 import type { Insertable, Selectable } from 'kysely';
 import { ownChildInImageSql } from '../../access/own-public-copies.js';
 import { type Db, type Executor, executorOf } from '../../db/database.js';
 import type { ExperiencesTable } from '../../db/schema.js';
-import type { MediaStorage } from '../../media/storage/storage.js';
 import {
   commentsCountSql,
   likedBySql,
@@ -20,26 +18,6 @@ export type ExperienceWithCounts = ExperienceRow & {
   /** A child of the reader's is in the image (a family's own copy, decision 100). */
   has_own_child: boolean | number;
 };
-
-/** The API shape of an experience: files as plain public URLs. */
-export function toExperience(row: ExperienceWithCounts, storage: MediaStorage): Experience {
-  return {
-    id: row.id,
-    title: row.title,
-    description: row.description,
-    category: row.category,
-    image: row.image_key ? storage.url(row.image_key) : null,
-    image_thumb: row.image_thumb_key ? storage.url(row.image_thumb_key) : null,
-    image_placeholder: row.image_placeholder,
-    image_width: row.image_width,
-    image_height: row.image_height,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-    likes_count: Number(row.likes_count),
-    comments_count: Number(row.comments_count),
-    user_has_liked: Boolean(row.user_has_liked),
-  };
-}
 
 /** SQL on `experiences`. */
 export class ExperiencesRepository {

@@ -12,19 +12,40 @@ import { nowIso } from '../../lib/tokens.js';
 import { ImageRenditionsRepository } from '../../media/copies/copies.repository.js';
 import { replaceFaceSearch, saveFaceSearch } from '../../media/face-rows.js';
 import { deleteMedia, markForDeletion } from '../../media/media-files.js';
+import { mediaUrlOf } from '../../media/media-urls.js';
 import { withOwnPublicCopies } from '../../media/renditions/own-copies.js';
 import { insertWithImage, updateWithImage } from '../../media/renditions/public-image-upload.js';
 import { originalUrlFor, publicImageStored } from '../../media/renditions/public-images.js';
 import type { UploadedFile } from '../../media/upload.js';
 import { deleteInteractions } from '../interactions/interactions.repository.js';
 import type { UserRow } from '../users/users.repository.js';
-import { ExperiencesRepository, toExperience } from './experiences.repository.js';
+import { ExperiencesRepository, type ExperienceWithCounts } from './experiences.repository.js';
 
 /** Experience images are public media. */
 export const EXPERIENCES_FOLDER = 'experiences';
 
 /** Where an experience's image URLs are (a family's own copies, decision 100). */
 const IMAGE_FIELDS = { image: 'image', thumb: 'image_thumb' } as const;
+
+/** The API shape of an experience: files as plain public URLs. */
+function toExperience(row: ExperienceWithCounts, signer: AppContext['mediaUrls']): Experience {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    category: row.category,
+    image: mediaUrlOf(signer, row.image_key),
+    image_thumb: mediaUrlOf(signer, row.image_thumb_key),
+    image_placeholder: row.image_placeholder,
+    image_width: row.image_width,
+    image_height: row.image_height,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    likes_count: Number(row.likes_count),
+    comments_count: Number(row.comments_count),
+    user_has_liked: Boolean(row.user_has_liked),
+  };
+}
 
 /** Experiences: list, read, create, edit and delete (with their files, likes and comments). */
 export class ExperiencesService {
@@ -37,7 +58,7 @@ export class ExperiencesService {
   /** Every experience, newest first (the category filter is the web app's). */
   async list(viewer: UserRow | null): Promise<Experience[]> {
     const rows = await this.repo().list(viewer?.id ?? null);
-    const items = rows.map((row) => toExperience(row, this.ctx.storage));
+    const items = rows.map((row) => toExperience(row, this.ctx.mediaUrls));
     // A family sees its own child in the images (decision 100).
     return withOwnPublicCopies(
       this.ctx,
@@ -56,7 +77,7 @@ export class ExperiencesService {
       this.ctx,
       viewer,
       'experience',
-      [toExperience(row, this.ctx.storage)],
+      [toExperience(row, this.ctx.mediaUrls)],
       IMAGE_FIELDS,
       withOwnChild([row]),
     );

@@ -1,9 +1,7 @@
-import type { News, NewsSummary } from '@fogata/shared';
 import type { Insertable, Selectable } from 'kysely';
 import { ownChildInImageSql } from '../../access/own-public-copies.js';
 import { type Db, type Executor, executorOf } from '../../db/database.js';
 import type { NewsTable } from '../../db/schema.js';
-import type { MediaStorage } from '../../media/storage/storage.js';
 import {
   commentsCountSql,
   likedBySql,
@@ -41,30 +39,6 @@ const SUMMARY_COLUMNS = [
   'news.created_at',
   'news.updated_at',
 ] as const;
-
-/** The API shape of a news item: files as plain public URLs. */
-export function toNews(row: NewsWithCounts, storage: MediaStorage): News {
-  return { ...toNewsSummary(row, storage), content: row.content };
-}
-
-/** The API shape of a list item: a news item without its full text. */
-export function toNewsSummary(row: NewsSummaryWithCounts, storage: MediaStorage): NewsSummary {
-  return {
-    id: row.id,
-    title: row.title,
-    description: row.description,
-    image_url: row.image_key ? storage.url(row.image_key) : null,
-    thumb_url: row.image_thumb_key ? storage.url(row.image_thumb_key) : null,
-    placeholder: row.image_placeholder,
-    width: row.image_width,
-    height: row.image_height,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-    likes_count: Number(row.likes_count),
-    comments_count: Number(row.comments_count),
-    user_has_liked: Boolean(row.user_has_liked),
-  };
-}
 
 /** Likes, comments and whether `viewerId` liked the item, as columns of a news query. */
 function countColumns(viewerId: number | null) {

@@ -13,19 +13,48 @@ import { nowIso } from '../../lib/tokens.js';
 import { ImageRenditionsRepository } from '../../media/copies/copies.repository.js';
 import { replaceFaceSearch, saveFaceSearch } from '../../media/face-rows.js';
 import { deleteMedia, markForDeletion } from '../../media/media-files.js';
+import { mediaUrlOf } from '../../media/media-urls.js';
 import { withOwnPublicCopies } from '../../media/renditions/own-copies.js';
 import { insertWithImage, updateWithImage } from '../../media/renditions/public-image-upload.js';
 import { originalUrlFor, publicImageStored } from '../../media/renditions/public-images.js';
 import type { UploadedFile } from '../../media/upload.js';
 import { deleteInteractions } from '../interactions/interactions.repository.js';
 import type { UserRow } from '../users/users.repository.js';
-import { NewsRepository, toNews, toNewsSummary } from './news.repository.js';
+import {
+  NewsRepository,
+  type NewsSummaryWithCounts,
+  type NewsWithCounts,
+} from './news.repository.js';
 
 /** News images are public media. */
 export const NEWS_FOLDER = 'news';
 
 /** Where a news item's image URLs are (a family's own copies, decision 100). */
 const IMAGE_FIELDS = { image: 'image_url', thumb: 'thumb_url' } as const;
+
+/** The API shape of a news item: files as plain public URLs. */
+function toNews(row: NewsWithCounts, signer: AppContext['mediaUrls']): News {
+  return { ...toNewsSummary(row, signer), content: row.content };
+}
+
+/** The API shape of a list item: a news item without its full text. */
+function toNewsSummary(row: NewsSummaryWithCounts, signer: AppContext['mediaUrls']): NewsSummary {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    image_url: mediaUrlOf(signer, row.image_key),
+    thumb_url: mediaUrlOf(signer, row.image_thumb_key),
+    placeholder: row.image_placeholder,
+    width: row.image_width,
+    height: row.image_height,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    likes_count: Number(row.likes_count),
+    comments_count: Number(row.comments_count),
+    user_has_liked: Boolean(row.user_has_liked),
+  };
+}
 
 /** News: list, read, create, edit and delete (with its files, likes and comments). */
 export class NewsService {
@@ -38,7 +67,7 @@ export class NewsService {
   /** Newest first; `limit` for the landing page's first few. */
   async list(viewer: UserRow | null, limit?: number): Promise<NewsSummary[]> {
     const rows = await this.repo().list(viewer?.id ?? null, limit);
-    const items = rows.map((row) => toNewsSummary(row, this.ctx.storage));
+    const items = rows.map((row) => toNewsSummary(row, this.ctx.mediaUrls));
     // A family sees its own child in the images (decision 100).
     return withOwnPublicCopies(this.ctx, viewer, 'news', items, IMAGE_FIELDS, withOwnChild(rows));
   }
@@ -50,7 +79,7 @@ export class NewsService {
       this.ctx,
       viewer,
       'news',
-      [toNews(row, this.ctx.storage)],
+      [toNews(row, this.ctx.mediaUrls)],
       IMAGE_FIELDS,
       withOwnChild([row]),
     );

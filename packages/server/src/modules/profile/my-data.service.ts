@@ -13,6 +13,7 @@ import { AppError } from '../../lib/app-error.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { nowIso } from '../../lib/tokens.js';
 import { deleteMedia, markForDeletion } from '../../media/media-files.js';
+import { mediaUrlOf } from '../../media/media-urls.js';
 import { childrenChanged } from '../../media/renditions/face-changes.js';
 import { recordAudit } from '../audit/audit.js';
 import { GoogleAuthService } from '../auth/google.service.js';
@@ -76,7 +77,7 @@ export class MyDataService {
         name: user.name,
         email: user.email,
         role: user.role,
-        avatar_url: user.avatar_key ? this.ctx.storage.url(user.avatar_key) : null,
+        avatar_url: mediaUrlOf(this.ctx.mediaUrls, user.avatar_key),
         created_at: user.created_at,
         password_changed_at: user.password_changed_at,
         sign_in: user.password_hash ? 'password' : 'external',
