@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { PublicImagesRecheck } from './access/public-images.js';
-import { RenditionWorker } from './access/rendition-worker.js';
 import type { AppContext } from './context.js';
+import { PublicImagesRecheck } from './media/renditions/public-images.js';
+import { RenditionWorker } from './media/renditions/rendition-worker.js';
 import { MediaSweeper } from './media/sweeper.js';
 import { DigestService } from './modules/digests/digests.service.js';
 import { FaceScanner } from './modules/faces/face-scan.js';

@@ -2,10 +2,7 @@ import { can, SERVER_ERRORS } from '@fogata/shared';
 import type { AppContext } from '../context.js';
 import { executorOf } from '../db/database.js';
 import { AppError } from '../lib/app-error.js';
-import { isPrivateKey, type MediaStorage } from '../media/storage/storage.js';
-import { type MediaScope, scopeUserId, viewerScope } from '../media/url-signer.js';
-import { AccessRepository } from './access.repository.js';
-import { type BlurPlan, blurSetKey, FaceVisibility, seesEveryFace } from './face-visibility.js';
+import { ImageRenditionsRepository } from '../media/copies/copies.repository.js';
 import {
   copyOpening,
   type GalleryImageKind,
@@ -14,10 +11,13 @@ import {
   type RenditionSpec,
   renditionImage,
   renditionKeys,
-} from './image-renditions.js';
-import { ImageRenditionsRepository } from './image-renditions.repository.js';
+} from '../media/copies/copy-names.js';
+import { PublicImagesRepository } from '../media/copies/public-copies.repository.js';
+import { type KeyUrls, keyUrls } from '../media/media-urls.js';
+import { type MediaScope, scopeUserId, viewerScope } from '../media/url-signer.js';
+import { AccessRepository } from './access.repository.js';
+import { type BlurPlan, blurSetKey, FaceVisibility, seesEveryFace } from './face-visibility.js';
 import { openableOwnPublicCopies } from './own-public-copies.js';
-import { PublicImagesRepository } from './public-images.repository.js';
 import type { Viewer } from './viewer.js';
 
 /** An image's stored files as its row has them, and whether only some viewers may see it. */
@@ -37,7 +37,7 @@ export interface ImageCopy {
   key: string | null;
   thumbKey: string | null;
   placeholder: string | null;
-  urls: Pick<MediaStorage, 'url'>;
+  urls: KeyUrls;
   /** For a blurred copy, what it is made of (to make it where it is read, as the ZIP does). */
   spec: RenditionSpec | null;
 }
@@ -260,12 +260,7 @@ export class GalleryAccess {
    * open its files only while they may see it; anything else gets the shared URLs, the same for
    * everyone (and so cached alike).
    */
-  urlsFor(viewer: Viewer, restricted: boolean): Pick<MediaStorage, 'url'> {
-    const { storage, mediaUrls } = this.ctx;
-    if (!restricted || !viewer) return storage;
-    const scope = viewerScope(viewer.id);
-    return {
-      url: (key) => (isPrivateKey(key) ? mediaUrls.url(key, undefined, scope) : storage.url(key)),
-    };
+  urlsFor(viewer: Viewer, restricted: boolean): KeyUrls {
+    return keyUrls(this.ctx.mediaUrls, restricted && viewer ? viewerScope(viewer.id) : null);
   }
 }

@@ -1,28 +1,28 @@
 import { type RawBuilder, sql } from 'kysely';
-import type { AppContext } from '../context.js';
 import type { Executor } from '../db/database.js';
-import type { MediaUrlSigner } from '../media/url-signer.js';
-import { viewerScope } from '../media/url-signer.js';
-import { blurSetKey, FaceVisibility, seesEveryFace } from './face-visibility.js';
+import { ImageRenditionsRepository } from '../media/copies/copies.repository.js';
 import {
   copyOpening,
-  ImageRenditions,
   type RenditionSpec,
   renditionImage,
   renditionKeys,
-} from './image-renditions.js';
-import { ImageRenditionsRepository } from './image-renditions.repository.js';
-import { type PublicImageKind, PublicImagesRepository } from './public-images.repository.js';
+} from '../media/copies/copy-names.js';
+import {
+  type PublicImageKind,
+  PublicImagesRepository,
+} from '../media/copies/public-copies.repository.js';
+import type { MediaUrlSigner } from '../media/url-signer.js';
+import { blurSetKey, FaceVisibility, seesEveryFace } from './face-visibility.js';
 import type { Viewer } from './viewer.js';
 
 /*
- * A family's own copy of a public image (issue #25 §3 "a guardian always sees their own child",
- * decision 100). A news item's or an experience's image has one public copy, the same for every
- * visitor, with the faces blurred that 'Web pública' does not cover. A signed-in guardian whose
- * child is in it gets, instead, a copy of their own: their child clear, everyone else as the rule
- * says for them. It is a blurred copy like the gallery's (image-renditions.ts), made from the
- * private original on demand, behind a URL signed for that account alone, and it opens only
- * while the rule still gives that copy to that account.
+ * Who gets a family's own copy of a public image, and whether one opens (decision 100): a
+ * guardian always sees their own child. A news item's or an experience's image has one public
+ * copy, the same for every visitor, with the faces blurred that 'Web pública' does not cover. A
+ * signed-in guardian whose child is in it gets, instead, a copy of their own: their child clear,
+ * everyone else as the rule says for them. It is a blurred copy like the gallery's, made from the
+ * private original on demand by media/renditions/ (own-copies.ts), behind a URL signed for that
+ * account alone, and it opens only while the rule still gives that copy to that account.
  */
 
 /** A family's own files of a public image: display copy and thumbnail (private keys). */
@@ -80,40 +80,6 @@ export async function ownPublicCopies(
   return result;
 }
 
-/** Which fields of an API item hold its image's URLs (news and experiences name them apart). */
-export interface ImageFields<T> {
-  image: keyof T & string;
-  thumb: keyof T & string;
-}
-
-/**
- * The API's items with a family's own copies: for each of the images `theirs` (where a child of
- * `viewer`'s appears) that `viewer` is given a copy of their own, its `fields` point to it (URLs
- * signed for `viewer`); the rest unchanged. No query when `theirs` is empty.
- */
-export async function withOwnPublicCopies<T extends { id: number }>(
-  ctx: { db: { kysely: Executor }; mediaUrls: MediaUrlSigner },
-  viewer: Viewer,
-  kind: PublicImageKind,
-  items: T[],
-  fields: ImageFields<T>,
-  theirs: readonly number[],
-): Promise<T[]> {
-  if (!viewer || seesEveryFace(viewer) || theirs.length === 0) return items;
-  const own = await ownPublicCopies(ctx.db.kysely, ctx.mediaUrls, viewer, kind, theirs);
-  if (own.size === 0) return items;
-  const scope = viewerScope(viewer.id);
-  return items.map((item) => {
-    const copy = own.get(item.id);
-    if (!copy) return item;
-    return {
-      ...item,
-      [fields.image]: ctx.mediaUrls.url(copy.imageKey, undefined, scope),
-      [fields.thumb]: ctx.mediaUrls.url(copy.thumbKey, undefined, scope),
-    };
-  });
-}
-
 /**
  * Which of the storage `keys` are a family's own copies of public images that `viewer` is given
  * now (ownPublicCopies), with what each is made of — or an older copy of theirs that still hides
@@ -155,19 +121,4 @@ export async function openableOwnPublicCopies(
     }
   }
   return result;
-}
-
-/**
- * Deletes the families' own copies of images `ids` of `kind` (files and rows, under the journal):
- * their faces, a child's consent or guardians, or the image itself changed. Those still wanted
- * are made again when next asked for; a stale one would not open anyway (openable above).
- */
-export async function dropOwnPublicCopies(
-  ctx: AppContext,
-  kind: PublicImageKind,
-  ids: readonly number[],
-): Promise<void> {
-  if (ids.length === 0) return;
-  const rows = await new ImageRenditionsRepository(ctx.db.kysely).ofImages(kind, ids);
-  await new ImageRenditions(ctx).drop(rows);
 }

@@ -9,7 +9,6 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database.js';
 import { LocalStorage, mediaRoot } from '../media/storage/storage.js';
-import { MediaUrlSigner } from '../media/url-signer.js';
 import { buildSeedApp, buildTestApp, createPgDatabase } from '../test/build-app.js';
 import { createNews } from '../test/content-factories.js';
 import { createUser, PASSWORD, type TestUser } from '../test/factories.js';
@@ -175,9 +174,8 @@ describe('backup and restore of a running instance', () => {
       });
       const keys = await referencedKeys(restoredDb);
       expect(keys.size).toBeGreaterThan(10);
-      const signer = new MediaUrlSigner(jwtSecret);
-      const source = new LocalStorage(mediaRoot(dataDir), signer);
-      const restored = new LocalStorage(mediaRoot(restoredDir), signer);
+      const source = new LocalStorage(mediaRoot(dataDir));
+      const restored = new LocalStorage(mediaRoot(restoredDir));
       for (const key of keys) {
         expect(readFileSync(restored.path(key)).equals(readFileSync(source.path(key)))).toBe(true);
       }

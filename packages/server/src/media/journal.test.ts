@@ -14,7 +14,7 @@ import {
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { PhotosRepository } from '../modules/photos/photos.repository.js';
+import { PhotosRepository } from '../modules/albums/photos.repository.js';
 import { buildTestApp, buildTestAppOnSameDatabase, type TestApp } from '../test/build-app.js';
 import { createUser, type TestUser } from '../test/factories.js';
 import { createAlbum } from '../test/gallery-factories.js';
@@ -23,7 +23,7 @@ import { MediaJournal } from './journal.js';
 import { MEDIA_KEY_COLUMNS } from './journal.repository.js';
 import { keepMedia, saveMedia } from './media-files.js';
 import { ownerIsGone, ownerOfTag, ownerTag, PROCESS_OWNER } from './process-owner.js';
-import { insertWithImage } from './public-image.js';
+import { insertWithImage } from './renditions/public-image-upload.js';
 import { newMediaKey } from './storage/storage.js';
 import { removeLeftUploads } from './temp-uploads.js';
 import type { UploadedFile } from './upload.js';

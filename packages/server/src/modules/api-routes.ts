@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { albumsRoutes } from './albums/albums.routes.js';
+import { photosRoutes } from './albums/photos.routes.js';
 import { auditRoutes } from './audit/audit.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { childrenRoutes } from './children/children.routes.js';
@@ -10,7 +11,6 @@ import { facesRoutes } from './faces/faces.routes.js';
 import { imageLedgerRoutes } from './image-ledger/image-ledger.routes.js';
 import { invitationsRoutes } from './invitations/invitations.routes.js';
 import { monitorsRoutes } from './monitors/monitors.routes.js';
-import { photosRoutes } from './photos/photos.routes.js';
 import { postsRoutes } from './posts/posts.routes.js';
 import { myDataRoutes } from './profile/my-data.routes.js';
 import { profileRoutes } from './profile/profile.routes.js';

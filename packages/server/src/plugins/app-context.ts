@@ -1,6 +1,5 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { checkMailImages } from '../access/mail-images.js';
 import type { Config } from '../config.js';
 import type { AppContext } from '../context.js';
 import { openDatabase } from '../db/database.js';
@@ -8,6 +7,7 @@ import { OidcClient } from '../lib/oidc.js';
 import { MailQueue } from '../mail/mail-queue.js';
 import { createMailer } from '../mail/mailer.js';
 import { MediaJournal } from '../media/journal.js';
+import { checkMailImages } from '../media/renditions/mail-images.js';
 import { createStorage } from '../media/storage/create-storage.js';
 import { MediaUrlSigner } from '../media/url-signer.js';
 import { ReadCache } from './read-cache.js';
@@ -22,7 +22,7 @@ export async function registerAppContext(
 ): Promise<AppContext> {
   // Before the database: nothing to close if the storage cannot be opened.
   const mediaUrls = new MediaUrlSigner(config.jwtSecret);
-  const storage = await createStorage(config, mediaUrls);
+  const storage = await createStorage(config);
   const db = openDatabase(config, {
     onConnectionLost: (err) =>
       app.log.warn({ err }, 'conexión con la base de datos perdida; se abrirá otra'),

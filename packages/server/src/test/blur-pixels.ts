@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { paddedRegion } from '../media/face-blur.js';
+import { paddedRegion } from '../media/copies/face-blur.js';
 import { detail, greyRegion, meanDifference } from './face-pixels.js';
 
 /*

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { paddedRegion } from '../media/face-blur.js';
+import { paddedRegion } from '../media/copies/face-blur.js';
 
 /*
  * A picture with a real face, and the pixel comparisons that tell a blurred face from a clear one

@@ -11,7 +11,6 @@ import { fileURLToPath } from 'node:url';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import type { StorageConfig } from '../config.js';
 import { S3Storage } from '../media/storage/s3-storage.js';
-import { MediaUrlSigner } from '../media/url-signer.js';
 
 /** s3rver's built-in account. */
 const KEYS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
@@ -68,7 +67,7 @@ export async function startS3(): Promise<TestS3> {
   });
   const storage = async (bucket: string, listPageSize?: number) => {
     const { driver: _driver, ...options } = config(bucket);
-    const s = await S3Storage.open(options, new MediaUrlSigner('prueba'), { listPageSize });
+    const s = await S3Storage.open(options, { listPageSize });
     opened.push(s);
     return s;
   };

@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { progressPrinter } from '../../lib/progress-printer.js';
 import { loadConfig } from '../../startup.js';
-import { MediaUrlSigner } from '../url-signer.js';
 import { S3Storage } from './s3-storage.js';
 import { contentTypeOf, LocalStorage, mediaRoot } from './storage.js';
 
@@ -153,10 +152,9 @@ export async function migrateMediaCommand(args: string[]): Promise<number> {
     );
     return 1;
   }
-  const signer = new MediaUrlSigner(config.jwtSecret);
-  const source = new LocalStorage(publicDir, signer);
+  const source = new LocalStorage(publicDir);
   const { driver: _driver, ...options } = config.storage;
-  const target = await S3Storage.open(options, signer);
+  const target = await S3Storage.open(options);
   const print = progressPrinter();
   try {
     try {

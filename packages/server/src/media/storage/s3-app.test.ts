@@ -310,7 +310,7 @@ describe('backups with STORAGE=s3', () => {
       expect(readFileSync(join(target, 'jwt-secret'), 'utf8')).toBe(t.config.jwtSecret);
 
       const db = openDatabase(config);
-      const local = new LocalStorage(mediaRoot(target), new MediaUrlSigner(t.config.jwtSecret));
+      const local = new LocalStorage(mediaRoot(target));
       try {
         const keys = await referencedKeys(db);
         expect(keys.size).toBeGreaterThanOrEqual(4);

@@ -18,7 +18,6 @@ import { createUser, type TestUser } from '../../test/factories.js';
 import { createAlbum, createPhoto } from '../../test/gallery-factories.js';
 import { startS3, type TestS3 } from '../../test/s3.js';
 import { runServerCommand, startServerProcess } from '../../test/server-process.js';
-import { MediaUrlSigner } from '../url-signer.js';
 import { LocalStorage, mediaRoot } from './storage.js';
 
 type PgDb = Awaited<ReturnType<typeof createPgDatabase>>;
@@ -98,7 +97,7 @@ describe('npm run migrate-media -- --to s3', () => {
   let localKeys: string[];
   beforeAll(async () => {
     local = await populate({});
-    disk = new LocalStorage(mediaRoot(local.config.dataDir), new MediaUrlSigner('x'));
+    disk = new LocalStorage(mediaRoot(local.config.dataDir));
     localKeys = [];
     for await (const key of disk.list()) localKeys.push(key);
     localKeys.sort();
@@ -237,7 +236,7 @@ describe('backup and restore with STORAGE=s3', () => {
     expect(local.out).toContain('restaurada en');
     expect(local.out).toContain(' y 10 archivos.');
     expect(local.code).toBe(0);
-    const disk = new LocalStorage(mediaRoot(toLocal), new MediaUrlSigner('x'));
+    const disk = new LocalStorage(mediaRoot(toLocal));
     const inSource = await s3.storage(bucket);
     for (const key of await s3.keys(bucket)) {
       const copy = await disk.read(key);

@@ -8,8 +8,7 @@ import type {
 } from '@aws-sdk/client-s3';
 import type { StorageConfig } from '../../config.js';
 import { UnavailableError } from '../../lib/unavailable.js';
-import type { MediaUrlSigner } from '../url-signer.js';
-import { contentTypeOf, isPrivateKey, type MediaStorage, type StoredFile } from './storage.js';
+import { contentTypeOf, type MediaStorage, type StoredFile } from './storage.js';
 
 type Sdk = typeof import('@aws-sdk/client-s3');
 
@@ -73,7 +72,6 @@ export class S3Storage implements MediaStorage {
   private constructor(
     private readonly sdk: Sdk,
     options: S3StorageOptions,
-    private readonly signer: MediaUrlSigner,
     tuning: S3StorageTuning,
   ) {
     this.bucket = options.bucket;
@@ -105,13 +103,9 @@ export class S3Storage implements MediaStorage {
    * Opens the bucket's client. The SDK is loaded here, not at start-up: it takes most of a second
    * to load, which local storage never needs.
    */
-  static async open(
-    options: S3StorageOptions,
-    signer: MediaUrlSigner,
-    tuning: S3StorageTuning = {},
-  ): Promise<S3Storage> {
+  static async open(options: S3StorageOptions, tuning: S3StorageTuning = {}): Promise<S3Storage> {
     const sdk = await import('@aws-sdk/client-s3');
-    return new S3Storage(sdk, options, signer, tuning);
+    return new S3Storage(sdk, options, tuning);
   }
 
   /**
@@ -198,10 +192,6 @@ export class S3Storage implements MediaStorage {
       // S3 answers 204 for a missing key; some compatible servers answer 404.
       if (!isMissingObject(err)) throw err;
     }
-  }
-
-  url(key: string): string {
-    return isPrivateKey(key) ? this.signer.url(key) : `/media/${key}`;
   }
 
   async *list(): AsyncIterable<string> {

@@ -8,11 +8,9 @@ import { basename, dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3, type TestS3 } from '../../test/s3.js';
-import { MediaUrlSigner, PRIVATE_MEDIA_PREFIX } from '../url-signer.js';
 import { S3Storage } from './s3-storage.js';
 import { LocalStorage, type MediaStorage, mediaRoot, newMediaKey } from './storage.js';
 
-const signer = new MediaUrlSigner('secreto-de-prueba');
 const folders: string[] = [];
 let s3: TestS3;
 
@@ -41,9 +39,9 @@ const drivers: [string, Driver][] = [
   [
     'LocalStorage',
     {
-      open: async () => new LocalStorage(mediaRoot(localFolder()), signer),
+      open: async () => new LocalStorage(mediaRoot(localFolder())),
       broken: async () => {
-        const storage = new LocalStorage(mediaRoot(localFolder()), signer);
+        const storage = new LocalStorage(mediaRoot(localFolder()));
         rmSync(storage.localRoot, { recursive: true, force: true });
         return storage;
       },
@@ -54,11 +52,11 @@ const drivers: [string, Driver][] = [
     {
       open: async () => {
         const { driver: _driver, ...options } = s3.config(await s3.bucket());
-        return S3Storage.open(options, signer, { listPageSize: 2 });
+        return S3Storage.open(options, { listPageSize: 2 });
       },
       broken: async () => {
         const { driver: _driver, ...options } = s3.config('no-existe-este-bucket');
-        return S3Storage.open(options, signer);
+        return S3Storage.open(options);
       },
     },
   ],
@@ -168,21 +166,6 @@ describe.each(drivers)('%s', (_name, { open, broken }) => {
     }
   });
 
-  it('gives public keys a plain /media/ URL and private ones a signed, expiring one', async () => {
-    const publicKey = newMediaKey('news', 'webp');
-    expect(storage.url(publicKey)).toBe(`/media/${publicKey}`);
-    const privateKey = newMediaKey('private/photos', 'webp');
-    const url = new URL(storage.url(privateKey), 'http://fogata.test');
-    expect(url.pathname.startsWith(PRIVATE_MEDIA_PREFIX)).toBe(true);
-    const signed = signer.verify(
-      url.pathname,
-      url.searchParams.get('exp'),
-      url.searchParams.get('sig'),
-    );
-    expect(signed?.key).toBe(privateKey);
-    expect(signer.verify(url.pathname, url.searchParams.get('exp'), 'x'.repeat(43))).toBeNull();
-  });
-
   it('is ready while it can be written, and says so when it cannot', async () => {
     await expect(storage.check()).resolves.toBeUndefined();
     const gone = await broken();
@@ -197,7 +180,7 @@ describe.each(drivers)('%s', (_name, { open, broken }) => {
 describe('S3Storage against a bucket it cannot use', () => {
   it('throws on read rather than answering "no file", so nothing looks deleted', async () => {
     const { driver: _driver, ...options } = s3.config('no-existe-este-bucket');
-    const storage = await S3Storage.open(options, signer);
+    const storage = await S3Storage.open(options);
     try {
       await expect(storage.read(newMediaKey('private/photos', 'webp'))).rejects.toThrow();
       await expect(
@@ -211,10 +194,10 @@ describe('S3Storage against a bucket it cannot use', () => {
   it('refuses an unknown access key', async () => {
     const bucket = await s3.bucket();
     const { driver: _driver, ...options } = s3.config(bucket);
-    const storage = await S3Storage.open(
-      { ...options, credentials: { accessKeyId: 'NADIE', secretAccessKey: 'nada' } },
-      signer,
-    );
+    const storage = await S3Storage.open({
+      ...options,
+      credentials: { accessKeyId: 'NADIE', secretAccessKey: 'nada' },
+    });
     try {
       await expect(storage.check()).rejects.toThrow();
       await expect(storage.read(newMediaKey('news', 'webp'))).rejects.toThrow();
@@ -226,7 +209,7 @@ describe('S3Storage against a bucket it cannot use', () => {
 
 describe('LocalStorage replacing a file while it is read', () => {
   it('gives each reader the whole old file or the whole new one, never one being written', async () => {
-    const storage = new LocalStorage(mediaRoot(localFolder()), signer);
+    const storage = new LocalStorage(mediaRoot(localFolder()));
     const key = newMediaKey('private/renditions/photo-1', 'webp');
     const versions = [randomBytes(300_000), randomBytes(200_000)];
     await storage.save(key, versions[0] as Buffer);
@@ -248,7 +231,7 @@ describe('LocalStorage replacing a file while it is read', () => {
   });
 
   it('removes, on request, what a write cut off by a crash left beside the file', async () => {
-    const storage = new LocalStorage(mediaRoot(localFolder()), signer);
+    const storage = new LocalStorage(mediaRoot(localFolder()));
     const key = newMediaKey('private/photos', 'webp');
     const other = newMediaKey('private/photos', 'webp');
     await storage.save(other, Buffer.from('otra'));

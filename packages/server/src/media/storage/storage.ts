@@ -15,7 +15,7 @@ import {
 import { basename, dirname, extname, join, resolve, sep } from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { isDiskFull, UnavailableError } from '../../lib/unavailable.js';
-import { type MediaUrlSigner, PRIVATE_KEY_PREFIX } from '../url-signer.js';
+import { PRIVATE_KEY_PREFIX } from '../url-signer.js';
 
 /** A stored file opened for reading. */
 export interface StoredFile {
@@ -44,8 +44,6 @@ export interface MediaStorage {
    * cut off by a crash left (the journal's reconciliation asks for it).
    */
   delete(key: string, options?: { leftovers?: boolean }): Promise<void>;
-  /** The URL of `key`: plain for public media, signed and expiring for private media. */
-  url(key: string): string;
   /** Every stored key, public and private, in no particular order (backups walk it). */
   list(): AsyncIterable<string>;
   /** Resolves when the storage can be written (readiness); throws otherwise. */
@@ -117,11 +115,7 @@ export class LocalStorage implements MediaStorage {
   readonly localRoot: string;
   readonly privateRoot: string;
 
-  constructor(
-    root: string,
-    private readonly signer: MediaUrlSigner,
-    privateRoot = `${root}-private`,
-  ) {
+  constructor(root: string, privateRoot = `${root}-private`) {
     this.localRoot = resolve(root);
     this.privateRoot = resolve(privateRoot);
     mkdirSync(this.localRoot, { recursive: true });
@@ -203,10 +197,6 @@ export class LocalStorage implements MediaStorage {
         await rm(join(dirname(file), name), { force: true });
       }
     }
-  }
-
-  url(key: string): string {
-    return isPrivateKey(key) ? this.signer.url(key) : `/media/${key}`;
   }
 
   async check(): Promise<void> {

@@ -4,14 +4,14 @@ import { can, SERVER_ERRORS } from '@fogata/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ZipFile } from 'yazl';
 import { Access } from '../../access/access.js';
-import { ImageRenditions } from '../../access/image-renditions.js';
-import { recordPublications } from '../../access/public-images.repository.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
+import { recordPublications } from '../../media/copies/public-copies.repository.js';
+import { ImageRenditions } from '../../media/renditions/blurred-copies.js';
 import type { Guard } from '../../plugins/auth.js';
-import { PhotosRepository } from '../photos/photos.repository.js';
 import { type UserRow, UsersRepository } from '../users/users.repository.js';
 import { AlbumsRepository } from './albums.repository.js';
+import { PhotosRepository } from './photos.repository.js';
 
 /** The longest slug a file name starts with (the album title's). */
 const SLUG_MAX = 60;

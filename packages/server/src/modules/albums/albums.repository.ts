@@ -1,4 +1,4 @@
-import { type Album, can, type SectionRef } from '@fogata/shared';
+import { can, type SectionRef } from '@fogata/shared';
 import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import {
   albumShownTo,
@@ -11,7 +11,6 @@ import type { Viewer } from '../../access/viewer.js';
 import { type Db, type Executor, executorOf } from '../../db/database.js';
 import type { Dialect } from '../../db/migrations/index.js';
 import type { AlbumsTable } from '../../db/schema.js';
-import type { MediaStorage } from '../../media/storage/storage.js';
 import { commentsCountInSql, likesCountInSql } from '../interactions/interactions.repository.js';
 
 export type AlbumRow = Selectable<AlbumsTable>;
@@ -46,35 +45,6 @@ function facesToReviewSql() {
 /** A section as an audience's choice: whether it is retired tells if it may be newly chosen. */
 export interface AudienceSection extends SectionRef {
   retired: boolean;
-}
-
-/**
- * The API shape of an album: cover files as signed URLs, counts summed over its photos, and its
- * audience (empty: the whole group).
- */
-export function toAlbum(
-  row: AlbumWithCounts,
-  storage: Pick<MediaStorage, 'url'>,
-  audience: SectionRef[],
-): Album {
-  return {
-    id: row.id,
-    title: row.title,
-    description: row.description,
-    cover: row.cover_key ? storage.url(row.cover_key) : null,
-    cover_thumb: row.cover_thumb_key ? storage.url(row.cover_thumb_key) : null,
-    cover_placeholder: row.cover_placeholder,
-    cover_width: row.cover_width,
-    cover_height: row.cover_height,
-    likes_count: Number(row.likes_count),
-    comments_count: Number(row.comments_count),
-    photos_count: Number(row.photos_count),
-    published: row.status === 'published',
-    audience,
-    ...(row.faces_to_review !== undefined && { faces_to_review: Number(row.faces_to_review) }),
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-  };
 }
 
 /** SQL on `albums`. */

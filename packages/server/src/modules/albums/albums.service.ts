@@ -7,13 +7,12 @@ import {
   type SectionRef,
 } from '@fogata/shared';
 import { Access } from '../../access/access.js';
-import { facesChanged } from '../../access/face-changes.js';
 import { isRestrictedAlbum } from '../../access/gallery-access.js';
-import { ImageRenditionsRepository } from '../../access/image-renditions.repository.js';
 import type { AppContext } from '../../context.js';
 import { readGroupSettings } from '../../db/group-settings.js';
 import { AppError } from '../../lib/app-error.js';
 import { nowIso } from '../../lib/tokens.js';
+import { ImageRenditionsRepository } from '../../media/copies/copies.repository.js';
 import { replaceFaceSearch, saveFaceSearch } from '../../media/face-rows.js';
 import { type FaceSearch, SEARCH_LATER, wakeFaceScan } from '../../media/face-search.js';
 import { toImageVariants } from '../../media/image-pipeline.js';
@@ -24,17 +23,18 @@ import {
   type StoredImage,
   storeImageVariants,
 } from '../../media/media-files.js';
+import type { KeyUrls } from '../../media/media-urls.js';
+import { facesChanged } from '../../media/renditions/face-changes.js';
 import type { UploadedFile } from '../../media/upload.js';
 import { recordAudit } from '../audit/audit.js';
 import { deleteInteractions } from '../interactions/interactions.repository.js';
-import { PhotosRepository } from '../photos/photos.repository.js';
 import type { UserRow } from '../users/users.repository.js';
 import {
   AlbumsRepository,
   type AlbumWithCounts,
   type AudienceSection,
-  toAlbum,
 } from './albums.repository.js';
+import { PhotosRepository } from './photos.repository.js';
 
 /** Album covers are members-only media. */
 export const ALBUM_COVERS_FOLDER = 'private/albums';
@@ -51,6 +51,9 @@ export interface AlbumForm {
   /**
    * The audience's section ids: empty, the whole group; undefined, the whole group on
    * create and unchanged on an edit.
+   * (unset: published at once).
+   * The audience's section ids (decision 054): empty, the whole group; undefined, the whole group
+   * on create and unchanged on an edit.
    */
   sections?: number[];
 }
@@ -85,6 +88,31 @@ function coverColumns(cover: StoredImage) {
     cover_placeholder: cover.placeholder,
     cover_width: cover.width,
     cover_height: cover.height,
+  };
+}
+
+/**
+ * The API shape of an album: cover files as the URLs `urls` makes of them, counts summed over
+ * its photos, and its audience (empty: the whole group).
+ */
+function toAlbum(row: AlbumWithCounts, urls: KeyUrls, audience: SectionRef[]): Album {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    cover: urls.urlOf(row.cover_key),
+    cover_thumb: urls.urlOf(row.cover_thumb_key),
+    cover_placeholder: row.cover_placeholder,
+    cover_width: row.cover_width,
+    cover_height: row.cover_height,
+    likes_count: Number(row.likes_count),
+    comments_count: Number(row.comments_count),
+    photos_count: Number(row.photos_count),
+    published: row.status === 'published',
+    audience,
+    ...(row.faces_to_review !== undefined && { faces_to_review: Number(row.faces_to_review) }),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
   };
 }
 

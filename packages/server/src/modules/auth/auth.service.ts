@@ -14,7 +14,8 @@ import { signSession } from '../../lib/session-token.js';
 import { hashToken, newLinkToken, nowIso } from '../../lib/tokens.js';
 import { passwordResetMail } from '../../mail/templates.js';
 import { InvitationsService } from '../invitations/invitations.service.js';
-import { toUser, type UserRow, UsersRepository } from '../users/users.repository.js';
+import { type UserRow, UsersRepository } from '../users/users.repository.js';
+import { toUser } from '../users/users.service.js';
 import { PasswordResetsRepository } from './auth.repository.js';
 
 /** Sign-in, password recovery and registration by invitation. */
@@ -26,7 +27,7 @@ export class AuthService {
   /** `{ user, token }` for a freshly signed-in user. */
   async session(row: UserRow): Promise<Omit<LoginResult, 'message'>> {
     const token = await signSession(row, this.ctx.jwtKey);
-    return { user: toUser(row, this.ctx.storage), token };
+    return { user: toUser(row, this.ctx.mediaUrls), token };
   }
 
   async login(email: string, password: string): Promise<LoginResult> {

@@ -14,13 +14,13 @@ import {
 } from '@fogata/shared';
 import type { Transaction } from 'kysely';
 import { Access } from '../../access/access.js';
-import { childrenChanged } from '../../access/face-changes.js';
 import type { Viewer } from '../../access/viewer.js';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import { searchKey } from '../../db/search-key.js';
 import { AppError } from '../../lib/app-error.js';
 import { nowIso } from '../../lib/tokens.js';
+import { childrenChanged } from '../../media/renditions/face-changes.js';
 import { type AuditActor, recordAudit } from '../audit/audit.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { type ChildRow, ChildrenRepository, toChild } from './children.repository.js';

@@ -1,12 +1,12 @@
 import { type ChildPhoto, ROUTES, SERVER_ERRORS, SERVER_SUCCESS } from '@fogata/shared';
 import { Access, albumReviewerEmails } from '../../access/access.js';
-import { facesChanged } from '../../access/face-changes.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
 import { nowIso } from '../../lib/tokens.js';
 import { faceBlurRequestMail } from '../../mail/templates.js';
+import { facesChanged } from '../../media/renditions/face-changes.js';
+import { PhotosService } from '../albums/photos.service.js';
 import { recordAudit } from '../audit/audit.js';
-import { PhotosService } from '../photos/photos.service.js';
 import type { UserRow } from '../users/users.repository.js';
 import { ConsentsRepository } from './consents.repository.js';
 

@@ -15,7 +15,6 @@ import {
   SERVER_SUCCESS,
 } from '@fogata/shared';
 import { Access } from '../../access/access.js';
-import { childrenChanged } from '../../access/face-changes.js';
 import {
   type EffectiveConsent,
   effectiveConsents,
@@ -27,6 +26,7 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { nowIso } from '../../lib/tokens.js';
+import { childrenChanged } from '../../media/renditions/face-changes.js';
 import { type AuditActor, recordAudit } from '../audit/audit.js';
 import { consentRegisterCsv } from './consent-csv.js';
 import {

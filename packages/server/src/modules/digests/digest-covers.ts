@@ -2,8 +2,8 @@ import { blurSetKey, FaceVisibility } from '../../access/face-visibility.js';
 import type { Viewer } from '../../access/viewer.js';
 import type { AppContext } from '../../context.js';
 import type { InlineImage } from '../../mail/mailer.js';
-import type { BlurBox } from '../../media/face-blur.js';
-import { MAIL_COVER_WIDTH, type MailCover, toMailCover } from '../../media/mail-cover.js';
+import type { BlurBox } from '../../media/copies/face-blur.js';
+import { MAIL_COVER_WIDTH, type MailCover, toMailCover } from '../../media/copies/mail-cover.js';
 
 /*
  * Album covers inside the digest mail (decision 087): the image travels in the

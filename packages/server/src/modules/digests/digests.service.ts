@@ -1,8 +1,8 @@
 import { DIGEST_MESSAGES, ROUTES } from '@fogata/shared';
-import { recordPublications } from '../../access/public-images.repository.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
 import { digestMail } from '../../mail/templates.js';
+import { recordPublications } from '../../media/copies/public-copies.repository.js';
 import { type DigestCover, DigestCovers } from './digest-covers.js';
 import { digestSince, isDigestDue } from './digest-schedule.js';
 import { DigestTokens } from './digest-token.js';

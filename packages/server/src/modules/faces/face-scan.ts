@@ -1,10 +1,10 @@
 import { performance } from 'node:perf_hooks';
 import { buffer } from 'node:stream/consumers';
-import { facesChanged } from '../../access/face-changes.js';
 import type { AppContext } from '../../context.js';
 import { saveFaceSearch } from '../../media/face-rows.js';
 import { forgetFaceScanner, registerFaceScanner, searchFaces } from '../../media/face-search.js';
 import { MAX_FACE_THREADS, stopFaceThreads } from '../../media/face-thread.js';
+import { facesChanged } from '../../media/renditions/face-changes.js';
 import { type ClaimedScan, FaceScanRepository, scanImage } from './face-scan.repository.js';
 
 /*

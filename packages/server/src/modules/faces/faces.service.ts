@@ -10,14 +10,14 @@ import {
 } from '@fogata/shared';
 import { Access } from '../../access/access.js';
 import type { ManagedSections } from '../../access/access.repository.js';
-import { facesChanged } from '../../access/face-changes.js';
 import type { Viewer } from '../../access/viewer.js';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/database.js';
 import { AppError } from '../../lib/app-error.js';
 import { nowIso } from '../../lib/tokens.js';
 import type { FaceImageKind, FaceImageRef } from '../../media/face-rows.js';
-import type { MediaStorage } from '../../media/storage/storage.js';
+import { type KeyUrls, keyUrls } from '../../media/media-urls.js';
+import { facesChanged } from '../../media/renditions/face-changes.js';
 import { recordAudit } from '../audit/audit.js';
 import type { UserRow } from '../users/users.repository.js';
 import {
@@ -96,7 +96,7 @@ export class FacesService {
     viewer: Viewer,
     kind: FaceImageKind,
     files: ImageFiles[],
-    storage: Pick<MediaStorage, 'url'>,
+    urls: KeyUrls,
   ): Promise<FaceReviewImage[]> {
     const ids = files.map((file) => file.id);
     const [faces, unsearched] = await Promise.all([
@@ -114,8 +114,8 @@ export class FacesService {
     return files.map((file) => ({
       kind,
       id: file.id,
-      image_url: storage.url(file.key),
-      thumb_url: storage.url(file.thumbKey),
+      image_url: urls.url(file.key),
+      thumb_url: urls.url(file.thumbKey),
       width: file.width,
       height: file.height,
       faces: byImage.get(file.id) ?? [],
@@ -141,10 +141,10 @@ export class FacesService {
     // The cover is the first image of page one; the photos follow it.
     const skip = cover ? Math.max(0, first - 1) : first;
     const files = await repo.photoFiles(albumId, skip, withCover ? limit - 1 : limit);
-    const storage = this.access().urlsFor(viewer, true);
+    const urls = this.access().urlsFor(viewer, true);
     const images = [
-      ...(withCover && cover ? await this.images(viewer, 'album', [cover], storage) : []),
-      ...(await this.images(viewer, 'photo', files, storage)),
+      ...(withCover && cover ? await this.images(viewer, 'album', [cover], urls) : []),
+      ...(await this.images(viewer, 'photo', files, urls)),
     ];
     return { images, total: photos + (cover ? 1 : 0) };
   }
@@ -162,7 +162,7 @@ export class FacesService {
         kind === 'news' ? SERVER_ERRORS.newsNotFound : SERVER_ERRORS.experienceNotFound,
       );
     }
-    return this.images(viewer, kind, [files], this.ctx.storage);
+    return this.images(viewer, kind, [files], keyUrls(this.ctx.mediaUrls));
   }
 
   /**

@@ -1,7 +1,7 @@
 import { IMAGE_SETTINGS_MESSAGES } from '@fogata/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { facesChanged } from '../../access/face-changes.js';
-import { recordPublications } from '../../access/public-images.repository.js';
+import { recordPublications } from '../../media/copies/public-copies.repository.js';
+import { facesChanged } from '../../media/renditions/face-changes.js';
 import { testAppPerFile } from '../../test/app-per-file.js';
 import { addFace } from '../../test/consent-factories.js';
 import { createNews } from '../../test/content-factories.js';

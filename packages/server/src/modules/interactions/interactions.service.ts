@@ -12,6 +12,7 @@ import type { InteractionTarget } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { nowIso } from '../../lib/tokens.js';
+import { mediaUrlOf } from '../../media/media-urls.js';
 import type { UserRow } from '../users/users.repository.js';
 import { type CommentRow, InteractionsRepository } from './interactions.repository.js';
 
@@ -60,8 +61,7 @@ export class InteractionsService {
       id: row.id,
       user_id: row.user_id,
       author_name: member ? row.author_name : firstName(row.author_name),
-      author_avatar:
-        member && row.author_avatar_key ? this.ctx.storage.url(row.author_avatar_key) : null,
+      author_avatar: member ? mediaUrlOf(this.ctx.mediaUrls, row.author_avatar_key) : null,
       comment_text: row.comment_text,
       created_at: row.created_at,
       updated_at: row.updated_at,

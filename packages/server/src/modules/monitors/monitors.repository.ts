@@ -1,27 +1,8 @@
-import type { Monitor } from '@fogata/shared';
 import type { Insertable, Selectable } from 'kysely';
 import { type Db, type Executor, executorOf } from '../../db/database.js';
 import type { MonitorsTable } from '../../db/schema.js';
-import type { MediaStorage } from '../../media/storage/storage.js';
 
 export type MonitorRow = Selectable<MonitorsTable>;
-
-/** The API shape of a monitor: the photo as plain public URLs (display copy and thumbnail). */
-export function toMonitor(row: MonitorRow, storage: MediaStorage): Monitor {
-  return {
-    id: row.id,
-    name: row.name,
-    role_description: row.role_description,
-    description: row.description,
-    image_url: row.image_key ? storage.url(row.image_key) : null,
-    thumb_url: row.image_thumb_key ? storage.url(row.image_thumb_key) : null,
-    placeholder: row.image_placeholder,
-    width: row.image_width,
-    height: row.image_height,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-  };
-}
 
 /** SQL on `monitors`. */
 export class MonitorsRepository {

@@ -9,15 +9,33 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
 import { nowIso } from '../../lib/tokens.js';
 import { deleteMedia, markForDeletion } from '../../media/media-files.js';
-import { insertWithImage, updateWithImage } from '../../media/public-image.js';
+import { mediaUrlOf } from '../../media/media-urls.js';
+import { insertWithImage, updateWithImage } from '../../media/renditions/public-image-upload.js';
 import type { UploadedFile } from '../../media/upload.js';
-import { MonitorsRepository, toMonitor } from './monitors.repository.js';
+import { type MonitorRow, MonitorsRepository } from './monitors.repository.js';
 
 /** Monitors' photos are public media (the who-we-are page is open to everyone). */
 export const MONITORS_FOLDER = 'monitors';
 
 /** The text fields; `description` undefined: unchanged (update) or none (create); blank: none. */
 export type MonitorForm = MonitorFormInput;
+
+/** The API shape of a monitor: the photo as plain public URLs (display copy and thumbnail). */
+function toMonitor(row: MonitorRow, signer: AppContext['mediaUrls']): Monitor {
+  return {
+    id: row.id,
+    name: row.name,
+    role_description: row.role_description,
+    description: row.description,
+    image_url: mediaUrlOf(signer, row.image_key),
+    thumb_url: mediaUrlOf(signer, row.image_thumb_key),
+    placeholder: row.image_placeholder,
+    width: row.image_width,
+    height: row.image_height,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
 
 /** The team members of the who-we-are page: list, create, edit and delete (with their photos). */
 export class MonitorsService {
@@ -30,13 +48,13 @@ export class MonitorsService {
   /** Every monitor, newest first. */
   async list(): Promise<Monitor[]> {
     const rows = await this.repo().list();
-    return rows.map((row) => toMonitor(row, this.ctx.storage));
+    return rows.map((row) => toMonitor(row, this.ctx.mediaUrls));
   }
 
   async get(id: number): Promise<Monitor> {
     const row = await this.repo().find(id);
     if (!row) throw new AppError(404, SERVER_ERRORS.monitorNotFound);
-    return toMonitor(row, this.ctx.storage);
+    return toMonitor(row, this.ctx.mediaUrls);
   }
 
   /** Creates a monitor; the photo is required (checked by the route) and stored before the row. */

@@ -16,11 +16,12 @@ import {
   SERVER_SUCCESS,
 } from '@fogata/shared';
 import type { z } from 'zod';
-import type { ImageFields } from '../../access/own-public-copies.js';
-import type { PublicImageKind } from '../../access/public-images.js';
 import type { ExperienceCategoryColumn } from '../../db/schema.js';
+import type { PublicImageKind } from '../../media/copies/public-copies.repository.js';
 import type { ImageFormOptions } from '../../media/image-form.js';
-import type { MediaStorage } from '../../media/storage/storage.js';
+import { mediaUrlOf } from '../../media/media-urls.js';
+import type { ImageFields } from '../../media/renditions/own-copies.js';
+import type { MediaUrlSigner } from '../../media/url-signer.js';
 
 /** The columns both kinds of post have: all that the shared module names. */
 export interface PostRow {
@@ -81,8 +82,8 @@ export interface PostKind<T extends PostTypes> {
   /** Its own columns that a list item carries besides the shared ones. */
   listColumns: readonly (keyof T['ownInList'] & string)[];
   imageFields: ImageFields<T['summary']> & ImageFields<T['item']>;
-  toSummary(row: PostListRow & T['ownInList'], storage: MediaStorage): T['summary'];
-  toItem(row: PostRow & PostCounts & T['own'], storage: MediaStorage): T['item'];
+  toSummary(row: PostListRow & T['ownInList'], signer: Pick<MediaUrlSigner, 'url'>): T['summary'];
+  toItem(row: PostRow & PostCounts & T['own'], signer: Pick<MediaUrlSigner, 'url'>): T['item'];
   resultKey: T['resultKey'];
   /** The text fields of create and update, and how a 400 sums up their messages. */
   form: Omit<ImageFormOptions<T['form']>, 'imageRequired'>;
@@ -104,10 +105,13 @@ export interface PostKind<T extends PostTypes> {
 }
 
 /** The image of a post as plain public URLs with what shows while it loads. */
-function publicImage(row: Omit<PostListRow, keyof PostCounts>, storage: MediaStorage) {
+function publicImage(
+  row: Omit<PostListRow, keyof PostCounts>,
+  signer: Pick<MediaUrlSigner, 'url'>,
+) {
   return {
-    display: row.image_key ? storage.url(row.image_key) : null,
-    thumb: row.image_thumb_key ? storage.url(row.image_thumb_key) : null,
+    display: mediaUrlOf(signer, row.image_key),
+    thumb: mediaUrlOf(signer, row.image_thumb_key),
     placeholder: row.image_placeholder,
     width: row.image_width,
     height: row.image_height,
@@ -132,8 +136,8 @@ type NewsTypes = {
   resultKey: 'news';
 };
 
-function newsSummary(row: PostListRow, storage: MediaStorage): NewsSummary {
-  const image = publicImage(row, storage);
+function newsSummary(row: PostListRow, signer: Pick<MediaUrlSigner, 'url'>): NewsSummary {
+  const image = publicImage(row, signer);
   return {
     id: row.id,
     title: row.title,
@@ -158,7 +162,7 @@ export const NEWS: PostKind<NewsTypes> = {
   listColumns: [],
   imageFields: { image: 'image_url', thumb: 'thumb_url' },
   toSummary: newsSummary,
-  toItem: (row, storage) => ({ ...newsSummary(row, storage), content: row.content }),
+  toItem: (row, signer) => ({ ...newsSummary(row, signer), content: row.content }),
   resultKey: 'news',
   form: {
     schema: newsFormSchema,
@@ -200,9 +204,9 @@ type ExperienceTypes = {
 
 function experience(
   row: PostListRow & { category: ExperienceCategoryColumn },
-  storage: MediaStorage,
+  signer: Pick<MediaUrlSigner, 'url'>,
 ): Experience {
-  const image = publicImage(row, storage);
+  const image = publicImage(row, signer);
   return {
     id: row.id,
     title: row.title,

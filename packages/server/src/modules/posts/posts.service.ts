@@ -1,12 +1,13 @@
-import { ImageRenditionsRepository } from '../../access/image-renditions.repository.js';
-import { withOwnChild, withOwnPublicCopies } from '../../access/own-public-copies.js';
-import { originalUrlFor, publicImageStored } from '../../access/public-images.js';
+import { withOwnChild } from '../../access/own-public-copies.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
 import { nowIso } from '../../lib/tokens.js';
+import { ImageRenditionsRepository } from '../../media/copies/copies.repository.js';
 import { replaceFaceSearch, saveFaceSearch } from '../../media/face-rows.js';
 import { deleteMedia, markForDeletion } from '../../media/media-files.js';
-import { insertWithImage, updateWithImage } from '../../media/public-image.js';
+import { withOwnPublicCopies } from '../../media/renditions/own-copies.js';
+import { insertWithImage, updateWithImage } from '../../media/renditions/public-image-upload.js';
+import { originalUrlFor, publicImageStored } from '../../media/renditions/public-images.js';
 import type { UploadedFile } from '../../media/upload.js';
 import { deleteInteractions } from '../interactions/interactions.repository.js';
 import type { UserRow } from '../users/users.repository.js';
@@ -34,7 +35,7 @@ export class PostsService<T extends PostTypes> {
   /** Newest first; `limit` for the landing page's first few. */
   async list(viewer: UserRow | null, limit?: number): Promise<T['summary'][]> {
     const rows = await this.repo().list(viewer?.id ?? null, limit);
-    const items = rows.map((row) => this.kind.toSummary(row, this.ctx.storage));
+    const items = rows.map((row) => this.kind.toSummary(row, this.ctx.mediaUrls));
     // A family sees its own child in the images (decision 100).
     const { imageKind, imageFields } = this.kind;
     return withOwnPublicCopies(this.ctx, viewer, imageKind, items, imageFields, withOwnChild(rows));
@@ -47,7 +48,7 @@ export class PostsService<T extends PostTypes> {
       this.ctx,
       viewer,
       this.kind.imageKind,
-      [this.kind.toItem(row, this.ctx.storage)],
+      [this.kind.toItem(row, this.ctx.mediaUrls)],
       this.kind.imageFields,
       withOwnChild([row]),
     );

@@ -7,12 +7,13 @@ import {
 } from '@fogata/shared';
 import { decodeJwt } from 'jose';
 import { Access, guardedChildIds } from '../../access/access.js';
-import { childrenChanged } from '../../access/face-changes.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { nowIso } from '../../lib/tokens.js';
 import { deleteMedia, markForDeletion } from '../../media/media-files.js';
+import { mediaUrlOf } from '../../media/media-urls.js';
+import { childrenChanged } from '../../media/renditions/face-changes.js';
 import { recordAudit } from '../audit/audit.js';
 import { GoogleAuthService } from '../auth/google.service.js';
 import { type UserRow, UsersRepository } from '../users/users.repository.js';
@@ -75,7 +76,7 @@ export class MyDataService {
         name: user.name,
         email: user.email,
         role: user.role,
-        avatar_url: user.avatar_key ? this.ctx.storage.url(user.avatar_key) : null,
+        avatar_url: mediaUrlOf(this.ctx.mediaUrls, user.avatar_key),
         created_at: user.created_at,
         password_changed_at: user.password_changed_at,
         sign_in: user.password_hash ? 'password' : 'external',

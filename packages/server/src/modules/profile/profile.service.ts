@@ -11,7 +11,8 @@ import { toAvatar } from '../../media/image-pipeline.js';
 import { deleteMedia, keepMedia, markForDeletion, saveMedia } from '../../media/media-files.js';
 import { newMediaKey } from '../../media/storage/storage.js';
 import type { UploadedFile } from '../../media/upload.js';
-import { toUser, type UserRow, UsersRepository } from '../users/users.repository.js';
+import { type UserRow, UsersRepository } from '../users/users.repository.js';
+import { toUser } from '../users/users.service.js';
 
 export interface ProfileChanges {
   name?: string;
@@ -23,7 +24,7 @@ export interface ProfileChanges {
 
 /** The profile as its owner sees it: the user and their digest choice. */
 function toProfile(row: UserRow, ctx: AppContext): Profile {
-  return { ...toUser(row, ctx.storage), digest: row.digest };
+  return { ...toUser(row, ctx.mediaUrls), digest: row.digest };
 }
 
 /** One's own profile: name, avatar and how often the digest comes. */

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { childrenChanged, facesChanged } from '../../access/face-changes.js';
+import { childrenChanged, facesChanged } from '../../media/renditions/face-changes.js';
 import { TEST_PUBLIC_URL, type TestApp } from '../../test/build-app.js';
 import { addFace, recordConsent } from '../../test/consent-factories.js';
 import { postNewsWithImage } from '../../test/content-factories.js';

@@ -12,10 +12,9 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
 import { nowIso } from '../../lib/tokens.js';
 import { removalRequestMail } from '../../mail/templates.js';
-import { deleteMedia, markForDeletion } from '../../media/media-files.js';
+import { deleteMedia } from '../../media/media-files.js';
+import { deletePhotoIn } from '../albums/photos.service.js';
 import { recordAudit } from '../audit/audit.js';
-import { deleteInteractions } from '../interactions/interactions.repository.js';
-import { PhotosRepository } from '../photos/photos.repository.js';
 import type { UserRow } from '../users/users.repository.js';
 import {
   OPEN_STATUSES,
@@ -195,14 +194,7 @@ export class RemovalRequestsService {
       let files: string[] = [];
       if (action === 'delete') {
         await requests.resolveOthersOfPhoto(photoId, id, status, user.id, text, now);
-        const photos = new PhotosRepository(trx);
-        const photo = await photos.findFiles(photoId);
-        if (photo) {
-          files = [photo.image_key, photo.thumb_key];
-          await markForDeletion(this.ctx, files, trx);
-          await deleteInteractions(trx, 'photo', [photoId]);
-          await photos.delete(photoId);
-        }
+        files = (await deletePhotoIn(this.ctx, trx, photoId)) ?? [];
       } else if (action === 'show') {
         await requests.resolveOthersOfPhoto(photoId, id, status, user.id, text, now);
         await requests.showPhoto(photoId);

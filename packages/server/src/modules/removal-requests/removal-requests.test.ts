@@ -2,8 +2,11 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { LIMITS, MSG, SERVER_ERRORS, SERVER_SUCCESS } from '@fogata/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { facesChanged } from '../../media/renditions/face-changes.js';
+import { renditionsIdle } from '../../media/renditions/rendition-worker.js';
 import type { LocalStorage } from '../../media/storage/storage.js';
 import { buildTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/build-app.js';
+import { addFace } from '../../test/consent-factories.js';
 import { createUser, type TestUser } from '../../test/factories.js';
 import {
   createAlbum,
@@ -227,6 +230,34 @@ describe('resolving a request', () => {
       .execute();
     expect(left).toEqual([]);
     expect((await get('/api/removal-requests/mine', asker)).json()[0].status).toBe('deleted');
+  });
+
+  it('Eliminar foto takes its blurred copies with it, rows and files', async () => {
+    const { photo } = await photoInAlbum('Copias que se van con la foto');
+    // A face not reviewed: blurred for members, whose copy is made ahead.
+    await addFace(t.app, { photoId: photo.id }, { x: 0.2, y: 0.2, width: 0.3, height: 0.3 });
+    await facesChanged(t.app.ctx, 'photo', [photo.id]);
+    await renditionsIdle(t.app.ctx);
+    const copies = () =>
+      t.app.ctx.db.kysely
+        .selectFrom('image_renditions')
+        .select(['image_key', 'thumb_key'])
+        .where('kind', '=', 'photo')
+        .where('image_id', '=', photo.id)
+        .execute();
+    const made = await copies();
+    expect(made).toHaveLength(1);
+    const root = (t.app.ctx.storage as LocalStorage).privateRoot;
+    const files = made.flatMap((row) => [row.image_key, row.thumb_key]);
+    const paths = files.map((key) => join(root, key.replace(/^private\//, '')));
+    expect(paths.map((path) => existsSync(path))).toEqual([true, true]);
+    const { request } = await ask(photo.id);
+    const res = await post(`/api/removal-requests/${request.id}/resolve`, scouter, {
+      action: 'delete',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await copies()).toEqual([]);
+    expect(paths.map((path) => existsSync(path))).toEqual([false, false]);
   });
 
   it('reads deleted once the photo or its album is deleted another way; then it is closed', async () => {

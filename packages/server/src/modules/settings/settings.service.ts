@@ -6,7 +6,6 @@ import {
   IMAGE_SETTINGS_MESSAGES,
   SERVER_SUCCESS,
 } from '@fogata/shared';
-import { enforcementChanged } from '../../access/face-changes.js';
 import { mustBlur } from '../../access/face-visibility.js';
 import { consentingChildIds } from '../../access/image-consent.js';
 import type { AppContext } from '../../context.js';
@@ -17,6 +16,7 @@ import {
 } from '../../db/group-settings.js';
 import { AppError } from '../../lib/app-error.js';
 import { nowIso } from '../../lib/tokens.js';
+import { enforcementChanged } from '../../media/renditions/face-changes.js';
 import { recordAudit } from '../audit/audit.js';
 import type { UserRow } from '../users/users.repository.js';
 import { type FaceCountRow, SettingsRepository } from './settings.repository.js';

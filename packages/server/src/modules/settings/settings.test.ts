@@ -1,6 +1,6 @@
 import { IMAGE_SETTINGS_MESSAGES, SERVER_ERRORS, SERVER_SUCCESS } from '@fogata/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { facesChanged } from '../../access/face-changes.js';
+import { facesChanged } from '../../media/renditions/face-changes.js';
 import { testAppPerFile } from '../../test/app-per-file.js';
 import { addFace, recordConsent } from '../../test/consent-factories.js';
 import { createNews } from '../../test/content-factories.js';

@@ -1,24 +1,11 @@
-import type { AdminUsersQuery, DigestFrequency, Role, User } from '@fogata/shared';
+import type { AdminUsersQuery, DigestFrequency, Role } from '@fogata/shared';
 import type { ExpressionBuilder, Insertable, Selectable } from 'kysely';
 import { type Db, type Executor, executorOf } from '../../db/database.js';
 import type { Dialect } from '../../db/migrations/index.js';
 import type { Database, UsersTable } from '../../db/schema.js';
 import { containsText } from '../../lib/search.js';
-import type { MediaStorage } from '../../media/storage/storage.js';
 
 export type UserRow = Selectable<UsersTable>;
-
-/** The API shape of a user: never the password hash, the avatar as a public URL. */
-export function toUser(row: UserRow, storage: MediaStorage): User {
-  return {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    role: row.role,
-    avatar_url: row.avatar_key ? storage.url(row.avatar_key) : null,
-    created_at: row.created_at,
-  };
-}
 
 /**
  * The WHERE of the admin panel's users search: q on the name or the address, the role, and the

@@ -9,13 +9,14 @@ import {
   type User,
 } from '@fogata/shared';
 import { guardedChildIds } from '../../access/access.js';
-import { childrenChanged } from '../../access/face-changes.js';
 import type { AppContext } from '../../context.js';
 import type { Dialect } from '../../db/migrations/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { deleteMedia, markForDeletion } from '../../media/media-files.js';
+import { mediaUrlOf } from '../../media/media-urls.js';
+import { childrenChanged } from '../../media/renditions/face-changes.js';
 import { recordAudit } from '../audit/audit.js';
-import { toUser, type UserRow, UsersRepository } from './users.repository.js';
+import { type UserRow, UsersRepository } from './users.repository.js';
 
 /**
  * Reads the target with the admins locked (see `lockAdmins`), and checks that removing it from
@@ -39,6 +40,18 @@ async function lockTarget(
   // Demoted (or deleted) by another admin since this request was let in.
   if (!admins.has(actor.id)) throw new AppError(403, SERVER_ERRORS.adminOnly);
   return target;
+}
+
+/** The API shape of a user: never the password hash, the avatar as a public URL. */
+export function toUser(row: UserRow, signer: AppContext['mediaUrls']): User {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    avatar_url: mediaUrlOf(signer, row.avatar_key),
+    created_at: row.created_at,
+  };
 }
 
 /** The admin's user management: list, change role, delete — never one's own row or the last admin. */
@@ -66,7 +79,7 @@ export class UsersService {
     }
     return {
       items: rows.map((row) => ({
-        ...toUser(row, this.ctx.storage),
+        ...toUser(row, this.ctx.mediaUrls),
         children_count: counts.get(row.id) ?? 0,
         sections: sections.get(row.id) ?? [],
       })),
@@ -92,7 +105,7 @@ export class UsersService {
       return row;
     });
     if (!updated) throw new AppError(404, SERVER_ERRORS.userNotFound);
-    return toUser(updated, this.ctx.storage);
+    return toUser(updated, this.ctx.mediaUrls);
   }
 
   async delete(actor: UserRow, id: number): Promise<{ message: string }> {

@@ -18,7 +18,11 @@ const matchExperience = routeMatcher(ROUTES.experienceDetail);
 /** The item page at `path`: its query (the page itself asks it) and its not-found title. */
 function itemOf(path: string): { key: QueryKey; missing: string } | null {
   const news = matchNews(path)?.newsId;
-  if (news) return { key: postQueryKey({ name: 'news' }, Number(news)), missing: PUBLIC_PAGE_TEXTS.newsNotFound };
+  if (news)
+    return {
+      key: postQueryKey({ name: 'news' }, Number(news)),
+      missing: PUBLIC_PAGE_TEXTS.newsNotFound,
+    };
   const experience = matchExperience(path)?.id;
   if (experience) {
     return {

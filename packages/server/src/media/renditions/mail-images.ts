@@ -1,17 +1,16 @@
-import type { AppContext } from '../context.js';
-import type { InlineImage } from '../mail/mailer.js';
-import { toMailCover } from '../media/mail-cover.js';
-import { blurSetKey, type FaceBox, FaceVisibility } from './face-visibility.js';
-import { recordPublications } from './public-images.repository.js';
+import { blurSetKey, type FaceBox, FaceVisibility } from '../../access/face-visibility.js';
+import type { AppContext } from '../../context.js';
+import type { InlineImage } from '../../mail/mailer.js';
+import { toMailCover } from '../copies/mail-cover.js';
+import { recordPublications } from '../copies/public-copies.repository.js';
 
 /*
- * The images inside a queued mail, checked as it goes out (issue #25 §3, decision 101). A
- * digest's album covers are rendered for their recipient when the digest is queued (decision
- * 087); if the mail server is down, the mail may wait for hours, and a family may withdraw
- * consent meanwhile. So, just before the send, each cover is asked of the face rule again: the
- * same faces blurred and the same cover, it goes as it is; otherwise it is made again from the
- * album's cover as it is now (and the ledger notes what went). A cover whose album, cover or
- * recipient is gone goes no further.
+ * The images inside a queued mail, checked as it goes out (decision 101). A digest's album covers
+ * are rendered for their recipient when the digest is queued (decision 087); if the mail server is
+ * down, the mail may wait for hours, and a family may withdraw consent meanwhile. So, just before
+ * the send, each cover is asked of the face rule again: the same faces blurred and the same cover,
+ * it goes as it is; otherwise it is made again from the album's cover as it is now (and the ledger
+ * notes what went). A cover whose album, cover or recipient is gone goes no further.
  */
 
 type Shown = InlineImage & { shows: NonNullable<InlineImage['shows']> };

@@ -1,7 +1,7 @@
-import type { AppContext } from '../context.js';
-import type { FaceImageKind } from './face-visibility.js';
-import { ImageRenditionsRepository } from './image-renditions.repository.js';
-import { dropOwnPublicCopies } from './own-public-copies.js';
+import type { AppContext } from '../../context.js';
+import { ImageRenditionsRepository } from '../copies/copies.repository.js';
+import type { FaceImageKind } from '../face-rows.js';
+import { dropOwnPublicCopies } from './own-copies.js';
 import {
   republishAllPublicImages,
   republishImagesOfChildren,
@@ -10,12 +10,12 @@ import {
 import { queueCopies, queueImagesOf } from './rendition-worker.js';
 
 /*
- * What changes who may see a face, told to the copies that depend on it (issue #25 part 3): the
- * faces of an image (detected, reviewed, drawn, a guardian's request), a child's consent or
- * guardians, and the group's 'Aplicar el consentimiento de imagen'. Called after the change is
- * committed. The gallery's copies (decision 080): who sees which is read at each request anyway,
- * so these only queue the new copies ahead and the old ones' removal. The public images
- * (decision 085): a new public copy under a new URL when the faces it blurs changed.
+ * What changes who may see a face, told to the copies that depend on it: the faces of an image
+ * (detected, reviewed, drawn, a guardian's request), a child's consent or guardians, and the
+ * group's 'Aplicar el consentimiento de imagen'. Called after the change is committed. The
+ * gallery's copies (decision 080): who sees which is read at each request anyway, so these only
+ * queue the new copies ahead and the old ones' removal. The public images (decision 085): a new
+ * public copy under a new URL when the faces it blurs changed.
  */
 
 /**

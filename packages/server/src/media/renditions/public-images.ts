@@ -1,27 +1,28 @@
-import type { AppContext } from '../context.js';
-import { toBlurredVariants } from '../media/face-blur.js';
-import { deleteMedia, keepMedia, markForDeletion, saveMedia } from '../media/media-files.js';
-import { newMediaKey } from '../media/storage/storage.js';
-import { PRIVATE_KEY_PREFIX, viewerScope } from '../media/url-signer.js';
-import { blurSetKey, FaceVisibility, seesEveryFace } from './face-visibility.js';
-import { dropOwnPublicCopies } from './own-public-copies.js';
+import { blurSetKey, FaceVisibility, seesEveryFace } from '../../access/face-visibility.js';
+import type { Viewer } from '../../access/viewer.js';
+import type { AppContext } from '../../context.js';
+import { toBlurredVariants } from '../copies/face-blur.js';
 import {
   type PublicImageKind,
   type PublicImageRow,
   PublicImagesRepository,
-} from './public-images.repository.js';
-import type { Viewer } from './viewer.js';
+} from '../copies/public-copies.repository.js';
+import { deleteMedia, keepMedia, markForDeletion, saveMedia } from '../media-files.js';
+import { mediaUrl, mediaUrlOf } from '../media-urls.js';
+import { newMediaKey } from '../storage/storage.js';
+import { PRIVATE_KEY_PREFIX, viewerScope } from '../url-signer.js';
+import { dropOwnPublicCopies } from './own-copies.js';
 
 /*
- * Public images under image consent (issue #25 §3, decision 085). A news item's or an
- * experience's image is public media, cached for a year under an immutable URL: so its clean copy
- * is kept private (`image_original_key`), and the public URL serves the copy for everyone — the
- * faces the rule blurs for an anonymous visitor ('Web pública') blurred. When that set of faces
- * changes, a new copy goes to a NEW public key and the old file is deleted: the old URL answers
- * 404, so no cache or kept link goes on serving what may no longer be shown.
+ * Public images under image consent (decision 085). A news item's or an experience's image is
+ * public media, cached for a year under an immutable URL: so its clean copy is kept private
+ * (`image_original_key`), and the public URL serves the copy for everyone — the faces the rule
+ * blurs for an anonymous visitor ('Web pública') blurred. When that set of faces changes, a new
+ * copy goes to a NEW public key and the old file is deleted: the old URL answers 404, so no cache
+ * or kept link goes on serving what may no longer be shown.
  */
 
-export type { PublicImageKind } from './public-images.repository.js';
+export type { PublicImageKind } from '../copies/public-copies.repository.js';
 
 /** The folder of each kind's public files (as the news and experiences modules store them). */
 const FOLDER: Record<PublicImageKind, string> = { news: 'news', experience: 'experiences' };
@@ -150,7 +151,7 @@ export async function recordPublicImages(
       title: row.title,
       recipients: 0,
       blurred_faces: row.image_blur_set ?? '',
-      url: row.image_key ? ctx.storage.url(row.image_key) : null,
+      url: mediaUrlOf(ctx.mediaUrls, row.image_key),
       created_at: now,
     })),
   );
@@ -193,10 +194,10 @@ export async function republishAllPublicImages(ctx: AppContext): Promise<void> {
 }
 
 /**
- * Every instance, every `config.imageRecheckMs` (60 s): the public images made again wherever the
- * rule now says otherwise — a change whose hook failed (storage down), a 14th birthday (the
- * family's consent stops counting), a restore. An image whose set of blurred faces did not change
- * costs nothing but its read; two instances racing on one image publish it once (the row's
+ * Every instance, every `config.imageRecheckMs` (a minute unless set): the public images made again
+ * wherever the rule now says otherwise — a change whose hook failed (storage down), a 14th birthday
+ * (the family's consent stops counting), a restore. An image whose set of blurred faces did not
+ * change costs nothing but its read; two instances racing on one image publish it once (the row's
  * compare-and-set), the other's copy is removed.
  */
 export class PublicImagesRecheck {
@@ -241,5 +242,5 @@ export function originalUrlFor(
   originalKey: string | null,
 ): { original_url?: string } {
   if (!viewer || !originalKey || !seesEveryFace(viewer)) return {};
-  return { original_url: ctx.mediaUrls.url(originalKey, undefined, viewerScope(viewer.id)) };
+  return { original_url: mediaUrl(ctx.mediaUrls, originalKey, viewerScope(viewer.id)) };
 }

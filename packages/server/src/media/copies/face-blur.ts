@@ -1,12 +1,12 @@
 import sharp from 'sharp';
-import { type ImageVariants, toVariantsFromDisplay } from './image-pipeline.js';
+import { type ImageVariants, toVariantsFromDisplay } from '../image-pipeline.js';
 
 /*
- * The blur that hides a face in what is served (issue #25 part 3, decision 063). Irreversible by
- * construction: the region is first shrunk to a few pixels — what is left holds no features to
- * recover — then grown back smooth and blurred, so it reads as a soft patch, not as a mosaic that
- * invites "unpixelating". The region is padded well beyond the detector's box, which may be
- * tight or a little off, to take in hair, ears and chin.
+ * The blur that hides a face in what is served (decision 063). Irreversible by construction: the
+ * region is first shrunk to a few pixels — what is left holds no features to recover — then grown
+ * back smooth and blurred, so it reads as a soft patch, not as a mosaic that invites
+ * "unpixelating". The region is padded well beyond the detector's box, which may be tight or a
+ * little off, to take in hair, ears and chin.
  */
 
 /** A box as fractions (0..1) of the image's width and height. */

@@ -2,19 +2,20 @@ import { Agent, request } from 'node:http';
 import { PassThrough } from 'node:stream';
 import { SERVER_ERRORS } from '@fogata/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Config } from '../config.js';
-import { faceScanIdle } from '../media/face-search.js';
-import { MediaJournalRepository } from '../media/journal.repository.js';
-import { ASTRONAUT, groupPhoto } from '../test/blur-pixels.js';
-import { buildTestApp, type TestApp } from '../test/build-app.js';
-import { addFace, recordConsent } from '../test/consent-factories.js';
-import { createUser, type TestUser } from '../test/factories.js';
-import { createChild } from '../test/family-factories.js';
-import { createAlbum, uploadPhoto } from '../test/gallery-factories.js';
-import { startS3, type TestS3 } from '../test/s3.js';
-import { waitUntil } from '../test/wait.js';
+import type { Config } from '../../config.js';
+import { ASTRONAUT, groupPhoto } from '../../test/blur-pixels.js';
+import { buildTestApp, type TestApp } from '../../test/build-app.js';
+import { addFace, recordConsent } from '../../test/consent-factories.js';
+import { createUser, type TestUser } from '../../test/factories.js';
+import { createChild } from '../../test/family-factories.js';
+import { createAlbum, uploadPhoto } from '../../test/gallery-factories.js';
+import { startS3, type TestS3 } from '../../test/s3.js';
+import { waitUntil } from '../../test/wait.js';
+import { renditionKeys, rowBoxes } from '../copies/copy-names.js';
+import { faceScanIdle } from '../face-search.js';
+import { MediaJournalRepository } from '../journal.repository.js';
+import { COPY_WAIT_MS, ImageRenditions } from './blurred-copies.js';
 import { childrenChanged } from './face-changes.js';
-import { COPY_WAIT_MS, ImageRenditions, renditionKeys, rowBoxes } from './image-renditions.js';
 
 /*
  * A blurred copy is dropped and made again under its same key while a child's consent flips, and

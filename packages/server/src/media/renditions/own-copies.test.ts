@@ -1,10 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ASTRONAUT, AWAY, CAMERAMAN, groupPhoto, isBlurred, isClear } from '../test/blur-pixels.js';
-import { buildTestApp, type TestApp } from '../test/build-app.js';
-import { addFace, recordConsent } from '../test/consent-factories.js';
-import { createUser, type TestUser } from '../test/factories.js';
-import { createChild, unlinkGuardian } from '../test/family-factories.js';
-import { multipartParts, storedBytes } from '../test/images.js';
+import {
+  ASTRONAUT,
+  AWAY,
+  CAMERAMAN,
+  groupPhoto,
+  isBlurred,
+  isClear,
+} from '../../test/blur-pixels.js';
+import { buildTestApp, type TestApp } from '../../test/build-app.js';
+import { addFace, recordConsent } from '../../test/consent-factories.js';
+import { createUser, type TestUser } from '../../test/factories.js';
+import { createChild, unlinkGuardian } from '../../test/family-factories.js';
+import { multipartParts, storedBytes } from '../../test/images.js';
 import { childrenChanged, facesChanged } from './face-changes.js';
 
 /*

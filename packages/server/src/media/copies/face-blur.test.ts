@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { detail, greyRegion as grey, meanDifference } from '../test/face-pixels.js';
+import { detail, greyRegion as grey, meanDifference } from '../../test/face-pixels.js';
+import { toImageVariants } from '../image-pipeline.js';
 import { paddedRegion, toBlurredVariants } from './face-blur.js';
-import { toImageVariants } from './image-pipeline.js';
 
 const astronaut = readFileSync(
-  fileURLToPath(new URL('../../../../fixtures/faces/astronaut.png', import.meta.url)),
+  fileURLToPath(new URL('../../../../../fixtures/faces/astronaut.png', import.meta.url)),
 );
 /** Around the astronaut's face, as fractions of the 512 px picture. */
 const FACE = { x: 0.33, y: 0.1, width: 0.25, height: 0.3 };

@@ -1,4 +1,3 @@
-import type { Photo } from '@fogata/shared';
 import { type Insertable, type Selectable, sql } from 'kysely';
 import {
   imageHasFaces,
@@ -9,7 +8,6 @@ import {
 import type { Viewer } from '../../access/viewer.js';
 import { type Db, type Executor, executorOf } from '../../db/database.js';
 import type { PhotosTable } from '../../db/schema.js';
-import type { MediaStorage } from '../../media/storage/storage.js';
 import {
   commentsCountSql,
   likedBySql,
@@ -29,25 +27,6 @@ export type PhotoWithCounts = PhotoRow & {
   comments_count: number | string;
   user_has_liked: boolean | number;
 };
-
-/** The API shape of a photo: files as signed URLs. */
-export function toPhoto(row: PhotoWithCounts, storage: Pick<MediaStorage, 'url'>): Photo {
-  return {
-    id: row.id,
-    album_id: row.album_id,
-    image_url: storage.url(row.image_key),
-    thumb_url: storage.url(row.thumb_key),
-    width: row.width,
-    height: row.height,
-    placeholder: row.placeholder,
-    description: row.description,
-    likes_count: Number(row.likes_count),
-    comments_count: Number(row.comments_count),
-    user_has_liked: Boolean(row.user_has_liked),
-    hidden: row.hidden_at !== null,
-    created_at: row.created_at,
-  };
-}
 
 /** The storage keys of a photo's files. */
 export interface PhotoFiles {

@@ -1,12 +1,12 @@
 import { SERVER_ERRORS } from '@fogata/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { childrenChanged, facesChanged } from '../../access/face-changes.js';
-import { PENDING_PLACEHOLDER } from '../../access/image-renditions.js';
-import { renditionsIdle } from '../../access/rendition-worker.js';
 import { writeGroupSetting } from '../../db/group-settings.js';
 import { nowIso } from '../../lib/tokens.js';
+import { PENDING_PLACEHOLDER } from '../../media/copies/copy-names.js';
 import { faceScanIdle } from '../../media/face-search.js';
+import { childrenChanged, facesChanged } from '../../media/renditions/face-changes.js';
+import { renditionsIdle } from '../../media/renditions/rendition-worker.js';
 import { viewerScope } from '../../media/url-signer.js';
 import {
   ASTRONAUT,
@@ -32,7 +32,7 @@ import { multipartParts, storedBytes } from '../../test/images.js';
 import { readZip } from '../../test/zip.js';
 
 /*
- * Issue #25 part 3 on the pixels, in the gallery: a group photo with two real faces goes up
+ * Image consent on the pixels, in the gallery: a group photo with two real faces goes up
  * through the API; each viewer's list, detail, files, placeholder and ZIP entry are compared in
  * each face box with the original. On SQLite, and on PostgreSQL with DATABASE_URL.
  */

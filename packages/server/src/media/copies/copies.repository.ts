@@ -1,7 +1,7 @@
 import type { Insertable, Selectable } from 'kysely';
-import type { Executor } from '../db/database.js';
-import type { ImageRenditionsTable, RenditionQueueTable } from '../db/schema.js';
-import type { FaceImageKind } from './face-visibility.js';
+import type { Executor } from '../../db/database.js';
+import type { ImageRenditionsTable, RenditionQueueTable } from '../../db/schema.js';
+import type { FaceImageKind } from '../face-rows.js';
 
 export type RenditionRow = Selectable<ImageRenditionsTable>;
 export type QueuedImage = Selectable<RenditionQueueTable>;

@@ -9,10 +9,11 @@ import {
 } from '@fogata/shared';
 import { Access } from '../../access/access.js';
 import { isRestrictedPhoto } from '../../access/gallery-access.js';
-import { ImageRenditionsRepository } from '../../access/image-renditions.repository.js';
 import type { AppContext } from '../../context.js';
+import type { Executor } from '../../db/database.js';
 import { AppError } from '../../lib/app-error.js';
 import { nowIso } from '../../lib/tokens.js';
+import { ImageRenditionsRepository } from '../../media/copies/copies.repository.js';
 import { saveFaceSearch } from '../../media/face-rows.js';
 import { SEARCH_LATER, wakeFaceScan } from '../../media/face-search.js';
 import { toImageVariants } from '../../media/image-pipeline.js';
@@ -23,12 +24,13 @@ import {
   type StoredImage,
   storeImageVariants,
 } from '../../media/media-files.js';
+import type { KeyUrls } from '../../media/media-urls.js';
 import type { UploadedFile } from '../../media/upload.js';
-import { AlbumsRepository } from '../albums/albums.repository.js';
 import { recordAudit } from '../audit/audit.js';
 import { deleteInteractions } from '../interactions/interactions.repository.js';
 import type { UserRow } from '../users/users.repository.js';
-import { PhotosRepository, type PhotoWithCounts, toPhoto } from './photos.repository.js';
+import { AlbumsRepository } from './albums.repository.js';
+import { PhotosRepository, type PhotoWithCounts } from './photos.repository.js';
 
 /** Photos are members-only media. */
 export const PHOTOS_FOLDER = 'private/photos';
@@ -50,6 +52,47 @@ export interface UploadOutcome {
 /** The storage keys of stored images' files. */
 function keysOf(images: StoredImage[]): string[] {
   return images.flatMap((image) => [image.key, image.thumbKey]);
+}
+
+/** The API shape of a photo: files as the URLs `urls` makes of them. */
+function toPhoto(row: PhotoWithCounts, urls: KeyUrls): Photo {
+  return {
+    id: row.id,
+    album_id: row.album_id,
+    image_url: urls.url(row.image_key),
+    thumb_url: urls.url(row.thumb_key),
+    width: row.width,
+    height: row.height,
+    placeholder: row.placeholder,
+    description: row.description,
+    likes_count: Number(row.likes_count),
+    comments_count: Number(row.comments_count),
+    user_has_liked: Boolean(row.user_has_liked),
+    hidden: row.hidden_at !== null,
+    created_at: row.created_at,
+  };
+}
+
+/**
+ * Deletes photo `id` in the transaction `trx`, with its likes, comments and blurred copies
+ * (decision 080), its files journaled; answers their keys, to delete once `trx` commits, or null
+ * when there is no such photo. A removal request deletes its photo this way, in the transaction
+ * that resolves it.
+ */
+export async function deletePhotoIn(
+  ctx: AppContext,
+  trx: Executor,
+  id: number,
+): Promise<string[] | null> {
+  const photos = new PhotosRepository(trx);
+  const photo = await photos.findFiles(id);
+  if (!photo) return null;
+  const copies = await new ImageRenditionsRepository(trx).deleteOfImages('photo', [id]);
+  const keys = [photo.image_key, photo.thumb_key, ...copies];
+  await markForDeletion(ctx, keys, trx);
+  await deleteInteractions(trx, 'photo', [id]);
+  await photos.delete(id);
+  return keys;
 }
 
 /** Photos: list an album's, read one, upload a batch, delete one. */
@@ -215,16 +258,9 @@ export class PhotosService {
   async delete(actor: UserRow, id: number): Promise<{ message: string }> {
     await this.access().require(actor, 'photo.see', id);
     const files = await this.ctx.db.kysely.transaction().execute(async (trx) => {
-      const photos = new PhotosRepository(trx);
-      const photo = await photos.findFiles(id);
-      if (!photo) throw new AppError(404, SERVER_ERRORS.photoNotFound);
-      const album = await photos.albumOf(id);
-      // Its blurred copies (decision 080) go with it.
-      const copies = await new ImageRenditionsRepository(trx).deleteOfImages('photo', [id]);
-      const keys = [photo.image_key, photo.thumb_key, ...copies];
-      await markForDeletion(this.ctx, keys, trx);
-      await deleteInteractions(trx, 'photo', [id]);
-      await photos.delete(id);
+      const album = await new PhotosRepository(trx).albumOf(id);
+      const keys = await deletePhotoIn(this.ctx, trx, id);
+      if (!keys) throw new AppError(404, SERVER_ERRORS.photoNotFound);
       await recordAudit(trx, {
         actor,
         action: 'photo.deleted',

@@ -1,14 +1,10 @@
-import type { AppContext } from '../context.js';
-import type { Db } from '../db/database.js';
-import { nowIso } from '../lib/tokens.js';
-import { FaceVisibility } from './face-visibility.js';
-import {
-  type GalleryImageKind,
-  ImageRenditions,
-  type RenditionSpec,
-  renditionKeys,
-} from './image-renditions.js';
-import { ImageRenditionsRepository, type QueuedImage } from './image-renditions.repository.js';
+import { FaceVisibility } from '../../access/face-visibility.js';
+import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/database.js';
+import { nowIso } from '../../lib/tokens.js';
+import { ImageRenditionsRepository, type QueuedImage } from '../copies/copies.repository.js';
+import { type GalleryImageKind, type RenditionSpec, renditionKeys } from '../copies/copy-names.js';
+import { ImageRenditions } from './blurred-copies.js';
 
 /*
  * The blurred copies made ahead (decision 080). After a change — an image's faces, a child's

@@ -1,14 +1,14 @@
 import { MSG } from '@fogata/shared';
-import { readGroupSettings } from '../db/group-settings.js';
-import { AppError } from '../lib/app-error.js';
-import { toBlurredVariants } from './face-blur.js';
+import { readGroupSettings } from '../../db/group-settings.js';
+import { AppError } from '../../lib/app-error.js';
+import { toBlurredVariants } from '../copies/face-blur.js';
 import {
   type FaceSearch,
   type FaceSearchContext,
   searchFaces,
   UNSEARCHED_FACE_ID,
-} from './face-search.js';
-import { type ImageVariants, toImageVariants } from './image-pipeline.js';
+} from '../face-search.js';
+import { type ImageVariants, toImageVariants } from '../image-pipeline.js';
 import {
   deleteMedia,
   keepMedia,
@@ -17,10 +17,10 @@ import {
   type StoredImage,
   saveMedia,
   storeImageVariants,
-} from './media-files.js';
-import { newMediaKey } from './storage/storage.js';
-import type { UploadedFile } from './upload.js';
-import { PRIVATE_KEY_PREFIX } from './url-signer.js';
+} from '../media-files.js';
+import { newMediaKey } from '../storage/storage.js';
+import type { UploadedFile } from '../upload.js';
+import { PRIVATE_KEY_PREFIX } from '../url-signer.js';
 
 /**
  * A public image whose clean display copy is also kept PRIVATE (news and experiences, under image

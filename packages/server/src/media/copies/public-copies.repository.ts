@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
-import type { Executor } from '../db/database.js';
-import type { ImagePublicationsTable } from '../db/schema.js';
+import type { Executor } from '../../db/database.js';
+import type { ImagePublicationsTable } from '../../db/schema.js';
 
 /** The kinds of public image: a news item's and an experience's. */
 export type PublicImageKind = 'news' | 'experience';

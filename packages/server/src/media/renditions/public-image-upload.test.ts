@@ -1,10 +1,10 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../test/build-app.js';
-import { pngImage } from '../test/images.js';
-import { type ImageColumns, insertWithImage, updateWithImage } from './public-image.js';
-import type { UploadedFile } from './upload.js';
+import { buildTestApp, type TestApp } from '../../test/build-app.js';
+import { pngImage } from '../../test/images.js';
+import type { UploadedFile } from '../upload.js';
+import { type ImageColumns, insertWithImage, updateWithImage } from './public-image-upload.js';
 
 // The write helpers of news, experiences and monitors: a write that fails or finds its row gone
 // leaves no new file behind; a replaced image's files go only once the new one is in.

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeGroupSetting } from '../db/group-settings.js';
-import { viewerScope } from '../media/url-signer.js';
-import { buildTestApp, type TestApp } from '../test/build-app.js';
-import { addFace, recordConsent } from '../test/consent-factories.js';
-import { COMPOSED_FACE, composedFacePicture, faceStateIn } from '../test/face-pixels.js';
-import { createUser, type TestUser } from '../test/factories.js';
-import { createChild } from '../test/family-factories.js';
-import { multipartParts } from '../test/images.js';
+import { writeGroupSetting } from '../../db/group-settings.js';
+import { buildTestApp, type TestApp } from '../../test/build-app.js';
+import { addFace, recordConsent } from '../../test/consent-factories.js';
+import { COMPOSED_FACE, composedFacePicture, faceStateIn } from '../../test/face-pixels.js';
+import { createUser, type TestUser } from '../../test/factories.js';
+import { createChild } from '../../test/family-factories.js';
+import { multipartParts } from '../../test/images.js';
+import { viewerScope } from '../url-signer.js';
 import { childrenChanged, facesChanged } from './face-changes.js';
 import { PublicImagesRecheck } from './public-images.js';
 
