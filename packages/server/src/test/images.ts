@@ -173,7 +173,7 @@ export function sendPhotos(
 }
 
 /** The file behind a public media URL (`/media/…`) on the app's local storage. */
-export function localFileOf(app: FastifyInstance, url: string): string {
+export function localFileOf(app: { ctx: { storage: unknown } }, url: string): string {
   return (app.ctx.storage as LocalStorage).path(url.replace(/^\/media\//, ''));
 }
 
