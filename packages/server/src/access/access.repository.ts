@@ -4,6 +4,7 @@ import {
   can,
   type FaceStatus,
   ROLES,
+  type Role,
 } from '@fogata/shared';
 import {
   type Expression,
@@ -561,5 +562,25 @@ export class AccessRepository {
       .where('id', 'in', [...new Set(childIds)])
       .execute();
     return new Map(rows.map((row) => [row.id, row.birth_date]));
+  }
+
+  /**
+   * The accounts that are guardians of the children with a face in images `ids` of `kind`: the
+   * families who may be given a copy of their own.
+   */
+  async guardiansOfFaces(
+    kind: 'photo' | 'album',
+    ids: readonly number[],
+  ): Promise<{ id: number; role: Role }[]> {
+    if (ids.length === 0) return [];
+    const owner = kind === 'photo' ? 'faces.photo_id' : 'faces.album_id';
+    return this.db
+      .selectFrom('guardians')
+      .innerJoin('faces', 'faces.child_id', 'guardians.child_id')
+      .innerJoin('users', 'users.id', 'guardians.user_id')
+      .select(['users.id', 'users.role'])
+      .distinct()
+      .where(owner, 'in', [...new Set(ids)])
+      .execute();
   }
 }

@@ -68,12 +68,6 @@ const ALLOWED: { file: string; member: string; names: string[]; why: string }[] 
     why: 'shows a hidden photo again: the write the policy then reads',
   },
   {
-    file: 'photos.repository.ts',
-    member: 'toPhoto',
-    names: ['hidden_at'],
-    why: 'says in the answer whether a photo already shown is hidden (a manager sees the mark)',
-  },
-  {
     file: 'sections.repository.ts',
     member: 'scouters',
     names: ['scouter_sections'],
@@ -132,12 +126,6 @@ const ALLOWED: { file: string; member: string; names: string[]; why: string }[] 
     member: 'familyOf',
     names: ['scouter_sections', 'guardians'],
     why: "the sections shown beside each account on the admin's people list",
-  },
-  {
-    file: 'image-renditions.repository.ts',
-    member: 'guardiansOfFaces',
-    names: ['guardians'],
-    why: "whose own copies to make ahead of time; what each copy blurs is the face rule's",
   },
   {
     file: 'own-public-copies.ts',

@@ -173,21 +173,4 @@ export class ImageRenditionsRepository {
             .execute();
     return new Map(rows.flatMap((row) => (row.key ? [[row.id, row.key] as const] : [])));
   }
-
-  /** The accounts that are guardians of the children with a face in images `ids` of `kind`. */
-  async guardiansOfFaces(
-    kind: 'photo' | 'album',
-    ids: readonly number[],
-  ): Promise<{ id: number; role: import('@fogata/shared').Role }[]> {
-    if (ids.length === 0) return [];
-    const owner = kind === 'photo' ? 'faces.photo_id' : 'faces.album_id';
-    return this.db
-      .selectFrom('guardians')
-      .innerJoin('faces', 'faces.child_id', 'guardians.child_id')
-      .innerJoin('users', 'users.id', 'guardians.user_id')
-      .select(['users.id', 'users.role'])
-      .distinct()
-      .where(owner, 'in', [...new Set(ids)])
-      .execute();
-  }
 }

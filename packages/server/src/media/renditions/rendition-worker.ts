@@ -1,3 +1,4 @@
+import { AccessRepository } from '../../access/access.repository.js';
 import { FaceVisibility } from '../../access/face-visibility.js';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
@@ -186,7 +187,7 @@ export class RenditionWorker {
     };
     // A member with no children in the picture (the shared URLs' copy), then each family of it.
     want(await rule.facesToBlur(null, kind, present));
-    for (const guardian of await repo.guardiansOfFaces(kind, present)) {
+    for (const guardian of await new AccessRepository(db).guardiansOfFaces(kind, present)) {
       want(await rule.facesToBlur(guardian, kind, present));
     }
     const renditions = new ImageRenditions(ctx);
