@@ -9,8 +9,8 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { startThrowawayPostgres } from '../lib.mjs';
 import { cameraJpeg } from './photos.mjs';
-import { signIn, startDemoServer } from './servers.mjs';
-import { scanIdle, uploadLoop } from './uploads.mjs';
+import { scanIdle, signIn, startDemoServer } from './servers.mjs';
+import { uploadLoop } from './uploads.mjs';
 
 const PASSWORD_OF = 'usuario';
 

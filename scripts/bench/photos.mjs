@@ -4,8 +4,7 @@
 // rows. The faces are looked for after the answer (decision 139): each timing starts once the
 // scan has caught up with the uploads before, so neither side shares the cores with it.
 import sharp from 'sharp';
-import { signIn } from './servers.mjs';
-import { scanIdle } from './uploads.mjs';
+import { scanIdle, signIn } from './servers.mjs';
 
 /** A 4000×3000 JPEG that compresses like a photo (smooth light plus fine noise). */
 export async function cameraJpeg(seed) {

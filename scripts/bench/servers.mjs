@@ -225,3 +225,20 @@ export function cpuMs(pid) {
     return null;
   }
 }
+
+/**
+ * Resolves once the server's face scan has nothing left to do (`remaining` 0 in its progress),
+ * polling; answers how long it took. A ceiling, not a goal: `timeoutMs`.
+ */
+export async function scanIdle(base, adminToken, timeoutMs = 30 * 60_000) {
+  const started = performance.now();
+  while (performance.now() - started < timeoutMs) {
+    const res = await fetch(`${base}/api/faces/scan-progress`, {
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
+    if (!res.ok) throw new Error(`scan-progress: ${res.status}`);
+    if ((await res.json()).remaining === 0) return performance.now() - started;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('la revisión de caras no terminó a tiempo');
+}

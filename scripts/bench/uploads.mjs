@@ -10,7 +10,7 @@ import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { mixed, serverModules, sixLarge, twelveSmall } from './faces.mjs';
 import { cameraJpeg } from './photos.mjs';
-import { signIn } from './servers.mjs';
+import { scanIdle, signIn } from './servers.mjs';
 
 const READ_CONNECTIONS = 20;
 
@@ -19,21 +19,6 @@ const fixed = (v, digits = 2) => v.toFixed(digits).replace('.', ',');
 
 /** `Authorization` for `token`. */
 const bearer = (token) => ({ authorization: `Bearer ${token}` });
-
-/**
- * Resolves once the server's face scan has nothing left to do (`remaining` 0 in its progress),
- * polling; answers how long it took. A ceiling, not a goal: `timeoutMs`.
- */
-export async function scanIdle(base, adminToken, timeoutMs = 30 * 60_000) {
-  const started = performance.now();
-  while (performance.now() - started < timeoutMs) {
-    const res = await fetch(`${base}/api/faces/scan-progress`, { headers: bearer(adminToken) });
-    if (!res.ok) throw new Error(`scan-progress: ${res.status}`);
-    if ((await res.json()).remaining === 0) return performance.now() - started;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('la revisión de caras no terminó a tiempo');
-}
 
 /** One photo per request, into `albumId`, as `token`; resolves with the time it took. */
 export async function uploadOne(base, token, albumId, data, name) {
