@@ -16,7 +16,7 @@ export interface ContentCardProps {
   text: string;
   likes: number;
   comments: number;
-  /** The delete button's name; the button shows only with `onDelete` (managers, SPEC §6). */
+  /** The delete button's name; the button shows only with `onDelete` (managers). */
   deleteLabel: string;
   onDelete?: () => void;
   /** The first card: its image is the page's largest above the fold. */

@@ -11,7 +11,7 @@ const ICONS: Record<AlertVariant, typeof InfoIcon> = {
   success: CheckCircleIcon,
 };
 
-/** SPEC §4: a message containing the word 'error' is shown as danger, anything else as success. */
+/** A message containing the word 'error' is shown as danger, anything else as success. */
 export function variantFor(message: string | null | undefined): 'danger' | 'success' {
   return message && /error/i.test(message) ? 'danger' : 'success';
 }
@@ -30,7 +30,7 @@ export interface DismissibleAlertProps {
   className?: string;
 }
 
-/** The alert of SPEC §4: four variants with icons, optional auto-dismiss, dismissible when it can close. */
+/** The app's one alert: four variants with icons, optional auto-dismiss, closable when it can. */
 export function DismissibleAlert({
   variant,
   message,
