@@ -17,7 +17,7 @@ import { ConfirmModal } from '../../../components/confirm-modal';
 import { type AlertVariant, DismissibleAlert } from '../../../components/dismissible-alert';
 import { EmailAddress } from '../../../components/email-address';
 import { FilterSelect, Pager, SearchBox } from '../../../components/list-controls';
-import { LoadError, TableSkeleton } from '../../../components/load-state';
+import { LoadState, TableHead } from '../../../components/load-state';
 import { SectionBadge } from '../../../components/section-badge';
 import { formatDateTime } from '../../../lib/format-date';
 import { useSections } from '../../../lib/sections-api';
@@ -111,10 +111,8 @@ export function UsersTable({ currentUserId }: { currentUserId: number }) {
   };
 
   let body: React.ReactNode;
-  if (users.isPending) {
-    body = <TableSkeleton />;
-  } else if (users.isError) {
-    body = <LoadError message={users.error.message} onRetry={() => users.refetch()} />;
+  if (users.isPending || users.isError) {
+    body = <LoadState query={users} />;
   } else if (users.data.items.length === 0 && page === 1) {
     body = (
       <p className="text-body-secondary">
@@ -125,18 +123,18 @@ export function UsersTable({ currentUserId }: { currentUserId: number }) {
     body = (
       <>
         <Table responsive hover className="table-nowrap table-cards mb-0 align-middle">
-          <thead>
-            <tr>
-              <th scope="col">{COLUMNS.id}</th>
-              <th scope="col">{COLUMNS.name}</th>
-              <th scope="col">{COLUMNS.email}</th>
-              <th scope="col">{COLUMNS.role}</th>
-              <th scope="col">{COLUMNS.avatar}</th>
-              <th scope="col">{COLUMNS.registered}</th>
-              <th scope="col">{COLUMNS.family}</th>
-              <th scope="col">{COLUMNS.actions}</th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              COLUMNS.id,
+              COLUMNS.name,
+              COLUMNS.email,
+              COLUMNS.role,
+              COLUMNS.avatar,
+              COLUMNS.registered,
+              COLUMNS.family,
+              COLUMNS.actions,
+            ]}
+          />
           <tbody>
             {users.data.items.map((user) => {
               const own = user.id === currentUserId;

@@ -6,7 +6,7 @@ import Table from 'react-bootstrap/Table';
 import { AdminNav } from '../../../components/admin-nav';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { type AlertVariant, DismissibleAlert } from '../../../components/dismissible-alert';
-import { LoadError, TableSkeleton } from '../../../components/load-state';
+import { LoadState, TableHead } from '../../../components/load-state';
 import { SectionBadge } from '../../../components/section-badge';
 import { useSections } from '../../../lib/sections-api';
 import { useApplyPromotion, usePromotion } from '../api/families';
@@ -58,24 +58,15 @@ export function PromotionPage() {
   };
 
   let body: React.ReactNode;
-  if (proposal.isPending) {
-    body = <TableSkeleton />;
-  } else if (proposal.isError) {
-    body = <LoadError message={proposal.error.message} onRetry={() => proposal.refetch()} />;
+  if (proposal.isPending || proposal.isError) {
+    body = <LoadState query={proposal} />;
   } else if (moves.length === 0) {
     body = <p className="text-body-secondary">{T.empty}</p>;
   } else {
     body = (
       <>
         <Table hover className="table-cards mb-3 align-middle">
-          <thead>
-            <tr>
-              <th scope="col">{T.child}</th>
-              <th scope="col">{T.age}</th>
-              <th scope="col">{T.from}</th>
-              <th scope="col">{T.to}</th>
-            </tr>
-          </thead>
+          <TableHead columns={[T.child, T.age, T.from, T.to]} />
           <tbody>
             {moves.map((move) => (
               <tr key={move.child_id}>

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { never, stubApi } from '../../../test/api-stub';
+import { stubApi } from '../../../test/api-stub';
 import { renderApp } from '../../../test/render';
 import { signIn } from '../../../test/token';
 import { fileOf, newsData } from '../test/data';

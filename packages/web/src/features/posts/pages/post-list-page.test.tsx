@@ -98,10 +98,11 @@ describe.each(kinds)('the $kind list', (k) => {
     expect(screen.getAllByRole('button', { name: k.remove })).toHaveLength(k.items().length);
   });
 
-  it.each([
-    ['an error answer', [500, { message: 'Error interno del servidor.' }] as const],
-    ['no answer', 'network-error' as const],
-  ])('load failure on %s: a dismissible alert', async (_, reply) => {
+  const failures: [string, Parameters<typeof stubApi>[0][string]][] = [
+    ['an error answer', [500, { message: 'Error interno del servidor.' }]],
+    ['no answer', 'network-error'],
+  ];
+  it.each(failures)('load failure on %s: a dismissible alert', async (_, reply) => {
     const { user } = setup(null, { [`GET ${k.path}`]: reply });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(k.loadFailed);
