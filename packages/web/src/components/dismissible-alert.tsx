@@ -92,3 +92,27 @@ export function DismissibleAlert({
     </Alert>
   );
 }
+
+/** What a screen reports after an action, or null for nothing. */
+export type Banner = { variant: AlertVariant; message: string } | null;
+
+/** The alert of a screen's banner: danger unless it says otherwise, closed by clearing it. */
+export function BannerAlert({
+  banner,
+  onClose,
+  children,
+}: {
+  banner: { variant: AlertVariant; message: string } | null;
+  onClose: () => void;
+  children?: ReactNode;
+}) {
+  return (
+    <DismissibleAlert
+      variant={banner?.variant ?? 'danger'}
+      message={banner?.message}
+      onClose={onClose}
+    >
+      {children}
+    </DismissibleAlert>
+  );
+}

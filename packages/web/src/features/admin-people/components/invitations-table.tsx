@@ -13,7 +13,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { CopyButton } from '../../../components/copy-button';
-import { type AlertVariant, DismissibleAlert } from '../../../components/dismissible-alert';
+import { type AlertVariant, BannerAlert } from '../../../components/dismissible-alert';
 import { EmailAddress } from '../../../components/email-address';
 import { FilterSelect, Pager, SearchBox } from '../../../components/list-controls';
 import { LoadState, TableHead } from '../../../components/load-state';
@@ -192,18 +192,14 @@ export function InvitationsTable() {
       <h2 id="invitations-title" className="h4 mb-3">
         Invitaciones Enviadas
       </h2>
-      <DismissibleAlert
-        variant={banner?.variant ?? 'danger'}
-        message={banner?.message}
-        onClose={() => setBanner(null)}
-      >
+      <BannerAlert banner={banner} onClose={() => setBanner(null)}>
         {banner?.link && (
           <div className="d-flex flex-column flex-sm-row gap-2 align-items-sm-center mt-2">
             <code className="invitation-link small flex-grow-1 min-w-0">{banner.link}</code>
             <CopyButton text={banner.link} label="Copiar enlace" />
           </div>
         )}
-      </DismissibleAlert>
+      </BannerAlert>
       {/* A form with the search role, not <search>: jsdom and older Safari do not know it. */}
       {/* biome-ignore lint/a11y/useSemanticElements: see above */}
       <form

@@ -14,7 +14,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import { Avatar } from '../../../components/avatar';
 import { ConfirmModal } from '../../../components/confirm-modal';
-import { type AlertVariant, DismissibleAlert } from '../../../components/dismissible-alert';
+import { type Banner, BannerAlert } from '../../../components/dismissible-alert';
 import { EmailAddress } from '../../../components/email-address';
 import { FilterSelect, Pager, SearchBox } from '../../../components/list-controls';
 import { LoadState, TableHead } from '../../../components/load-state';
@@ -45,8 +45,6 @@ const COLUMNS = {
 } as const;
 
 const NO_FILTERS: UsersFilters = { q: '', role: '', section: '' };
-
-type Banner = { variant: AlertVariant; message: string } | null;
 
 /**
  * 'Gestión de Usuarios Registrados': the users a page at a time, searched and filtered on the
@@ -246,11 +244,7 @@ export function UsersTable({ currentUserId }: { currentUserId: number }) {
       <h2 id="users-title" className="h4 mb-3">
         Gestión de Usuarios Registrados
       </h2>
-      <DismissibleAlert
-        variant={banner?.variant ?? 'danger'}
-        message={banner?.message}
-        onClose={() => setBanner(null)}
-      />
+      <BannerAlert banner={banner} onClose={() => setBanner(null)} />
       {/* A form with the search role, not <search>: jsdom and older Safari do not know it. */}
       {/* biome-ignore lint/a11y/useSemanticElements: see above */}
       <form

@@ -14,7 +14,7 @@ import Row from 'react-bootstrap/Row';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import { AdminNav } from '../../../components/admin-nav';
-import { type AlertVariant, DismissibleAlert } from '../../../components/dismissible-alert';
+import { type Banner, BannerAlert, DismissibleAlert } from '../../../components/dismissible-alert';
 import { EmailAddress } from '../../../components/email-address';
 import { LoadState, TableHead } from '../../../components/load-state';
 import { Pager } from '../../../components/pager';
@@ -27,8 +27,6 @@ import { ChildFormModal, longDate } from '../components/child-form-modal';
 import { ConsentModal } from '../components/consent-modal';
 import { GuardiansModal } from '../components/guardians-modal';
 import { CHILD_CONSENT_TEXTS, CHILDREN_TEXTS as T } from '../texts';
-
-type Banner = { variant: AlertVariant; message: string } | null;
 
 /** Where 'Invitar a la familia' goes: the invitations form with the child chosen (inv's side). */
 const inviteHref = (id: number) => `${paths.admin.getHref()}?educando=${id}`;
@@ -214,11 +212,7 @@ export function ChildrenPage() {
           </Col>
         </Row>
       </Form>
-      <DismissibleAlert
-        variant={banner?.variant ?? 'danger'}
-        message={banner?.message}
-        onClose={() => setBanner(null)}
-      />
+      <BannerAlert banner={banner} onClose={() => setBanner(null)} />
       {body}
       {children.data && children.data.total > 0 && (
         <Pager

@@ -5,7 +5,7 @@ import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
 import { AdminNav } from '../../../components/admin-nav';
 import { ConfirmModal } from '../../../components/confirm-modal';
-import { type AlertVariant, DismissibleAlert } from '../../../components/dismissible-alert';
+import { type Banner, BannerAlert } from '../../../components/dismissible-alert';
 import { LoadState, TableHead } from '../../../components/load-state';
 import { SectionBadge } from '../../../components/section-badge';
 import { useSections } from '../../../lib/sections-api';
@@ -13,8 +13,6 @@ import { useSaveSection, useSectionScouters } from '../api/families';
 import { SectionFormModal } from '../components/section-form-modal';
 import { SectionScoutersModal } from '../components/section-scouters-modal';
 import { SECTIONS_TEXTS as T } from '../texts';
-
-type Banner = { variant: AlertVariant; message: string } | null;
 
 /** The names of a section's scouters (one small read a section: a group has a handful). */
 function ScouterNames({ id }: { id: number }) {
@@ -132,11 +130,7 @@ export function SectionsPage() {
           {T.add}
         </Button>
       </div>
-      <DismissibleAlert
-        variant={banner?.variant ?? 'danger'}
-        message={banner?.message}
-        onClose={() => setBanner(null)}
-      />
+      <BannerAlert banner={banner} onClose={() => setBanner(null)} />
       {body}
       <SectionFormModal
         show={form !== null}

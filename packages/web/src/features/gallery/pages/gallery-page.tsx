@@ -3,7 +3,7 @@ import { LIMITS } from '@fogata/shared';
 import { useState } from 'react';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
-import { DismissibleAlert } from '../../../components/dismissible-alert';
+import { BannerAlert, DismissibleAlert } from '../../../components/dismissible-alert';
 import { FloatingActionButton } from '../../../components/floating-action-button';
 import { lazyComponent } from '../../../components/lazy-component';
 import { ConfirmModal } from '../../../components/lazy-confirm-modal';
@@ -82,11 +82,7 @@ export function GalleryPage() {
   return (
     <section className="pb-5">
       <h1 className="h2 mb-4">{T.title}</h1>
-      <DismissibleAlert
-        variant={banner?.variant ?? 'danger'}
-        message={banner?.message}
-        onClose={() => setBanner(null)}
-      />
+      <BannerAlert banner={banner} onClose={() => setBanner(null)} />
       {body}
       {isManager && (
         <>

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
-import { DismissibleAlert } from '../../../components/dismissible-alert';
+import { BannerAlert, DismissibleAlert } from '../../../components/dismissible-alert';
 import { PlusIcon } from '../../../components/icons';
 import { lazyComponent } from '../../../components/lazy-component';
 import { ConfirmModal } from '../../../components/lazy-confirm-modal';
@@ -117,11 +117,7 @@ function Scouters() {
           </Button>
         )}
       </div>
-      <DismissibleAlert
-        variant={banner?.variant ?? 'danger'}
-        message={banner?.message}
-        onClose={() => setBanner(null)}
-      />
+      <BannerAlert banner={banner} onClose={() => setBanner(null)} />
       {body}
       {isAdmin && (
         <>
