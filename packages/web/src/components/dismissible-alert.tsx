@@ -103,7 +103,8 @@ export function BannerAlert({
   children,
 }: {
   banner: { variant: AlertVariant; message: string } | null;
-  onClose: () => void;
+  /** Absent, the alert cannot be closed (after a success that leads elsewhere). */
+  onClose?: () => void;
   children?: ReactNode;
 }) {
   return (

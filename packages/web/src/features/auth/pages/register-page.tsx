@@ -6,7 +6,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { AuthCard } from '../../../components/auth-card';
-import { DismissibleAlert } from '../../../components/dismissible-alert';
+import { BannerAlert, DismissibleAlert } from '../../../components/dismissible-alert';
 import { EmailAddress } from '../../../components/email-address';
 import { FormField } from '../../../components/form-field';
 import { SubmitButton } from '../../../components/submit-button';
@@ -96,11 +96,7 @@ function RegisterForm({
 
   return (
     <AuthCard title="Completar Registro">
-      <DismissibleAlert
-        variant={status?.variant ?? 'danger'}
-        message={status?.message}
-        onClose={done ? undefined : () => setStatus(null)}
-      />
+      <BannerAlert banner={status} onClose={done ? undefined : () => setStatus(null)} />
       {/* Label above value: the address has the card's whole width, and wraps only at '@' or '.'. */}
       <dl className="mb-3 small">
         <dt className="text-body-secondary fw-normal">Email</dt>
