@@ -117,3 +117,10 @@ export function BannerAlert({
     </DismissibleAlert>
   );
 }
+
+/** Why a list could not load: a danger alert the visitor may close, gone for good once closed. */
+export function LoadFailedAlert({ message }: { message: ReactNode }) {
+  const [closed, setClosed] = useState(false);
+  if (closed) return null;
+  return <DismissibleAlert variant="danger" message={message} onClose={() => setClosed(true)} />;
+}

@@ -15,6 +15,7 @@ import { useAuth } from '../../../lib/auth';
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
 import { useRegisterInvited } from '../api/register-invited';
 import { useVerifyInvitation } from '../api/verify-invitation';
+import { NewPasswordFields } from '../components/new-password-fields';
 
 type Status = { variant: 'success' | 'danger'; message: string } | null;
 
@@ -114,21 +115,11 @@ function RegisterForm({
           error={errors.name?.message}
           {...register('name')}
         />
-        <FormField
-          id="register-password"
-          label="Contraseña"
-          type="password"
-          autoComplete="new-password"
-          error={errors.password?.message}
-          {...register('password')}
-        />
-        <FormField
-          id="register-confirm"
-          label="Confirmar Contraseña"
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
+        <NewPasswordFields
+          idPrefix="register"
+          labels={['Contraseña', 'Confirmar Contraseña']}
+          fields={[register('password'), register('confirmPassword')]}
+          errors={[errors.password?.message, errors.confirmPassword?.message]}
         />
         <SubmitButton
           busy={mutation.isPending}
