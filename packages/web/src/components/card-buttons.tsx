@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import { PencilIcon, TrashIcon } from './icons';
 
@@ -11,27 +12,26 @@ interface CardButtonProps {
 }
 
 /** A card's small pencil button for managers. */
-export function CardEditButton({ label, describedBy, onClick, className }: CardButtonProps) {
-  return (
-    <Button
-      variant="outline-secondary"
-      size="sm"
-      className={className}
-      aria-label={label}
-      aria-describedby={describedBy}
-      title={label}
-      onClick={onClick}
-    >
-      <PencilIcon />
-    </Button>
-  );
+export function CardEditButton(props: CardButtonProps) {
+  return <CardIconButton {...props} variant="outline-secondary" icon={<PencilIcon />} />;
 }
 
 /** A card's small bin button for managers. */
-export function CardDeleteButton({ label, describedBy, onClick, className }: CardButtonProps) {
+export function CardDeleteButton(props: CardButtonProps) {
+  return <CardIconButton {...props} variant="outline-danger" icon={<TrashIcon />} />;
+}
+
+function CardIconButton({
+  label,
+  describedBy,
+  onClick,
+  className,
+  variant,
+  icon,
+}: CardButtonProps & { variant: string; icon: ReactNode }) {
   return (
     <Button
-      variant="outline-danger"
+      variant={variant}
       size="sm"
       className={className}
       aria-label={label}
@@ -39,7 +39,7 @@ export function CardDeleteButton({ label, describedBy, onClick, className }: Car
       title={label}
       onClick={onClick}
     >
-      <TrashIcon />
+      {icon}
     </Button>
   );
 }

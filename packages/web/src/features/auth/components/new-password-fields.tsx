@@ -13,24 +13,15 @@ interface NewPasswordFieldsProps {
 
 /** A new password and its confirmation: hidden as typed, offered to password managers as new. */
 export function NewPasswordFields({ idPrefix, labels, fields, errors }: NewPasswordFieldsProps) {
-  return (
-    <>
-      <FormField
-        id={`${idPrefix}-password`}
-        label={labels[0]}
-        type="password"
-        autoComplete="new-password"
-        error={errors[0]}
-        {...fields[0]}
-      />
-      <FormField
-        id={`${idPrefix}-confirm`}
-        label={labels[1]}
-        type="password"
-        autoComplete="new-password"
-        error={errors[1]}
-        {...fields[1]}
-      />
-    </>
-  );
+  return (['password', 'confirm'] as const).map((name, i) => (
+    <FormField
+      key={name}
+      id={`${idPrefix}-${name}`}
+      label={labels[i]}
+      type="password"
+      autoComplete="new-password"
+      error={errors[i]}
+      {...fields[i]}
+    />
+  ));
 }
