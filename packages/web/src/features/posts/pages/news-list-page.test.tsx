@@ -166,6 +166,17 @@ describe('NewsListPage', () => {
       );
     });
 
+    /** Opens the modal, fills every field with a valid value and publishes. */
+    const submitFilled = async (user: ReturnType<typeof setup>['user']) => {
+      const dialog = await open(user);
+      await user.type(within(dialog).getByLabelText('Título'), 'Salida');
+      await user.type(within(dialog).getByLabelText('Resumen'), 'Resumen.');
+      await user.type(within(dialog).getByLabelText('Contenido'), 'Contenido.');
+      await user.upload(within(dialog).getByLabelText('Imagen'), fileOf('a.jpg', 'image/jpeg'));
+      await user.click(within(dialog).getByRole('button', { name: 'Publicar Noticia' }));
+      return dialog;
+    };
+
     it("shows the server's reason as a danger alert and stays open", async () => {
       const { user } = setup('scouter', {
         'POST /news': [
@@ -173,12 +184,7 @@ describe('NewsListPage', () => {
           { message: 'Formato de archivo no soportado (permitidos: jpg, jpeg, gif, png, webp)' },
         ],
       });
-      const dialog = await open(user);
-      await user.type(within(dialog).getByLabelText('Título'), 'Salida');
-      await user.type(within(dialog).getByLabelText('Resumen'), 'Resumen.');
-      await user.type(within(dialog).getByLabelText('Contenido'), 'Contenido.');
-      await user.upload(within(dialog).getByLabelText('Imagen'), fileOf('a.jpg', 'image/jpeg'));
-      await user.click(within(dialog).getByRole('button', { name: 'Publicar Noticia' }));
+      const dialog = await submitFilled(user);
       const alert = await within(dialog).findByRole('alert');
       expect(alert).toHaveTextContent(
         'Formato de archivo no soportado (permitidos: jpg, jpeg, gif, png, webp)',
@@ -189,12 +195,7 @@ describe('NewsListPage', () => {
 
     it("without a server message: the default 'Error al crear la noticia.'", async () => {
       const { user } = setup('scouter', { 'POST /news': [500, {}] });
-      const dialog = await open(user);
-      await user.type(within(dialog).getByLabelText('Título'), 'Salida');
-      await user.type(within(dialog).getByLabelText('Resumen'), 'Resumen.');
-      await user.type(within(dialog).getByLabelText('Contenido'), 'Contenido.');
-      await user.upload(within(dialog).getByLabelText('Imagen'), fileOf('a.jpg', 'image/jpeg'));
-      await user.click(within(dialog).getByRole('button', { name: 'Publicar Noticia' }));
+      const dialog = await submitFilled(user);
       expect(await within(dialog).findByRole('alert')).toHaveTextContent(
         'Error al crear la noticia.',
       );
