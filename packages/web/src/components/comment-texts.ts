@@ -1,4 +1,4 @@
-/** Screen texts of the comments section (SPEC §2 Comments). */
+/** Screen texts of the comments section: the list, the form and the tests read the same words. */
 export const COMMENT_TEXTS = {
   label: 'Escribe un comentario',
   placeholder: 'Escribe un comentario...',

@@ -23,7 +23,7 @@ export interface CommentsSectionProps {
     InteractionsApi,
     'queryKey' | 'getComments' | 'firstComments' | 'addComment' | 'deleteComment'
   >;
-  /** Whether the visitor may comment (SPEC §6 'interact'); anonymous visitors get a login link. */
+  /** Whether the visitor may comment ('interact'); anonymous visitors get a login link. */
   canComment: boolean;
   /** Any change of this value starts the list again from page 1. */
   refreshKey?: unknown;

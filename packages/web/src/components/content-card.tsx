@@ -1,8 +1,7 @@
 import { type ReactNode, useId } from 'react';
-import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router';
-import { TrashIcon } from './icons';
+import { CardDeleteButton } from './card-buttons';
 import { ImageWithPlaceholder, type ImageWithPlaceholderProps } from './image-with-placeholder';
 import { InteractionCounts } from './interaction-counts';
 
@@ -16,7 +15,7 @@ export interface ContentCardProps {
   text: string;
   likes: number;
   comments: number;
-  /** The delete button's name; the button shows only with `onDelete` (managers, SPEC §6). */
+  /** The delete button's name; the button shows only with `onDelete` (managers). */
   deleteLabel: string;
   onDelete?: () => void;
   /** The first card: its image is the page's largest above the fold. */
@@ -70,17 +69,12 @@ export function ContentCard({
         <div className="mt-auto d-flex align-items-center gap-3 small text-body-secondary">
           <InteractionCounts likes={likes} comments={comments} />
           {onDelete && (
-            <Button
-              variant="outline-danger"
-              size="sm"
-              className="ms-auto"
-              aria-label={deleteLabel}
-              aria-describedby={titleId}
-              title={deleteLabel}
+            <CardDeleteButton
+              label={deleteLabel}
+              describedBy={titleId}
               onClick={onDelete}
-            >
-              <TrashIcon />
-            </Button>
+              className="ms-auto"
+            />
           )}
         </div>
       </Card.Body>

@@ -11,7 +11,7 @@ const ICONS: Record<AlertVariant, typeof InfoIcon> = {
   success: CheckCircleIcon,
 };
 
-/** SPEC §4: a message containing the word 'error' is shown as danger, anything else as success. */
+/** A message containing the word 'error' is shown as danger, anything else as success. */
 export function variantFor(message: string | null | undefined): 'danger' | 'success' {
   return message && /error/i.test(message) ? 'danger' : 'success';
 }
@@ -30,7 +30,7 @@ export interface DismissibleAlertProps {
   className?: string;
 }
 
-/** The alert of SPEC §4: four variants with icons, optional auto-dismiss, dismissible when it can close. */
+/** The app's one alert: four variants with icons, optional auto-dismiss, closable when it can. */
 export function DismissibleAlert({
   variant,
   message,
@@ -91,4 +91,36 @@ export function DismissibleAlert({
       </div>
     </Alert>
   );
+}
+
+/** What a screen reports after an action, or null for nothing. */
+export type Banner = { variant: AlertVariant; message: string } | null;
+
+/** The alert of a screen's banner: danger unless it says otherwise, closed by clearing it. */
+export function BannerAlert({
+  banner,
+  onClose,
+  children,
+}: {
+  banner: { variant: AlertVariant; message: string } | null;
+  /** Absent, the alert cannot be closed (after a success that leads elsewhere). */
+  onClose?: () => void;
+  children?: ReactNode;
+}) {
+  return (
+    <DismissibleAlert
+      variant={banner?.variant ?? 'danger'}
+      message={banner?.message}
+      onClose={onClose}
+    >
+      {children}
+    </DismissibleAlert>
+  );
+}
+
+/** Why a list could not load: a danger alert the visitor may close, gone for good once closed. */
+export function LoadFailedAlert({ message }: { message: ReactNode }) {
+  const [closed, setClosed] = useState(false);
+  if (closed) return null;
+  return <DismissibleAlert variant="danger" message={message} onClose={() => setClosed(true)} />;
 }

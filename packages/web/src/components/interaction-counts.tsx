@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { ChatIcon, HeartIcon } from './icons';
 
 /** How the counts read to a screen reader (and in the tooltip). */
@@ -10,19 +11,31 @@ export const COUNT_TEXTS = {
 export function InteractionCounts({ likes, comments }: { likes: number; comments: number }) {
   return (
     <>
-      <span className="d-inline-flex align-items-center gap-1" title={COUNT_TEXTS.likes(likes)}>
-        <HeartIcon className="text-danger" />
-        <span aria-hidden="true">{likes}</span>
-        <span className="visually-hidden">{COUNT_TEXTS.likes(likes)}</span>
-      </span>
-      <span
-        className="d-inline-flex align-items-center gap-1"
-        title={COUNT_TEXTS.comments(comments)}
-      >
-        <ChatIcon />
-        <span aria-hidden="true">{comments}</span>
-        <span className="visually-hidden">{COUNT_TEXTS.comments(comments)}</span>
-      </span>
+      <IconCount
+        icon={<HeartIcon className="text-danger" />}
+        count={likes}
+        label={COUNT_TEXTS.likes(likes)}
+      />
+      <IconCount icon={<ChatIcon />} count={comments} label={COUNT_TEXTS.comments(comments)} />
     </>
+  );
+}
+
+/** One count of a card: an icon and a number, read (and shown as a tooltip) as `label`. */
+export function IconCount({
+  icon,
+  count,
+  label,
+}: {
+  icon: ReactNode;
+  count: number;
+  label: string;
+}) {
+  return (
+    <span className="d-inline-flex align-items-center gap-1" title={label}>
+      {icon}
+      <span aria-hidden="true">{count}</span>
+      <span className="visually-hidden">{label}</span>
+    </span>
   );
 }

@@ -8,7 +8,7 @@ export interface LikeButtonProps {
   count: number;
   /** The like calls of the item (see lib/interactions-api); absent for anonymous visitors. */
   api?: { like: () => Promise<LikeResult>; unlike: () => Promise<LikeResult> } | null;
-  /** Whether the visitor may like at all (SPEC §6 'interact'). */
+  /** Whether the visitor may like at all (the 'interact' capability). */
   canLike: boolean;
   /** Told the server's answer, so a parent can update what it shows elsewhere. */
   onChange?: (result: LikeResult) => void;
@@ -23,7 +23,7 @@ export interface LikeButtonProps {
 }
 
 /**
- * SPEC §4 Like: flips at once (count ±1), then takes the server's likeCount and userHasLiked; on
+ * Flips at once (count ±1), then takes the server's likeCount and userHasLiked; on
  * failure it goes back and shows the error for 4 s; clicks while a call runs are ignored.
  */
 export function LikeButton({

@@ -27,3 +27,32 @@ export function LoadError({ message, onRetry }: { message: string; onRetry: () =
     </DismissibleAlert>
   );
 }
+
+/** Where a table's data is not there yet: the skeleton while it loads, or the error with a retry. */
+export function LoadState({
+  query,
+  rows,
+}: {
+  query: { isError: boolean; error: Error | null; refetch: () => unknown };
+  rows?: number;
+}) {
+  if (query.isError && query.error) {
+    return <LoadError message={query.error.message} onRetry={() => query.refetch()} />;
+  }
+  return <TableSkeleton rows={rows} />;
+}
+
+/** A table's header row, one column heading for each of `columns`. */
+export function TableHead({ columns }: { columns: readonly string[] }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((column) => (
+          <th key={column} scope="col">
+            {column}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useCan } from '../lib/can';
 
-/** Texts of the link to Revisar caras and the count of faces to review (issue #25). */
+/** Texts of the link to Revisar caras and the count of faces to review, shared by every page. */
 export const REVIEW_FACES_TEXTS = {
   link: 'Revisar caras',
   toReview: (n: number) => (n === 1 ? '1 cara por revisar' : `${n} caras por revisar`),
@@ -15,7 +15,7 @@ interface ReviewFacesLinkProps {
 }
 
 /**
- * 'Revisar caras' for managers (issue #25, decision 077): an album's, a news item's or an
+ * 'Revisar caras' for managers (decision 077): an album's, a news item's or an
  * experience's faces; with the count still to review when there is one. Nothing for anyone else.
  */
 export function ReviewFacesLink({ href, pending, className }: ReviewFacesLinkProps) {

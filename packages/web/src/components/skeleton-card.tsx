@@ -1,5 +1,5 @@
 /**
- * A card-shaped placeholder shown while a list loads (SPEC §9: 8 in lists, 3 on the landing).
+ * A card-shaped placeholder shown while a list loads (8 in lists, 3 on the landing).
  * Bootstrap's card and placeholder markup written out, as React-Bootstrap's Card and Placeholder
  * draw it: the landing's first screen loads no React-Bootstrap (decision 113).
  */

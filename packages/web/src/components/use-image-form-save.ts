@@ -11,7 +11,7 @@ interface ImageFormTexts {
 }
 
 /**
- * The saving of the album, news and experience forms (SPEC §2, §4): the chosen image, a missing
+ * The saving of the album, news and experience forms (one way for all): the chosen image, a missing
  * image on create refused with `imageRequired`, the call's message in the alert (a failed call is
  * always danger; a message is danger when it says 'error', decision 005), the fields kept disabled
  * once saved, and the modal closed 1.5 s after a success.

@@ -228,7 +228,8 @@ async function send<T>(
 }
 
 /**
- * The one HTTP client of the app: base /api, SPEC §9 time-out, the session's Bearer token, JSON
+ * The one HTTP client of the app: base /api, a time-out (a stalled call ends in an error, not a
+ * spinner), the session's Bearer token, JSON
  * or multipart bodies. A 2xx resolves with `{ status, data, headers }` (so does an answer the
  * call's `resultOf` reads as its result); any other answer, or none,
  * rejects (see toApiError). `adapter` is the seam the web tests replace (test/api-stub.ts).
@@ -254,7 +255,7 @@ interface ErrorBody {
 
 /**
  * Turns any failure of a call into an ApiError carrying a Spanish message: the server's `message`
- * when present, else `fallback` (the call's default of SPEC §8); failures without an HTTP answer
+ * when present, else `fallback` (the call's own default message); failures without an HTTP answer
  * (network, time-out) give `unknown`.
  */
 export function toApiError(

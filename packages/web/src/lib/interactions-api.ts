@@ -2,7 +2,7 @@ import { type Comment, firstCommentsPath, LIMITS, type LikeResult } from '@fogat
 import { api, request, toApiError } from './api-client';
 import { pageData } from './page-data';
 
-/** The SPEC §8 default messages of one kind of content (photo, news item, experience). */
+/** The default error messages of one kind of content (photo, news item, experience). */
 export interface InteractionErrors {
   like: string;
   unlike: string;
@@ -29,7 +29,7 @@ export interface InteractionsApi {
 }
 
 /**
- * The calls of SPEC §7 for `${basePath}/${id}/like` and `${basePath}/${id}/comments`, e.g.
+ * The like and comment calls for `${basePath}/${id}/like` and `${basePath}/${id}/comments`, e.g.
  * basePath '/photos'. Failures carry the server's message or the given defaults.
  */
 export function createInteractionsApi(
@@ -53,7 +53,7 @@ export function createInteractionsApi(
         const response = await api.post<Comment>(`${base}/comments`, { comment_text: text });
         return response.data;
       } catch (error) {
-        // SPEC §8: the server's validation errors are appended as details.
+        // The server's validation errors are appended as details, so the user sees what to fix.
         const failure = toApiError(error, errors.commentAdd);
         const details = failure.fieldErrors
           .map((e) => e.message)

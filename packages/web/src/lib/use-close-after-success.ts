@@ -2,7 +2,7 @@ import { LIMITS } from '@fogata/shared';
 import { useEffect, useRef } from 'react';
 
 /**
- * SPEC §4: after a success a create or edit modal closes by itself after 1.5 s (or `delay` ms).
+ * After a success a create or edit modal closes by itself after 1.5 s (or `delay` ms).
  * A parent's new `onClose` does not restart the wait.
  */
 export function useCloseAfterSuccess(

@@ -8,7 +8,7 @@ interface Countable {
 }
 
 /**
- * The like and comment counts of an item on its detail page (SPEC §4): they change in the cached
+ * The like and comment counts of an item on its detail page: they change in the cached
  * item at once — the like to the server's answer, the comments by one each way and never below
  * 0 — and the list under `listKey` is marked stale, to learn them when it is next shown.
  */

@@ -36,7 +36,7 @@ function readAlbumForm(req: FastifyRequest, reply: FastifyReply, coverRequired: 
   });
 }
 
-/** On an edit, `sections`: the audience (issue #24); absent, unchanged. */
+/** On an edit, `sections`: the audience (decision 054); absent, unchanged. */
 const albumEditFormSchema = albumFormSchema.extend({ sections: albumSectionsField.optional() });
 
 /**

@@ -90,7 +90,7 @@ describe('POST /api/albums/newAlbum', () => {
       photos_count: 0,
       published: true,
       audience: [],
-      // A manager's read: the faces of its cover still to review (issue #25); none found here.
+      // A manager's read: the faces of its cover still to review (decision 077); none found here.
       faces_to_review: 0,
       created_at: expect.any(String),
       updated_at: album.created_at,

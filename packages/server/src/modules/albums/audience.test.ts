@@ -24,7 +24,7 @@ import { multipart, pngImage } from '../../test/images.js';
 import { DigestsRepository } from '../digests/digests.repository.js';
 
 /*
- * An album's audience (issue #24 part 3, decisions 054 and 055), through HTTP on the test
+ * An album's audience (decisions 054 and 055), through HTTP on the test
  * database: who sees an album for the Tropa, by every path, and what they get when they do not.
  */
 

@@ -5,7 +5,7 @@ import { createUser, type TestUser } from '../../test/factories.js';
 import { createAlbum, createComment, createPhoto } from '../../test/gallery-factories.js';
 import { multipart, pngImage } from '../../test/images.js';
 
-/** Drafts (issue #14 part 1, decision 018), through HTTP on the test database. */
+/** Drafts (decision 018), through HTTP on the test database. */
 let t: TestApp;
 let scouter: TestUser;
 let admin: TestUser;

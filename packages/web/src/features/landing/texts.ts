@@ -1,4 +1,4 @@
-/** Screen texts of the landing page (SPEC §1, §2), word for word where the spec gives them. */
+/** Screen texts of the landing page, word for word as the product defines them. */
 export const LANDING_TEXTS = {
   tagline: 'Siempre listos para servir',
   news: 'Noticias',

@@ -28,7 +28,7 @@ interface AuthProviderProps {
   refreshOnRestore?: boolean;
 }
 
-/** The session a valid stored token holds (SPEC §4), or none. */
+/** The session a valid stored token holds, or none (an expired or unreadable token: logged out). */
 function restoredSession(): Session {
   const stored = readStoredSession();
   return stored
@@ -41,7 +41,7 @@ function restoredSession(): Session {
 }
 
 /**
- * The session of SPEC §4: initializing, then authenticated or logged out. The stored token is
+ * The session: initializing, then authenticated or logged out. The stored token is
  * read while the provider first draws, so the app draws once with the session instead of a
  * second time for it (a second pass of the whole page costs a phone's main thread dearly);
  * 'initializing' lasts until then.

@@ -71,7 +71,7 @@ export function authorizationUrl(opts: {
 
 /**
  * Waits for the callback page's message with `state`, and resolves with the ID token. Rejects
- * with the SPEC §8 text when the provider reports an error or the popup is closed first.
+ * with the login error's Spanish text when the provider reports an error or the popup closes first.
  */
 export function waitForIdToken(popup: Window, state: string, pollMs = 400): Promise<string> {
   return new Promise((resolve, reject) => {

@@ -1,6 +1,6 @@
 import { isSessionPayload, LIMITS, type Role, type SessionPayload } from '@fogata/shared';
 
-/** The user of the current session (SPEC §3), plus the avatar once it is known. */
+/** The user of the current session (id, name, email, role), plus the avatar once known. */
 export interface SessionUser {
   id: number;
   email: string;

@@ -2,7 +2,7 @@ import { AUDIT_PAGE_SIZE } from '@fogata/shared';
 import { useState } from 'react';
 import Table from 'react-bootstrap/Table';
 import { TextWithEmails } from '../../../components/email-address';
-import { LoadError, TableSkeleton } from '../../../components/load-state';
+import { LoadState, TableHead } from '../../../components/load-state';
 import { Pager } from '../../../components/pager';
 import { formatDateTime } from '../../../lib/format-date';
 import { useAudit } from '../api/get-audit';
@@ -17,10 +17,8 @@ export function AuditTable() {
   const audit = useAudit(page);
 
   let body: React.ReactNode;
-  if (audit.isPending) {
-    body = <TableSkeleton />;
-  } else if (audit.isError) {
-    body = <LoadError message={audit.error.message} onRetry={() => audit.refetch()} />;
+  if (audit.isPending || audit.isError) {
+    body = <LoadState query={audit} />;
   } else if (audit.data.entries.length === 0 && page === 1) {
     body = <p className="text-body-secondary">{T.empty}</p>;
   } else {
@@ -44,13 +42,7 @@ export function AuditTable() {
         </ul>
         <div className="card border-0 shadow-sm d-none d-md-block">
           <Table responsive hover className="mb-0 align-middle audit-table">
-            <thead>
-              <tr>
-                <th scope="col">{T.when}</th>
-                <th scope="col">{T.who}</th>
-                <th scope="col">{T.what}</th>
-              </tr>
-            </thead>
+            <TableHead columns={[T.when, T.who, T.what]} />
             <tbody>
               {audit.data.entries.map((entry) => (
                 <tr key={entry.id}>

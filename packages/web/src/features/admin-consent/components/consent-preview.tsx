@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import Table from 'react-bootstrap/Table';
 import { Pager } from '../../../components/list-controls';
-import { LoadError, TableSkeleton } from '../../../components/load-state';
+import { LoadError, LoadState, TableHead } from '../../../components/load-state';
 import { useConsentPreview, usePreviewAlbums } from '../api/image-settings';
 import { IMAGE_TEXTS as T } from '../image-texts';
 
@@ -15,24 +15,15 @@ export function ConsentPreview({ enforced }: { enforced: boolean }) {
   const albums = usePreviewAlbums(page);
 
   let table: React.ReactNode;
-  if (albums.isPending) {
-    table = <TableSkeleton />;
-  } else if (albums.isError) {
-    table = <LoadError message={albums.error.message} onRetry={() => albums.refetch()} />;
+  if (albums.isPending || albums.isError) {
+    table = <LoadState query={albums} />;
   } else if (albums.data.total === 0) {
     table = <p className="text-body-secondary mb-0">{T.noAlbums}</p>;
   } else {
     table = (
       <>
         <Table hover className="table-cards mb-0 align-middle">
-          <thead>
-            <tr>
-              <th scope="col">{T.album}</th>
-              <th scope="col">{T.photos}</th>
-              <th scope="col">{T.faces}</th>
-              <th scope="col">{T.blurred}</th>
-            </tr>
-          </thead>
+          <TableHead columns={[T.album, T.photos, T.faces, T.blurred]} />
           <tbody>
             {albums.data.rows.map((a) => (
               <tr key={a.id}>

@@ -5,7 +5,7 @@ import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import { ChildPicker } from '../../../components/child-picker';
 import { Pager } from '../../../components/list-controls';
-import { LoadError, TableSkeleton } from '../../../components/load-state';
+import { LoadState } from '../../../components/load-state';
 import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/format-date';
 import { useImageLedger } from '../api/image-settings';
@@ -41,10 +41,8 @@ export function ImageLedger() {
   };
 
   let body: React.ReactNode;
-  if (ledger.isPending) {
-    body = <TableSkeleton />;
-  } else if (ledger.isError) {
-    body = <LoadError message={ledger.error.message} onRetry={() => ledger.refetch()} />;
+  if (ledger.isPending || ledger.isError) {
+    body = <LoadState query={ledger} />;
   } else if (ledger.data.total === 0) {
     body = <p className="text-body-secondary">{child ? T.ledgerEmptyChild : T.ledgerEmpty}</p>;
   } else {

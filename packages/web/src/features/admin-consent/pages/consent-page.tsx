@@ -12,7 +12,7 @@ import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import { AdminNav } from '../../../components/admin-nav';
-import { type AlertVariant, DismissibleAlert } from '../../../components/dismissible-alert';
+import { type Banner, BannerAlert } from '../../../components/dismissible-alert';
 import { LoadError, TableSkeleton } from '../../../components/load-state';
 import { Pager } from '../../../components/pager';
 import { useCan } from '../../../lib/can';
@@ -26,8 +26,6 @@ import {
   useWriteConsentText,
 } from '../api/consents';
 import { CONSENT_ADMIN_TEXTS as T } from '../consent-texts';
-
-type Banner = { variant: AlertVariant; message: string } | null;
 
 const STATE_BG = { granted: 'success', refused: 'danger', none: 'secondary' } as const;
 
@@ -150,11 +148,7 @@ function Register() {
           {downloading ? T.downloading : T.download}
         </Button>
       </div>
-      <DismissibleAlert
-        variant={banner?.variant ?? 'danger'}
-        message={banner?.message}
-        onClose={() => setBanner(null)}
-      />
+      <BannerAlert banner={banner} onClose={() => setBanner(null)} />
       {table}
       {total > CONSENT_REGISTER_PAGE_SIZE && (
         <Pager
@@ -204,11 +198,7 @@ function ConsentTextEditor() {
         {T.textTitle}
       </h2>
       <p className="text-body-secondary">{T.textIntro}</p>
-      <DismissibleAlert
-        variant={banner?.variant ?? 'danger'}
-        message={banner?.message}
-        onClose={() => setBanner(null)}
-      />
+      <BannerAlert banner={banner} onClose={() => setBanner(null)} />
       {current && (
         <Card className="border-0 shadow-sm mb-3" data-testid="consent-text-current">
           <Card.Body>

@@ -5,7 +5,7 @@ import ProgressBar from 'react-bootstrap/ProgressBar';
 import Spinner from 'react-bootstrap/Spinner';
 import { AdminNav } from '../../../components/admin-nav';
 import { ConfirmModal } from '../../../components/confirm-modal';
-import { type AlertVariant, DismissibleAlert } from '../../../components/dismissible-alert';
+import { type Banner, BannerAlert } from '../../../components/dismissible-alert';
 import { LoadError, TableSkeleton } from '../../../components/load-state';
 import {
   type ScanProgress,
@@ -17,8 +17,6 @@ import {
 import { ConsentPreview } from '../components/consent-preview';
 import { ImageLedger } from '../components/image-ledger';
 import { IMAGE_TEXTS as T } from '../image-texts';
-
-type Banner = { variant: AlertVariant; message: string } | null;
 
 /** One setting: a switch with its help below, described by it. */
 function SettingSwitch({
@@ -145,11 +143,7 @@ export function ImagePage() {
       <h1 className="h2 mb-3">{T.title}</h1>
       <AdminNav />
       <p className="text-body-secondary">{T.intro}</p>
-      <DismissibleAlert
-        variant={banner?.variant ?? 'danger'}
-        message={banner?.message}
-        onClose={() => setBanner(null)}
-      />
+      <BannerAlert banner={banner} onClose={() => setBanner(null)} />
       <section
         aria-labelledby="settings-heading"
         className="card card-body border-0 shadow-sm mb-4"

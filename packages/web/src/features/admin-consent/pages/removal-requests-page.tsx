@@ -14,7 +14,7 @@ import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { Link, Navigate } from 'react-router';
 import { ConfirmModal } from '../../../components/confirm-modal';
-import { type AlertVariant, DismissibleAlert } from '../../../components/dismissible-alert';
+import { type Banner, BannerAlert } from '../../../components/dismissible-alert';
 import { LoadError, TableSkeleton } from '../../../components/load-state';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth';
@@ -22,8 +22,6 @@ import { useCan } from '../../../lib/can';
 import { formatDateTime } from '../../../lib/format-date';
 import { useRemovalRequests, useResolveRemovalRequest } from '../api/removal-requests';
 import { REMOVAL_REQUESTS_TEXTS as T } from '../removal-requests-texts';
-
-type Banner = { variant: AlertVariant; message: string } | null;
 
 /**
  * 'Solicitudes de retirada' (/admin/removal-requests), for scouters and admins: each request with
@@ -49,11 +47,7 @@ function RequestsList() {
     <section className="pb-5">
       <h1 className="h2 mb-2">{T.title}</h1>
       <p className="text-body-secondary">{T.intro}</p>
-      <DismissibleAlert
-        variant={banner?.variant ?? 'danger'}
-        message={banner?.message}
-        onClose={() => setBanner(null)}
-      />
+      <BannerAlert banner={banner} onClose={() => setBanner(null)} />
       {requests.isPending ? (
         <TableSkeleton />
       ) : requests.isError ? (

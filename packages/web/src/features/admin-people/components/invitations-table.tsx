@@ -13,10 +13,10 @@ import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { CopyButton } from '../../../components/copy-button';
-import { type AlertVariant, DismissibleAlert } from '../../../components/dismissible-alert';
+import { type AlertVariant, BannerAlert } from '../../../components/dismissible-alert';
 import { EmailAddress } from '../../../components/email-address';
 import { FilterSelect, Pager, SearchBox } from '../../../components/list-controls';
-import { LoadError, TableSkeleton } from '../../../components/load-state';
+import { LoadState, TableHead } from '../../../components/load-state';
 import { SectionBadge } from '../../../components/section-badge';
 import { formatDateTime } from '../../../lib/format-date';
 import { type InvitationsFilters, useInvitationsPage } from '../api/admin-lists';
@@ -87,10 +87,8 @@ export function InvitationsTable() {
   };
 
   let body: React.ReactNode;
-  if (invitations.isPending) {
-    body = <TableSkeleton />;
-  } else if (invitations.isError) {
-    body = <LoadError message={invitations.error.message} onRetry={() => invitations.refetch()} />;
+  if (invitations.isPending || invitations.isError) {
+    body = <LoadState query={invitations} />;
   } else if (invitations.data.items.length === 0 && page === 1) {
     body = (
       <p className="text-body-secondary">
@@ -101,17 +99,17 @@ export function InvitationsTable() {
     body = (
       <>
         <Table responsive hover className="table-nowrap table-cards mb-0 align-middle">
-          <thead>
-            <tr>
-              <th scope="col">{COLUMNS.email}</th>
-              <th scope="col">{COLUMNS.role}</th>
-              <th scope="col">{COLUMNS.status}</th>
-              <th scope="col">{COLUMNS.expires}</th>
-              <th scope="col">{COLUMNS.sent}</th>
-              <th scope="col">{COLUMNS.children}</th>
-              <th scope="col">{COLUMNS.actions}</th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              COLUMNS.email,
+              COLUMNS.role,
+              COLUMNS.status,
+              COLUMNS.expires,
+              COLUMNS.sent,
+              COLUMNS.children,
+              COLUMNS.actions,
+            ]}
+          />
           <tbody>
             {invitations.data.items.map((inv) => {
               const status = STATUS[inv.status] ?? { label: inv.status, bg: 'light', text: 'dark' };
@@ -194,18 +192,14 @@ export function InvitationsTable() {
       <h2 id="invitations-title" className="h4 mb-3">
         Invitaciones Enviadas
       </h2>
-      <DismissibleAlert
-        variant={banner?.variant ?? 'danger'}
-        message={banner?.message}
-        onClose={() => setBanner(null)}
-      >
+      <BannerAlert banner={banner} onClose={() => setBanner(null)}>
         {banner?.link && (
           <div className="d-flex flex-column flex-sm-row gap-2 align-items-sm-center mt-2">
             <code className="invitation-link small flex-grow-1 min-w-0">{banner.link}</code>
             <CopyButton text={banner.link} label="Copiar enlace" />
           </div>
         )}
-      </DismissibleAlert>
+      </BannerAlert>
       {/* A form with the search role, not <search>: jsdom and older Safari do not know it. */}
       {/* biome-ignore lint/a11y/useSemanticElements: see above */}
       <form

@@ -19,7 +19,7 @@ import { useSearchParams } from 'react-router';
 import { CHILD_PICKER_TEXTS } from '../../../components/admin-texts';
 import { ChildPicker } from '../../../components/child-picker';
 import { CopyButton } from '../../../components/copy-button';
-import { type AlertVariant, DismissibleAlert } from '../../../components/dismissible-alert';
+import { type AlertVariant, BannerAlert } from '../../../components/dismissible-alert';
 import { usePreselectedChild } from '../../../lib/child-search-api';
 import { useSendInvitations } from '../api/send-invitations';
 
@@ -108,11 +108,7 @@ export function InviteForm() {
       <h2 id="invite-title" className="h4 mb-3">
         Enviar Nuevas Invitaciones
       </h2>
-      <DismissibleAlert
-        variant={result?.variant ?? 'danger'}
-        message={result?.message}
-        onClose={() => setResult(null)}
-      >
+      <BannerAlert banner={result} onClose={() => setResult(null)}>
         {!!result?.errors?.length && (
           <ul className="mb-0 mt-2 ps-3">
             {result.errors.map((e) => (
@@ -122,7 +118,7 @@ export function InviteForm() {
             ))}
           </ul>
         )}
-      </DismissibleAlert>
+      </BannerAlert>
       {!!result?.links?.length && (
         <div className="border rounded p-3 mb-3 bg-body">
           <p className="fw-semibold mb-2">

@@ -14,10 +14,10 @@ import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import { Avatar } from '../../../components/avatar';
 import { ConfirmModal } from '../../../components/confirm-modal';
-import { type AlertVariant, DismissibleAlert } from '../../../components/dismissible-alert';
+import { type Banner, BannerAlert } from '../../../components/dismissible-alert';
 import { EmailAddress } from '../../../components/email-address';
 import { FilterSelect, Pager, SearchBox } from '../../../components/list-controls';
-import { LoadError, TableSkeleton } from '../../../components/load-state';
+import { LoadState, TableHead } from '../../../components/load-state';
 import { SectionBadge } from '../../../components/section-badge';
 import { formatDateTime } from '../../../lib/format-date';
 import { useSections } from '../../../lib/sections-api';
@@ -45,8 +45,6 @@ const COLUMNS = {
 } as const;
 
 const NO_FILTERS: UsersFilters = { q: '', role: '', section: '' };
-
-type Banner = { variant: AlertVariant; message: string } | null;
 
 /**
  * 'Gestión de Usuarios Registrados': the users a page at a time, searched and filtered on the
@@ -111,10 +109,8 @@ export function UsersTable({ currentUserId }: { currentUserId: number }) {
   };
 
   let body: React.ReactNode;
-  if (users.isPending) {
-    body = <TableSkeleton />;
-  } else if (users.isError) {
-    body = <LoadError message={users.error.message} onRetry={() => users.refetch()} />;
+  if (users.isPending || users.isError) {
+    body = <LoadState query={users} />;
   } else if (users.data.items.length === 0 && page === 1) {
     body = (
       <p className="text-body-secondary">
@@ -125,18 +121,18 @@ export function UsersTable({ currentUserId }: { currentUserId: number }) {
     body = (
       <>
         <Table responsive hover className="table-nowrap table-cards mb-0 align-middle">
-          <thead>
-            <tr>
-              <th scope="col">{COLUMNS.id}</th>
-              <th scope="col">{COLUMNS.name}</th>
-              <th scope="col">{COLUMNS.email}</th>
-              <th scope="col">{COLUMNS.role}</th>
-              <th scope="col">{COLUMNS.avatar}</th>
-              <th scope="col">{COLUMNS.registered}</th>
-              <th scope="col">{COLUMNS.family}</th>
-              <th scope="col">{COLUMNS.actions}</th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              COLUMNS.id,
+              COLUMNS.name,
+              COLUMNS.email,
+              COLUMNS.role,
+              COLUMNS.avatar,
+              COLUMNS.registered,
+              COLUMNS.family,
+              COLUMNS.actions,
+            ]}
+          />
           <tbody>
             {users.data.items.map((user) => {
               const own = user.id === currentUserId;
@@ -248,11 +244,7 @@ export function UsersTable({ currentUserId }: { currentUserId: number }) {
       <h2 id="users-title" className="h4 mb-3">
         Gestión de Usuarios Registrados
       </h2>
-      <DismissibleAlert
-        variant={banner?.variant ?? 'danger'}
-        message={banner?.message}
-        onClose={() => setBanner(null)}
-      />
+      <BannerAlert banner={banner} onClose={() => setBanner(null)} />
       {/* A form with the search role, not <search>: jsdom and older Safari do not know it. */}
       {/* biome-ignore lint/a11y/useSemanticElements: see above */}
       <form

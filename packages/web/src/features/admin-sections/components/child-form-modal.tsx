@@ -1,15 +1,13 @@
 import { type Child, childCreateSchema, type Section, todayDate } from '@fogata/shared';
 import { useEffect, useId, useState } from 'react';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import ListGroup from 'react-bootstrap/ListGroup';
-import Modal from 'react-bootstrap/Modal';
-import { DismissibleAlert } from '../../../components/dismissible-alert';
 import { FormField } from '../../../components/form-field';
 import { SectionBadge } from '../../../components/section-badge';
 import { formatLongDate } from '../../../lib/format-date';
 import { useChildDetail, useSaveChild } from '../api/families';
 import { CHILDREN_TEXTS as T } from '../texts';
+import { FormModalFrame } from './form-modal-frame';
 
 /** A calendar date (`YYYY-MM-DD`) or an ISO time in words, read at midday so no zone moves the day. */
 export const longDate = (value: string) =>
@@ -85,100 +83,93 @@ export function ChildFormModal({ show, child, sections, onHide, onSaved }: Props
   };
 
   return (
-    <Modal show={show} onHide={onHide} centered aria-labelledby={`${ids}-title`}>
-      <Form noValidate onSubmit={submit}>
-        <Modal.Header closeButton closeLabel={T.close}>
-          <Modal.Title as="h2" className="h5 text-break" id={`${ids}-title`}>
-            {child ? T.editTitle(child.full_name) : T.createTitle}
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <DismissibleAlert variant="danger" message={failure} onClose={() => setFailure(null)} />
-          <FormField
-            id={`${ids}-name`}
-            label={T.fieldName}
-            value={name}
-            maxLength={150}
-            autoComplete="off"
-            onChange={(e: React.ChangeEvent<HTMLInputElement>) => setName(e.target.value)}
-            error={errors.full_name}
+    <FormModalFrame
+      show={show}
+      onHide={onHide}
+      ids={ids}
+      title={child ? T.editTitle(child.full_name) : T.createTitle}
+      titleClassName="h5 text-break"
+      failure={failure}
+      onClearFailure={() => setFailure(null)}
+      onSubmit={submit}
+      busy={save.isPending}
+      texts={T}
+    >
+      <FormField
+        id={`${ids}-name`}
+        label={T.fieldName}
+        value={name}
+        maxLength={150}
+        autoComplete="off"
+        onChange={(e: React.ChangeEvent<HTMLInputElement>) => setName(e.target.value)}
+        error={errors.full_name}
+      />
+      <FormField
+        id={`${ids}-birth`}
+        label={T.fieldBirth}
+        type="date"
+        max={todayDate()}
+        value={birth}
+        onChange={(e: React.ChangeEvent<HTMLInputElement>) => setBirth(e.target.value)}
+        error={errors.birth_date}
+      />
+      <Form.Group className="mb-3" controlId={`${ids}-section`}>
+        <Form.Label>{T.fieldSection}</Form.Label>
+        <Form.Select
+          value={section}
+          onChange={(e) => setSection(e.target.value)}
+          isInvalid={!!errors.section_id}
+          aria-describedby={errors.section_id ? `${ids}-section-error` : undefined}
+        >
+          <option value="">{T.chooseSection}</option>
+          {choices.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.ages ? `${s.name} (${s.ages})` : s.name}
+            </option>
+          ))}
+        </Form.Select>
+        {errors.section_id && (
+          <Form.Control.Feedback type="invalid" id={`${ids}-section-error`}>
+            {errors.section_id}
+          </Form.Control.Feedback>
+        )}
+      </Form.Group>
+      {child && (
+        <>
+          <Form.Check
+            type="switch"
+            id={`${ids}-active`}
+            label={T.fieldActive}
+            checked={active}
+            onChange={(e) => setActive(e.target.checked)}
+            aria-describedby={`${ids}-active-help`}
           />
-          <FormField
-            id={`${ids}-birth`}
-            label={T.fieldBirth}
-            type="date"
-            max={todayDate()}
-            value={birth}
-            onChange={(e: React.ChangeEvent<HTMLInputElement>) => setBirth(e.target.value)}
-            error={errors.birth_date}
-          />
-          <Form.Group className="mb-3" controlId={`${ids}-section`}>
-            <Form.Label>{T.fieldSection}</Form.Label>
-            <Form.Select
-              value={section}
-              onChange={(e) => setSection(e.target.value)}
-              isInvalid={!!errors.section_id}
-              aria-describedby={errors.section_id ? `${ids}-section-error` : undefined}
-            >
-              <option value="">{T.chooseSection}</option>
-              {choices.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.ages ? `${s.name} (${s.ages})` : s.name}
-                </option>
-              ))}
-            </Form.Select>
-            {errors.section_id && (
-              <Form.Control.Feedback type="invalid" id={`${ids}-section-error`}>
-                {errors.section_id}
-              </Form.Control.Feedback>
-            )}
-          </Form.Group>
-          {child && (
+          <Form.Text id={`${ids}-active-help`} className="d-block mb-3">
+            {T.activeHelp}
+          </Form.Text>
+          {detail.data && detail.data.history.length > 0 && (
             <>
-              <Form.Check
-                type="switch"
-                id={`${ids}-active`}
-                label={T.fieldActive}
-                checked={active}
-                onChange={(e) => setActive(e.target.checked)}
-                aria-describedby={`${ids}-active-help`}
-              />
-              <Form.Text id={`${ids}-active-help`} className="d-block mb-3">
-                {T.activeHelp}
-              </Form.Text>
-              {detail.data && detail.data.history.length > 0 && (
-                <>
-                  <h3 className="h6">{T.history}</h3>
-                  <ListGroup as="ul" variant="flush" className="small">
-                    {detail.data.history.map((stay) => (
-                      <ListGroup.Item
-                        as="li"
-                        key={`${stay.section.id}-${stay.started_at}`}
-                        className="px-0 d-flex flex-wrap gap-2 align-items-center"
-                      >
-                        <SectionBadge section={stay.section} />
-                        <span>
-                          {stay.ended_at
-                            ? T.between(longDate(stay.started_at), longDate(stay.ended_at))
-                            : T.since(longDate(stay.started_at))}
-                        </span>
-                      </ListGroup.Item>
-                    ))}
-                  </ListGroup>
-                </>
-              )}
+              <h3 className="h6">{T.history}</h3>
+              <ListGroup as="ul" variant="flush" className="small">
+                {detail.data.history.map((stay) => (
+                  <ListGroup.Item
+                    as="li"
+                    key={`${stay.section.id}-${stay.started_at}`}
+                    className="px-0 d-flex flex-wrap gap-2 align-items-center"
+                  >
+                    <SectionBadge section={stay.section} />
+                    <span>
+                      {stay.ended_at
+                        ? T.between(longDate(stay.started_at), longDate(stay.ended_at))
+                        : T.since(longDate(stay.started_at))}
+                    </span>
+                  </ListGroup.Item>
+                ))}
+              </ListGroup>
             </>
           )}
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="secondary" onClick={onHide} disabled={save.isPending}>
-            {T.cancel}
-          </Button>
-          <Button type="submit" variant="success" disabled={save.isPending}>
-            {save.isPending ? T.saving : T.save}
-          </Button>
-        </Modal.Footer>
-      </Form>
-    </Modal>
+        </>
+      )}
+    </FormModalFrame>
   );
 }

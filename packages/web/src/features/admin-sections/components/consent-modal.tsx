@@ -14,13 +14,11 @@ import Form from 'react-bootstrap/Form';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Modal from 'react-bootstrap/Modal';
 import Table from 'react-bootstrap/Table';
-import { type AlertVariant, DismissibleAlert } from '../../../components/dismissible-alert';
+import { type Banner, BannerAlert } from '../../../components/dismissible-alert';
 import { TableSkeleton } from '../../../components/load-state';
 import { formatDateTime, formatLongDate } from '../../../lib/format-date';
 import { useManagedConsents, useRecordConsent } from '../api/child-consents';
 import { CHILD_CONSENT_TEXTS as T } from '../texts';
-
-type Banner = { variant: AlertVariant; message: string } | null;
 
 const STATE_BG = { granted: 'success', refused: 'danger', none: 'secondary' } as const;
 
@@ -181,11 +179,7 @@ export function ConsentModal({ child, onHide }: { child: Child; onHide: () => vo
         </Modal.Title>
       </Modal.Header>
       <Modal.Body>
-        <DismissibleAlert
-          variant={banner?.variant ?? 'danger'}
-          message={banner?.message}
-          onClose={() => setBanner(null)}
-        />
+        <BannerAlert banner={banner} onClose={() => setBanner(null)} />
         {body}
       </Modal.Body>
     </Modal>

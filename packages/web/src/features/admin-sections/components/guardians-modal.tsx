@@ -4,7 +4,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Modal from 'react-bootstrap/Modal';
-import { type AlertVariant, DismissibleAlert } from '../../../components/dismissible-alert';
+import { type Banner, BannerAlert } from '../../../components/dismissible-alert';
 import { EmailAddress } from '../../../components/email-address';
 import { useCan } from '../../../lib/can';
 import { useAccountSearch, useGuardianLink } from '../api/families';
@@ -19,8 +19,6 @@ function useSettled(value: string, ms = 300): string {
   }, [value, ms]);
   return settled;
 }
-
-type Banner = { variant: AlertVariant; message: string } | null;
 
 /**
  * A child's guardians: unlink one, or find an account and link it (an admin searches names and
@@ -57,11 +55,7 @@ export function GuardiansModal({ child, onHide }: { child: Child; onHide: () => 
       </Modal.Header>
       <Modal.Body>
         <p className="small text-body-secondary">{T.guardiansIntro}</p>
-        <DismissibleAlert
-          variant={banner?.variant ?? 'danger'}
-          message={banner?.message}
-          onClose={() => setBanner(null)}
-        />
+        <BannerAlert banner={banner} onClose={() => setBanner(null)} />
         {guardians.length === 0 ? (
           <p className="text-body-secondary">{T.noGuardians}</p>
         ) : (

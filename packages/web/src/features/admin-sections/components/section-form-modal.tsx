@@ -6,16 +6,14 @@ import {
   sectionCreateSchema,
 } from '@fogata/shared';
 import { useEffect, useId, useState } from 'react';
-import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
-import Modal from 'react-bootstrap/Modal';
 import Row from 'react-bootstrap/Row';
-import { DismissibleAlert } from '../../../components/dismissible-alert';
 import { FormField } from '../../../components/form-field';
 import { SectionBadge } from '../../../components/section-badge';
 import { useSaveSection } from '../api/families';
 import { SECTIONS_TEXTS as T } from '../texts';
+import { FormModalFrame } from './form-modal-frame';
 
 interface Props {
   show: boolean;
@@ -83,98 +81,90 @@ export function SectionFormModal({ show, section, onHide, onSaved }: Props) {
   };
 
   return (
-    <Modal show={show} onHide={onHide} centered aria-labelledby={`${ids}-title`}>
-      <Form noValidate onSubmit={submit}>
-        <Modal.Header closeButton closeLabel={T.close}>
-          <Modal.Title as="h2" className="h5" id={`${ids}-title`}>
-            {section ? T.editTitle(section.name) : T.createTitle}
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <DismissibleAlert variant="danger" message={failure} onClose={() => setFailure(null)} />
+    <FormModalFrame
+      show={show}
+      onHide={onHide}
+      ids={ids}
+      title={section ? T.editTitle(section.name) : T.createTitle}
+      titleClassName="h5"
+      failure={failure}
+      onClearFailure={() => setFailure(null)}
+      onSubmit={submit}
+      busy={save.isPending}
+      texts={T}
+    >
+      <FormField
+        id={`${ids}-name`}
+        label={T.fieldName}
+        value={name}
+        maxLength={50}
+        onChange={(e: React.ChangeEvent<HTMLInputElement>) => setName(e.target.value)}
+        error={errors.name}
+      />
+      <Row className="g-2">
+        <Col xs={6}>
           <FormField
-            id={`${ids}-name`}
-            label={T.fieldName}
-            value={name}
-            maxLength={50}
-            onChange={(e: React.ChangeEvent<HTMLInputElement>) => setName(e.target.value)}
-            error={errors.name}
+            id={`${ids}-min`}
+            label={T.fieldMin}
+            type="number"
+            inputMode="numeric"
+            min={SECTION_AGE_MIN}
+            max={SECTION_AGE_MAX}
+            value={min}
+            onChange={(e: React.ChangeEvent<HTMLInputElement>) => setMin(e.target.value)}
+            error={errors.min_age}
+            className="mb-1"
           />
-          <Row className="g-2">
-            <Col xs={6}>
-              <FormField
-                id={`${ids}-min`}
-                label={T.fieldMin}
-                type="number"
-                inputMode="numeric"
-                min={SECTION_AGE_MIN}
-                max={SECTION_AGE_MAX}
-                value={min}
-                onChange={(e: React.ChangeEvent<HTMLInputElement>) => setMin(e.target.value)}
-                error={errors.min_age}
-                className="mb-1"
-              />
-            </Col>
-            <Col xs={6}>
-              <FormField
-                id={`${ids}-max`}
-                label={T.fieldMax}
-                type="number"
-                inputMode="numeric"
-                min={SECTION_AGE_MIN}
-                max={SECTION_AGE_MAX}
-                value={max}
-                onChange={(e: React.ChangeEvent<HTMLInputElement>) => setMax(e.target.value)}
-                error={errors.max_age}
-                className="mb-1"
-              />
-            </Col>
-          </Row>
-          <p className="form-text mt-0 mb-3">{T.agesHelp}</p>
-          <Row className="g-2 align-items-start">
-            <Col xs={6}>
-              <Form.Group className="mb-3" controlId={`${ids}-colour`}>
-                <Form.Label>{T.fieldColour}</Form.Label>
-                <Form.Control
-                  type="color"
-                  value={colour}
-                  onChange={(e) => setColour(e.target.value)}
-                  isInvalid={!!errors.colour}
-                  className="w-100"
-                />
-                {errors.colour && (
-                  <Form.Control.Feedback type="invalid">{errors.colour}</Form.Control.Feedback>
-                )}
-              </Form.Group>
-            </Col>
-            <Col xs={6}>
-              <FormField
-                id={`${ids}-position`}
-                label={T.fieldPosition}
-                type="number"
-                inputMode="numeric"
-                min={1}
-                value={position}
-                help={T.positionHelp}
-                onChange={(e: React.ChangeEvent<HTMLInputElement>) => setPosition(e.target.value)}
-                error={errors.position}
-              />
-            </Col>
-          </Row>
-          <p className="mb-0">
-            {T.preview}{' '}
-            <SectionBadge section={{ id: 0, name: name.trim() || T.fieldName, colour }} />
-          </p>
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="secondary" onClick={onHide} disabled={save.isPending}>
-            {T.cancel}
-          </Button>
-          <Button type="submit" variant="success" disabled={save.isPending}>
-            {save.isPending ? T.saving : T.save}
-          </Button>
-        </Modal.Footer>
-      </Form>
-    </Modal>
+        </Col>
+        <Col xs={6}>
+          <FormField
+            id={`${ids}-max`}
+            label={T.fieldMax}
+            type="number"
+            inputMode="numeric"
+            min={SECTION_AGE_MIN}
+            max={SECTION_AGE_MAX}
+            value={max}
+            onChange={(e: React.ChangeEvent<HTMLInputElement>) => setMax(e.target.value)}
+            error={errors.max_age}
+            className="mb-1"
+          />
+        </Col>
+      </Row>
+      <p className="form-text mt-0 mb-3">{T.agesHelp}</p>
+      <Row className="g-2 align-items-start">
+        <Col xs={6}>
+          <Form.Group className="mb-3" controlId={`${ids}-colour`}>
+            <Form.Label>{T.fieldColour}</Form.Label>
+            <Form.Control
+              type="color"
+              value={colour}
+              onChange={(e) => setColour(e.target.value)}
+              isInvalid={!!errors.colour}
+              className="w-100"
+            />
+            {errors.colour && (
+              <Form.Control.Feedback type="invalid">{errors.colour}</Form.Control.Feedback>
+            )}
+          </Form.Group>
+        </Col>
+        <Col xs={6}>
+          <FormField
+            id={`${ids}-position`}
+            label={T.fieldPosition}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            value={position}
+            help={T.positionHelp}
+            onChange={(e: React.ChangeEvent<HTMLInputElement>) => setPosition(e.target.value)}
+            error={errors.position}
+          />
+        </Col>
+      </Row>
+      <p className="mb-0">
+        {T.preview} <SectionBadge section={{ id: 0, name: name.trim() || T.fieldName, colour }} />
+      </p>
+    </FormModalFrame>
   );
 }

@@ -14,9 +14,9 @@ import Row from 'react-bootstrap/Row';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import { AdminNav } from '../../../components/admin-nav';
-import { type AlertVariant, DismissibleAlert } from '../../../components/dismissible-alert';
+import { type Banner, BannerAlert, DismissibleAlert } from '../../../components/dismissible-alert';
 import { EmailAddress } from '../../../components/email-address';
-import { LoadError, TableSkeleton } from '../../../components/load-state';
+import { LoadState, TableHead } from '../../../components/load-state';
 import { Pager } from '../../../components/pager';
 import { SectionBadge } from '../../../components/section-badge';
 import { paths } from '../../../config/paths';
@@ -27,8 +27,6 @@ import { ChildFormModal, longDate } from '../components/child-form-modal';
 import { ConsentModal } from '../components/consent-modal';
 import { GuardiansModal } from '../components/guardians-modal';
 import { CHILD_CONSENT_TEXTS, CHILDREN_TEXTS as T } from '../texts';
-
-type Banner = { variant: AlertVariant; message: string } | null;
 
 /** Where 'Invitar a la familia' goes: the invitations form with the child chosen (inv's side). */
 const inviteHref = (id: number) => `${paths.admin.getHref()}?educando=${id}`;
@@ -70,25 +68,14 @@ export function ChildrenPage() {
   const total = children.data?.total ?? 0;
 
   let body: React.ReactNode;
-  if (children.isPending) {
-    body = <TableSkeleton />;
-  } else if (children.isError) {
-    body = <LoadError message={children.error.message} onRetry={() => children.refetch()} />;
+  if (children.isPending || children.isError) {
+    body = <LoadState query={children} />;
   } else if (children.data.children.length === 0) {
     body = <p className="text-body-secondary">{T.empty}</p>;
   } else {
     body = (
       <Table hover className="table-cards mb-0 align-middle">
-        <thead>
-          <tr>
-            <th scope="col">{T.name}</th>
-            <th scope="col">{T.birthDate}</th>
-            <th scope="col">{T.section}</th>
-            <th scope="col">{T.guardians}</th>
-            <th scope="col">{T.status}</th>
-            <th scope="col">{T.actions}</th>
-          </tr>
-        </thead>
+        <TableHead columns={[T.name, T.birthDate, T.section, T.guardians, T.status, T.actions]} />
         <tbody>
           {children.data.children.map((child) => (
             <tr key={child.id}>
@@ -225,11 +212,7 @@ export function ChildrenPage() {
           </Col>
         </Row>
       </Form>
-      <DismissibleAlert
-        variant={banner?.variant ?? 'danger'}
-        message={banner?.message}
-        onClose={() => setBanner(null)}
-      />
+      <BannerAlert banner={banner} onClose={() => setBanner(null)} />
       {body}
       {children.data && children.data.total > 0 && (
         <Pager

@@ -5,15 +5,13 @@ import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import { AdminNav } from '../../../components/admin-nav';
 import { ConfirmModal } from '../../../components/confirm-modal';
-import { type AlertVariant, DismissibleAlert } from '../../../components/dismissible-alert';
-import { LoadError, TableSkeleton } from '../../../components/load-state';
+import { type Banner, BannerAlert } from '../../../components/dismissible-alert';
+import { LoadState, TableHead } from '../../../components/load-state';
 import { SectionBadge } from '../../../components/section-badge';
 import { useSections } from '../../../lib/sections-api';
 import { useApplyPromotion, usePromotion } from '../api/families';
 import { longDate } from '../components/child-form-modal';
 import { PROMOTION_TEXTS as T } from '../texts';
-
-type Banner = { variant: AlertVariant; message: string } | null;
 
 /** A row's choice: a section id, 'leave' (inactive) or 'stay' (left out of the apply). */
 const LEAVE = 'leave';
@@ -58,24 +56,15 @@ export function PromotionPage() {
   };
 
   let body: React.ReactNode;
-  if (proposal.isPending) {
-    body = <TableSkeleton />;
-  } else if (proposal.isError) {
-    body = <LoadError message={proposal.error.message} onRetry={() => proposal.refetch()} />;
+  if (proposal.isPending || proposal.isError) {
+    body = <LoadState query={proposal} />;
   } else if (moves.length === 0) {
     body = <p className="text-body-secondary">{T.empty}</p>;
   } else {
     body = (
       <>
         <Table hover className="table-cards mb-3 align-middle">
-          <thead>
-            <tr>
-              <th scope="col">{T.child}</th>
-              <th scope="col">{T.age}</th>
-              <th scope="col">{T.from}</th>
-              <th scope="col">{T.to}</th>
-            </tr>
-          </thead>
+          <TableHead columns={[T.child, T.age, T.from, T.to]} />
           <tbody>
             {moves.map((move) => (
               <tr key={move.child_id}>
@@ -148,11 +137,7 @@ export function PromotionPage() {
           {proposal.data && ` (${longDate(proposal.data.date)})`}
         </Form.Text>
       </Form.Group>
-      <DismissibleAlert
-        variant={banner?.variant ?? 'danger'}
-        message={banner?.message}
-        onClose={() => setBanner(null)}
-      />
+      <BannerAlert banner={banner} onClose={() => setBanner(null)} />
       {body}
       <ConfirmModal
         show={confirming}

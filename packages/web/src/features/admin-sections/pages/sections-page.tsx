@@ -5,16 +5,14 @@ import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
 import { AdminNav } from '../../../components/admin-nav';
 import { ConfirmModal } from '../../../components/confirm-modal';
-import { type AlertVariant, DismissibleAlert } from '../../../components/dismissible-alert';
-import { LoadError, TableSkeleton } from '../../../components/load-state';
+import { type Banner, BannerAlert } from '../../../components/dismissible-alert';
+import { LoadState, TableHead } from '../../../components/load-state';
 import { SectionBadge } from '../../../components/section-badge';
 import { useSections } from '../../../lib/sections-api';
 import { useSaveSection, useSectionScouters } from '../api/families';
 import { SectionFormModal } from '../components/section-form-modal';
 import { SectionScoutersModal } from '../components/section-scouters-modal';
 import { SECTIONS_TEXTS as T } from '../texts';
-
-type Banner = { variant: AlertVariant; message: string } | null;
 
 /** The names of a section's scouters (one small read a section: a group has a handful). */
 function ScouterNames({ id }: { id: number }) {
@@ -49,25 +47,14 @@ export function SectionsPage() {
   };
 
   let body: React.ReactNode;
-  if (sections.isPending) {
-    body = <TableSkeleton />;
-  } else if (sections.isError) {
-    body = <LoadError message={sections.error.message} onRetry={() => sections.refetch()} />;
+  if (sections.isPending || sections.isError) {
+    body = <LoadState query={sections} />;
   } else if (sections.data.length === 0) {
     body = <p className="text-body-secondary">{T.empty}</p>;
   } else {
     body = (
       <Table hover className="table-cards mb-0 align-middle">
-        <thead>
-          <tr>
-            <th scope="col">{T.name}</th>
-            <th scope="col">{T.ages}</th>
-            <th scope="col">{T.order}</th>
-            <th scope="col">{T.scouters}</th>
-            <th scope="col">{T.status}</th>
-            <th scope="col">{T.actions}</th>
-          </tr>
-        </thead>
+        <TableHead columns={[T.name, T.ages, T.order, T.scouters, T.status, T.actions]} />
         <tbody>
           {sections.data.map((s) => (
             <tr key={s.id}>
@@ -143,11 +130,7 @@ export function SectionsPage() {
           {T.add}
         </Button>
       </div>
-      <DismissibleAlert
-        variant={banner?.variant ?? 'danger'}
-        message={banner?.message}
-        onClose={() => setBanner(null)}
-      />
+      <BannerAlert banner={banner} onClose={() => setBanner(null)} />
       {body}
       <SectionFormModal
         show={form !== null}

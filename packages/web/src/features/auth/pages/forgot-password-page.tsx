@@ -5,7 +5,7 @@ import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { AuthCard } from '../../../components/auth-card';
-import { DismissibleAlert } from '../../../components/dismissible-alert';
+import { BannerAlert } from '../../../components/dismissible-alert';
 import { FormField } from '../../../components/form-field';
 import { SubmitButton } from '../../../components/submit-button';
 import { paths } from '../../../config/paths';
@@ -42,11 +42,7 @@ export function ForgotPasswordPage() {
 
   return (
     <AuthCard title="¿Olvidaste tu contraseña?">
-      <DismissibleAlert
-        variant={status?.variant ?? 'danger'}
-        message={status?.message}
-        onClose={() => setStatus(null)}
-      />
+      <BannerAlert banner={status} onClose={() => setStatus(null)} />
       <Form noValidate onSubmit={onSubmit}>
         <FormField
           id="forgot-email"

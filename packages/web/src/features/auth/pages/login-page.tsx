@@ -4,7 +4,7 @@ import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'react-router';
 import { AuthCard } from '../../../components/auth-card';
-import { DismissibleAlert } from '../../../components/dismissible-alert';
+import { BannerAlert } from '../../../components/dismissible-alert';
 import { FormField } from '../../../components/form-field';
 import { SubmitButton } from '../../../components/submit-button';
 import { paths } from '../../../config/paths';
@@ -66,11 +66,7 @@ export function LoginPage() {
 
   return (
     <AuthCard title="Iniciar Sesión">
-      <DismissibleAlert
-        variant={status?.variant ?? 'danger'}
-        message={status?.message}
-        onClose={done ? undefined : () => setStatus(null)}
-      />
+      <BannerAlert banner={status} onClose={done ? undefined : () => setStatus(null)} />
       <Form noValidate onSubmit={onSubmit} onFocus={loginResolver.preload}>
         <FormField
           id="login-email"

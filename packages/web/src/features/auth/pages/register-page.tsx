@@ -6,7 +6,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { AuthCard } from '../../../components/auth-card';
-import { DismissibleAlert } from '../../../components/dismissible-alert';
+import { BannerAlert, DismissibleAlert } from '../../../components/dismissible-alert';
 import { EmailAddress } from '../../../components/email-address';
 import { FormField } from '../../../components/form-field';
 import { SubmitButton } from '../../../components/submit-button';
@@ -15,6 +15,7 @@ import { useAuth } from '../../../lib/auth';
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
 import { useRegisterInvited } from '../api/register-invited';
 import { useVerifyInvitation } from '../api/verify-invitation';
+import { NewPasswordFields } from '../components/new-password-fields';
 
 type Status = { variant: 'success' | 'danger'; message: string } | null;
 
@@ -96,11 +97,7 @@ function RegisterForm({
 
   return (
     <AuthCard title="Completar Registro">
-      <DismissibleAlert
-        variant={status?.variant ?? 'danger'}
-        message={status?.message}
-        onClose={done ? undefined : () => setStatus(null)}
-      />
+      <BannerAlert banner={status} onClose={done ? undefined : () => setStatus(null)} />
       {/* Label above value: the address has the card's whole width, and wraps only at '@' or '.'. */}
       <dl className="mb-3 small">
         <dt className="text-body-secondary fw-normal">Email</dt>
@@ -118,21 +115,11 @@ function RegisterForm({
           error={errors.name?.message}
           {...register('name')}
         />
-        <FormField
-          id="register-password"
-          label="Contraseña"
-          type="password"
-          autoComplete="new-password"
-          error={errors.password?.message}
-          {...register('password')}
-        />
-        <FormField
-          id="register-confirm"
-          label="Confirmar Contraseña"
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
+        <NewPasswordFields
+          idPrefix="register"
+          labels={['Contraseña', 'Confirmar Contraseña']}
+          fields={[register('password'), register('confirmPassword')]}
+          errors={[errors.password?.message, errors.confirmPassword?.message]}
         />
         <SubmitButton
           busy={mutation.isPending}

@@ -5,12 +5,12 @@ import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { AuthCard } from '../../../components/auth-card';
-import { DismissibleAlert } from '../../../components/dismissible-alert';
-import { FormField } from '../../../components/form-field';
+import { BannerAlert, DismissibleAlert } from '../../../components/dismissible-alert';
 import { SubmitButton } from '../../../components/submit-button';
 import { paths } from '../../../config/paths';
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
 import { useResetPassword } from '../api/reset-password';
+import { NewPasswordFields } from '../components/new-password-fields';
 
 type Status = { variant: 'success' | 'danger'; message: string } | null;
 
@@ -55,27 +55,13 @@ export function ResetPasswordPage() {
         />
       ) : (
         <>
-          <DismissibleAlert
-            variant={status?.variant ?? 'danger'}
-            message={status?.message}
-            onClose={() => setStatus(null)}
-          />
+          <BannerAlert banner={status} onClose={() => setStatus(null)} />
           <Form noValidate onSubmit={onSubmit}>
-            <FormField
-              id="reset-password"
-              label="Nueva Contraseña"
-              type="password"
-              autoComplete="new-password"
-              error={errors.password?.message}
-              {...register('password')}
-            />
-            <FormField
-              id="reset-confirm"
-              label="Confirmar Nueva Contraseña"
-              type="password"
-              autoComplete="new-password"
-              error={errors.confirmPassword?.message}
-              {...register('confirmPassword')}
+            <NewPasswordFields
+              idPrefix="reset"
+              labels={['Nueva Contraseña', 'Confirmar Nueva Contraseña']}
+              fields={[register('password'), register('confirmPassword')]}
+              errors={[errors.password?.message, errors.confirmPassword?.message]}
             />
             <SubmitButton
               busy={mutation.isPending}

@@ -1,11 +1,12 @@
 import { type Album, LIMITS } from '@fogata/shared';
 import { useId } from 'react';
 import Badge from 'react-bootstrap/Badge';
-import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router';
-import { ChatIcon, HeartIcon, ImagesIcon, PencilIcon, TrashIcon } from '../../../components/icons';
+import { CardDeleteButton, CardEditButton } from '../../../components/card-buttons';
+import { ImagesIcon } from '../../../components/icons';
 import { ImageWithPlaceholder } from '../../../components/image-with-placeholder';
+import { IconCount, InteractionCounts } from '../../../components/interaction-counts';
 import { REVIEW_FACES_TEXTS } from '../../../components/review-faces-link';
 import { TruncatedText } from '../../../components/truncated-text';
 import { paths } from '../../../config/paths';
@@ -59,55 +60,27 @@ export function AlbumCard({ album, onEdit, onDelete }: AlbumCardProps) {
           className="card-text small text-body-secondary mb-3"
         />
         <div className="mt-auto d-flex align-items-center gap-3 small text-body-secondary">
-          <span
-            className="d-inline-flex align-items-center gap-1"
-            title={T.likes(album.likes_count)}
-          >
-            <HeartIcon className="text-danger" />
-            <span aria-hidden="true">{album.likes_count}</span>
-            <span className="visually-hidden">{T.likes(album.likes_count)}</span>
-          </span>
-          <span
-            className="d-inline-flex align-items-center gap-1"
-            title={T.comments(album.comments_count)}
-          >
-            <ChatIcon />
-            <span aria-hidden="true">{album.comments_count}</span>
-            <span className="visually-hidden">{T.comments(album.comments_count)}</span>
-          </span>
-          <span
-            className="d-inline-flex align-items-center gap-1"
-            title={T.photos(album.photos_count)}
-          >
-            <ImagesIcon />
-            <span aria-hidden="true">{album.photos_count}</span>
-            <span className="visually-hidden">{T.photos(album.photos_count)}</span>
-          </span>
+          <InteractionCounts likes={album.likes_count} comments={album.comments_count} />
+          <IconCount
+            icon={<ImagesIcon />}
+            count={album.photos_count}
+            label={T.photos(album.photos_count)}
+          />
           {(onEdit || onDelete) && (
             <span className="ms-auto d-inline-flex gap-1">
               {onEdit && (
-                <Button
-                  variant="outline-secondary"
-                  size="sm"
-                  aria-label={T.editAlbum}
-                  aria-describedby={titleId}
-                  title={T.editAlbum}
+                <CardEditButton
+                  label={T.editAlbum}
+                  describedBy={titleId}
                   onClick={() => onEdit(album)}
-                >
-                  <PencilIcon />
-                </Button>
+                />
               )}
               {onDelete && (
-                <Button
-                  variant="outline-danger"
-                  size="sm"
-                  aria-label={T.deleteAlbum}
-                  aria-describedby={titleId}
-                  title={T.deleteAlbum}
+                <CardDeleteButton
+                  label={T.deleteAlbum}
+                  describedBy={titleId}
                   onClick={() => onDelete(album)}
-                >
-                  <TrashIcon />
-                </Button>
+                />
               )}
             </span>
           )}

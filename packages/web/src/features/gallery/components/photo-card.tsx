@@ -3,7 +3,8 @@ import { useMemo } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import { ChatIcon, TrashIcon } from '../../../components/icons';
+import { CardDeleteButton } from '../../../components/card-buttons';
+import { ChatIcon } from '../../../components/icons';
 import { ImageWithPlaceholder } from '../../../components/image-with-placeholder';
 import { LikeButton } from '../../../components/like-button';
 import { photoInteractions } from '../api/photo-interactions';
@@ -100,16 +101,11 @@ export function PhotoCard({
             <span>{photo.comments_count}</span>
           </Button>
           {onDelete && (
-            <Button
-              variant="outline-danger"
-              size="sm"
-              className="ms-auto"
-              aria-label={T.deletePhoto}
-              title={T.deletePhoto}
+            <CardDeleteButton
+              label={T.deletePhoto}
               onClick={() => onDelete(photo)}
-            >
-              <TrashIcon />
-            </Button>
+              className="ms-auto"
+            />
           )}
         </div>
         {photo.description?.trim() && (

@@ -7,6 +7,7 @@ import ProgressBar from 'react-bootstrap/ProgressBar';
 import Spinner from 'react-bootstrap/Spinner';
 import {
   type AlertVariant,
+  BannerAlert,
   DismissibleAlert,
   variantFor,
 } from '../../../components/dismissible-alert';
@@ -139,11 +140,7 @@ function UploadForm({ albumId, onClose }: { albumId: number; onClose: () => void
         </Modal.Title>
       </Modal.Header>
       <Modal.Body>
-        <DismissibleAlert
-          variant={status?.variant ?? 'danger'}
-          message={status?.message}
-          onClose={busy ? undefined : () => setStatus(null)}
-        >
+        <BannerAlert banner={status} onClose={busy ? undefined : () => setStatus(null)}>
           {result && result.failures.length > 0 && (
             <>
               <div className="mt-2 fw-semibold">{T.failuresHeading}</div>
@@ -156,7 +153,7 @@ function UploadForm({ albumId, onClose }: { albumId: number; onClose: () => void
               </ul>
             </>
           )}
-        </DismissibleAlert>
+        </BannerAlert>
         {warnings.length > 0 && (
           <DismissibleAlert
             variant="warning"

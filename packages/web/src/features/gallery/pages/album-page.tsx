@@ -1,7 +1,7 @@
 import type { Photo } from '@fogata/shared';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { type AlertVariant, DismissibleAlert } from '../../../components/dismissible-alert';
+import { type Banner, BannerAlert, DismissibleAlert } from '../../../components/dismissible-alert';
 import { FloatingActionButton } from '../../../components/floating-action-button';
 import { lazyComponent } from '../../../components/lazy-component';
 import { ConfirmModal } from '../../../components/lazy-confirm-modal';
@@ -78,8 +78,6 @@ function BackLink() {
     </p>
   );
 }
-
-type Banner = { variant: AlertVariant; message: string } | null;
 
 function Album({ id }: { id: number }) {
   // Album and photos load together.
@@ -213,11 +211,7 @@ function Album({ id }: { id: number }) {
         album={album.data}
         onError={(message) => setBanner({ variant: 'danger', message })}
       />
-      <DismissibleAlert
-        variant={banner?.variant ?? 'danger'}
-        message={banner?.message}
-        onClose={() => setBanner(null)}
-      />
+      <BannerAlert banner={banner} onClose={() => setBanner(null)} />
       <MyHiddenPhotos albumId={id} />
       {photos.isError ? (
         <DismissibleAlert variant="danger" message={photos.error.message} />

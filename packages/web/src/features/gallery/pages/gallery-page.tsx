@@ -1,9 +1,8 @@
 import type { Album } from '@fogata/shared';
 import { LIMITS } from '@fogata/shared';
-import { useState } from 'react';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
-import { DismissibleAlert } from '../../../components/dismissible-alert';
+import { BannerAlert, LoadFailedAlert } from '../../../components/dismissible-alert';
 import { FloatingActionButton } from '../../../components/floating-action-button';
 import { lazyComponent } from '../../../components/lazy-component';
 import { ConfirmModal } from '../../../components/lazy-confirm-modal';
@@ -41,7 +40,6 @@ export function GalleryPage() {
     setBanner,
     confirmDelete,
   } = useCardActions<Album>(remove.mutateAsync, 'álbum');
-  const [loadErrorClosed, setLoadErrorClosed] = useState(false);
 
   let body: React.ReactNode;
   if (albums.isPending) {
@@ -49,13 +47,7 @@ export function GalleryPage() {
       <SkeletonGrid label={T.loadingAlbums} count={LIMITS.skeletonList} columns={LIST_COLUMNS} />
     );
   } else if (albums.isError) {
-    body = loadErrorClosed ? null : (
-      <DismissibleAlert
-        variant="danger"
-        message={T.loadFailed}
-        onClose={() => setLoadErrorClosed(true)}
-      />
-    );
+    body = <LoadFailedAlert message={T.loadFailed} />;
   } else if (albums.data.length === 0) {
     body = (
       <p className="text-body-secondary py-4 text-center">
@@ -82,11 +74,7 @@ export function GalleryPage() {
   return (
     <section className="pb-5">
       <h1 className="h2 mb-4">{T.title}</h1>
-      <DismissibleAlert
-        variant={banner?.variant ?? 'danger'}
-        message={banner?.message}
-        onClose={() => setBanner(null)}
-      />
+      <BannerAlert banner={banner} onClose={() => setBanner(null)} />
       {body}
       {isManager && (
         <>

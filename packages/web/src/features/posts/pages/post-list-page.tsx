@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { DismissibleAlert } from '../../../components/dismissible-alert';
+import { BannerAlert, LoadFailedAlert } from '../../../components/dismissible-alert';
 import { FloatingActionButton } from '../../../components/floating-action-button';
 import { lazyComponent } from '../../../components/lazy-component';
 import { ConfirmModal } from '../../../components/lazy-confirm-modal';
@@ -59,7 +59,6 @@ function PostListPage<S extends PostBase>({ kind }: { kind: PostKind<S> }) {
   const deleted = (location.state as PostListState | null)?.deleted;
   const announced = deleted ? { variant: 'success' as const, message: deleted } : null;
   const [creating, setCreating] = useState(false);
-  const [loadErrorClosed, setLoadErrorClosed] = useState(false);
   // Shown once: a reload does not announce the deletion again.
   useEffect(() => {
     if ((location.state as PostListState | null)?.deleted) {
@@ -86,13 +85,7 @@ function PostListPage<S extends PostBase>({ kind }: { kind: PostKind<S> }) {
       />
     );
   } else if (list.isError) {
-    body = loadErrorClosed ? null : (
-      <DismissibleAlert
-        variant="danger"
-        message={T.loadFailed}
-        onClose={() => setLoadErrorClosed(true)}
-      />
-    );
+    body = <LoadFailedAlert message={T.loadFailed} />;
   } else {
     const matches = kind.filter?.matches;
     const shown =
@@ -125,11 +118,7 @@ function PostListPage<S extends PostBase>({ kind }: { kind: PostKind<S> }) {
     <section className="pb-5" inert={creating || !!target}>
       <h1 className={kind.filter ? 'h2 mb-3' : 'h2 mb-4'}>{T.title}</h1>
       {kind.filter && <ListFilter filter={kind.filter} value={filter} onChange={setFilter} />}
-      <DismissibleAlert
-        variant={banner?.variant ?? 'danger'}
-        message={banner?.message}
-        onClose={() => setBanner(null)}
-      />
+      <BannerAlert banner={banner} onClose={() => setBanner(null)} />
       {body}
       {isManager && (
         <>

@@ -2,7 +2,7 @@ import { DIGEST_FREQUENCIES, DIGEST_LABELS, type DigestFrequency, MSG } from '@f
 import { useId, useState } from 'react';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
-import { type AlertVariant, DismissibleAlert } from '../../../components/dismissible-alert';
+import { type AlertVariant, BannerAlert } from '../../../components/dismissible-alert';
 import { SubmitButton } from '../../../components/submit-button';
 import { useUpdateDigest } from '../api/update-digest';
 import { DIGEST_PREFERENCE_TEXTS as T } from '../texts';
@@ -38,11 +38,7 @@ export function DigestPreference({ digest }: { digest: DigestFrequency }) {
           {T.title}
         </h2>
         <p className="text-body-secondary small">{T.intro}</p>
-        <DismissibleAlert
-          variant={status?.variant ?? 'danger'}
-          message={status?.message}
-          onClose={() => setStatus(null)}
-        />
+        <BannerAlert banner={status} onClose={() => setStatus(null)} />
         <Form noValidate onSubmit={onSubmit}>
           <fieldset className="mb-3">
             <legend className="form-label fs-6 mb-2">{T.legend}</legend>

@@ -5,7 +5,11 @@ import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
-import { type AlertVariant, DismissibleAlert } from '../../../components/dismissible-alert';
+import {
+  type AlertVariant,
+  BannerAlert,
+  DismissibleAlert,
+} from '../../../components/dismissible-alert';
 import { FormField } from '../../../components/form-field';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
@@ -63,11 +67,7 @@ export function MyDataSection() {
         <h2 className="h5 mb-3" id={`${ids}-title`}>
           {T.title}
         </h2>
-        <DismissibleAlert
-          variant={status?.variant ?? 'danger'}
-          message={status?.message}
-          onClose={() => setStatus(null)}
-        />
+        <BannerAlert banner={status} onClose={() => setStatus(null)} />
         <p className="small">{T.exportIntro}</p>
         <Button variant="outline-success" onClick={onDownload} disabled={downloading}>
           {downloading ? (

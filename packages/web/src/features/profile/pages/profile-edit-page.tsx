@@ -3,7 +3,11 @@ import { useEffect, useId, useRef, useState } from 'react';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import { Avatar } from '../../../components/avatar';
-import { type AlertVariant, DismissibleAlert } from '../../../components/dismissible-alert';
+import {
+  type AlertVariant,
+  BannerAlert,
+  DismissibleAlert,
+} from '../../../components/dismissible-alert';
 import { FormField } from '../../../components/form-field';
 import { Loading } from '../../../components/loading';
 import { SubmitButton } from '../../../components/submit-button';
@@ -109,11 +113,7 @@ function ProfileForm({ user }: { user: User }) {
 
   return (
     <>
-      <DismissibleAlert
-        variant={status?.variant ?? 'danger'}
-        message={status?.message}
-        onClose={() => setStatus(null)}
-      />
+      <BannerAlert banner={status} onClose={() => setStatus(null)} />
       <Form noValidate onSubmit={onSubmit}>
         <div className="d-flex flex-column align-items-center mb-4">
           <button

@@ -1,8 +1,7 @@
 import type { Monitor } from '@fogata/shared';
 import { useId } from 'react';
-import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import { PencilIcon, TrashIcon } from '../../../components/icons';
+import { CardDeleteButton, CardEditButton } from '../../../components/card-buttons';
 import { ImageWithPlaceholder } from '../../../components/image-with-placeholder';
 import { TruncatedText } from '../../../components/truncated-text';
 import { WHO_WE_ARE_TEXTS as T } from '../texts';
@@ -50,28 +49,18 @@ export function MonitorCard({ monitor, onEdit, onDelete }: MonitorCardProps) {
         {(onEdit || onDelete) && (
           <div className="mt-auto pt-3 d-flex justify-content-end gap-1">
             {onEdit && (
-              <Button
-                variant="outline-secondary"
-                size="sm"
-                aria-label={T.editMonitor}
-                aria-describedby={nameId}
-                title={T.editMonitor}
+              <CardEditButton
+                label={T.editMonitor}
+                describedBy={nameId}
                 onClick={() => onEdit(monitor)}
-              >
-                <PencilIcon />
-              </Button>
+              />
             )}
             {onDelete && (
-              <Button
-                variant="outline-danger"
-                size="sm"
-                aria-label={T.deleteMonitor}
-                aria-describedby={nameId}
-                title={T.deleteMonitor}
+              <CardDeleteButton
+                label={T.deleteMonitor}
+                describedBy={nameId}
                 onClick={() => onDelete(monitor)}
-              >
-                <TrashIcon />
-              </Button>
+              />
             )}
           </div>
         )}

@@ -1,9 +1,8 @@
 import { CLIENT_ERRORS, LIMITS, type Monitor } from '@fogata/shared';
-import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
-import { DismissibleAlert } from '../../../components/dismissible-alert';
+import { BannerAlert, LoadFailedAlert } from '../../../components/dismissible-alert';
 import { PlusIcon } from '../../../components/icons';
 import { lazyComponent } from '../../../components/lazy-component';
 import { ConfirmModal } from '../../../components/lazy-confirm-modal';
@@ -62,7 +61,6 @@ function Scouters() {
     setBanner,
     confirmDelete,
   } = useCardActions<Monitor>(remove.mutateAsync, 'monitor');
-  const [loadErrorClosed, setLoadErrorClosed] = useState(false);
 
   let body: React.ReactNode;
   if (monitors.isPending) {
@@ -75,13 +73,7 @@ function Scouters() {
       />
     );
   } else if (monitors.isError) {
-    body = loadErrorClosed ? null : (
-      <DismissibleAlert
-        variant="danger"
-        message={monitors.error.message || CLIENT_ERRORS.monitorsList}
-        onClose={() => setLoadErrorClosed(true)}
-      />
-    );
+    body = <LoadFailedAlert message={monitors.error.message || CLIENT_ERRORS.monitorsList} />;
   } else if (monitors.data.length === 0) {
     body = <p className="text-body-secondary py-3 mb-0">{T.empty}</p>;
   } else {
@@ -117,11 +109,7 @@ function Scouters() {
           </Button>
         )}
       </div>
-      <DismissibleAlert
-        variant={banner?.variant ?? 'danger'}
-        message={banner?.message}
-        onClose={() => setBanner(null)}
-      />
+      <BannerAlert banner={banner} onClose={() => setBanner(null)} />
       {body}
       {isAdmin && (
         <>
