@@ -1,8 +1,8 @@
 import Nav from 'react-bootstrap/Nav';
 import { NavLink } from 'react-router';
 import { paths } from '../config/paths';
+import { ADMIN_NAV_TEXTS as T } from '../lib/admin-texts';
 import { useCan } from '../lib/can';
-import { ADMIN_NAV_TEXTS as T } from './admin-texts';
 
 /**
  * The admin panel's small nav between its screens: each link only for who may use

@@ -1,8 +1,8 @@
 import type { InvitationChild } from '@fogata/shared';
 import { useEffect, useId, useState } from 'react';
 import Form from 'react-bootstrap/Form';
+import { CHILD_PICKER_TEXTS as T } from '../lib/admin-texts';
 import { useChildSearch } from '../lib/child-search-api';
-import { CHILD_PICKER_TEXTS as T } from './admin-texts';
 import { SectionBadge } from './section-badge';
 
 /** Waits for the typing to pause before searching. */

@@ -1,8 +1,9 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
+import type { AlertVariant, Banner } from '../lib/banner';
 import { CheckCircleIcon, CrossCircleIcon, InfoIcon, TriangleIcon } from './icons';
 
-export type AlertVariant = 'danger' | 'warning' | 'info' | 'success';
+export type { AlertVariant, Banner };
 
 const ICONS: Record<AlertVariant, typeof InfoIcon> = {
   danger: CrossCircleIcon,
@@ -92,9 +93,6 @@ export function DismissibleAlert({
     </Alert>
   );
 }
-
-/** What a screen reports after an action, or null for nothing. */
-export type Banner = { variant: AlertVariant; message: string } | null;
 
 /** The alert of a screen's banner: danger unless it says otherwise, closed by clearing it. */
 export function BannerAlert({

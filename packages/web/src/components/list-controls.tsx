@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import Form from 'react-bootstrap/Form';
-import { PANEL_PAGE_SIZE, LIST_TEXTS as T } from './admin-texts';
+import { PANEL_PAGE_SIZE, LIST_TEXTS as T } from '../lib/admin-texts';
 import { Pager as SharedPager } from './pager';
 
 /** A search box whose value reaches `onSearch` once the typing pauses. */

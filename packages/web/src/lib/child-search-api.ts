@@ -1,6 +1,6 @@
 import type { Child } from '@fogata/shared';
 import { useQuery } from '@tanstack/react-query';
-import { CHILD_PICKER_TEXTS } from '../components/admin-texts';
+import { CHILD_PICKER_TEXTS } from './admin-texts';
 import { api, request } from './api-client';
 
 /*

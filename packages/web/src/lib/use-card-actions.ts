@@ -1,6 +1,6 @@
 import { CLIENT_ERRORS } from '@fogata/shared';
 import { useState } from 'react';
-import { useConfirmedDelete } from '../components/use-confirmed-delete';
+import { useConfirmedDelete } from './use-confirmed-delete';
 
 /**
  * The form and the delete confirmation of a page of cards a manager edits (the albums, the

@@ -8,7 +8,7 @@ import {
   type ImagePublication,
 } from '@fogata/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { PANEL_PAGE_SIZE } from '../../../components/admin-texts';
+import { PANEL_PAGE_SIZE } from '../../../lib/admin-texts';
 import { api, request, toApiError } from '../../../lib/api-client';
 
 /*

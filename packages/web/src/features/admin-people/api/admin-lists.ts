@@ -7,7 +7,7 @@ import {
   TOTAL_COUNT_HEADER,
 } from '@fogata/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { PANEL_PAGE_SIZE } from '../../../components/admin-texts';
+import { PANEL_PAGE_SIZE } from '../../../lib/admin-texts';
 import { api, toApiError } from '../../../lib/api-client';
 import { invitationsQueryKey } from './get-invitations';
 import { usersQueryKey } from './get-users';

@@ -16,10 +16,10 @@ import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
-import { CHILD_PICKER_TEXTS } from '../../../components/admin-texts';
 import { ChildPicker } from '../../../components/child-picker';
 import { CopyButton } from '../../../components/copy-button';
 import { type AlertVariant, BannerAlert } from '../../../components/dismissible-alert';
+import { CHILD_PICKER_TEXTS } from '../../../lib/admin-texts';
 import { usePreselectedChild } from '../../../lib/child-search-api';
 import { useSendInvitations } from '../api/send-invitations';
 

@@ -8,8 +8,8 @@ import { FloatingActionButton } from '../../../components/floating-action-button
 import { lazyComponent } from '../../../components/lazy-component';
 import { ConfirmModal } from '../../../components/lazy-confirm-modal';
 import { SkeletonGrid } from '../../../components/skeleton-grid';
-import { useConfirmedDelete } from '../../../components/use-confirmed-delete';
 import { useCan } from '../../../lib/can';
+import { useConfirmedDelete } from '../../../lib/use-confirmed-delete';
 import { useDeletePost, usePostList } from '../api/posts-api';
 import { ListFilter } from '../components/list-filter';
 import { PostCard } from '../components/post-card';

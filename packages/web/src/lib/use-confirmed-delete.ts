@@ -1,7 +1,5 @@
 import { useState } from 'react';
-import type { AlertVariant } from './dismissible-alert';
-
-type Banner = { variant: AlertVariant; message: string } | null;
+import type { Banner } from './banner';
 
 /**
  * A list's delete behind a confirmation (posts, albums, the team): the item asked about, and the
