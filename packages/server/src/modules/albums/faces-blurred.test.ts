@@ -26,6 +26,7 @@ import {
   countQueries,
   createAlbum,
   createPhoto,
+  postAlbum,
   uploadPhoto,
 } from '../../test/gallery-factories.js';
 import { multipartParts, storedBytes } from '../../test/images.js';
@@ -439,18 +440,9 @@ describe("a family's 'Dejar de difuminar' (decision 096), on the bytes", () => {
 
 describe("an album's cover with a face", () => {
   it('comes blurred in the albums list to a member, clear to a manager', async () => {
-    const body = multipartParts([
-      { field: 'cover', filename: 'grupo.png', type: 'image/png', data: await groupPhoto() },
-      { name: 'title', value: 'Campamento con caras' },
-    ]);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/albums/newAlbum',
-      headers: { ...scouter.headers, ...body.headers },
-      payload: body.payload,
+    const { id } = await postAlbum(t.app, scouter.headers, await groupPhoto(), {
+      title: 'Campamento con caras',
     });
-    expect(res.statusCode, res.body).toBe(201);
-    const id = res.json().album.id as number;
     await faceScanIdle(t.app.ctx);
     const row = await t.app.ctx.db.kysely
       .selectFrom('albums')

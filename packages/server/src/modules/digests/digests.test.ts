@@ -12,7 +12,7 @@ import {
 } from '../../test/build-app.js';
 import { createExperience, createNews } from '../../test/content-factories.js';
 import { createUser, type TestUser } from '../../test/factories.js';
-import { createAlbum } from '../../test/gallery-factories.js';
+import { createAlbum, postAlbum } from '../../test/gallery-factories.js';
 import { multipart, pngImage } from '../../test/images.js';
 import { startSmtpReceiver } from '../../test/smtp.js';
 import { UsersRepository } from '../users/users.repository.js';
@@ -236,19 +236,8 @@ describe('who gets what', () => {
     const member = await createUser(t.app, {
       createdAt: new Date(Date.now() - 3600_000).toISOString(),
     });
-    const create = async (title: string, publish: 'true' | 'false') => {
-      const body = multipart({ title, publish }, [
-        { field: 'cover', filename: 'c.png', type: 'image/png', data: await pngImage(40, 30) },
-      ]);
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/albums/newAlbum',
-        headers: { ...scouter.headers, ...body.headers },
-        payload: body.payload,
-      });
-      expect(res.statusCode, res.body).toBe(201);
-      return res.json().album.id as number;
-    };
+    const create = async (title: string, publish: 'true' | 'false') =>
+      (await postAlbum(t.app, scouter.headers, await pngImage(40, 30), { title, publish })).id;
     const post = (url: string) => t.app.inject({ method: 'POST', url, headers: scouter.headers });
     const gone = await create('Publicado y retirado', 'true');
     expect((await post(`/api/albums/${gone}/unpublish`)).statusCode).toBe(200);
