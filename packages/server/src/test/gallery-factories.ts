@@ -246,3 +246,20 @@ export async function countQueries<T>(
     db.kysely = original;
   }
 }
+
+/**
+ * The albums list as the user of `headers` reads it after `addAlbums(1)` and again after
+ * `addAlbums(29)`, with the SQL statements each read sent.
+ */
+export async function albumsListGrowing(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  addAlbums: (n: number) => Promise<void>,
+) {
+  const read = () => countQueries(app, () => app.inject({ url: '/api/albums', headers }));
+  await addAlbums(1);
+  const small = await read();
+  await addAlbums(29);
+  const large = await read();
+  return { small, large };
+}

@@ -135,6 +135,11 @@ async function faces(received: Buffer, original = clean.image) {
   return { astronaut: astronaut ? 'blurred' : 'clear', camera: camera ? 'blurred' : 'clear' };
 }
 
+/** Which of the two faces the display copy `user` gets in the album hides. */
+async function facesFor(user: TestUser) {
+  return faces(await bytes((await photoFor(user)).image_url));
+}
+
 const keyOf = (url: string) => `private/${url.split('?')[0]?.replace(/^\/media\/p\//, '')}`;
 
 async function setFace(
@@ -325,14 +330,8 @@ describe('faces not reviewed, adults, not faces, a family asking to blur, the se
 
   it('blurs a face still to review, for everyone but managers', async () => {
     await setFace(cameraFace, { status: 'pending', child_id: null });
-    expect(await faces(await bytes((await photoFor(member)).image_url))).toEqual({
-      astronaut: 'clear',
-      camera: 'blurred',
-    });
-    expect(await faces(await bytes((await photoFor(family)).image_url))).toEqual({
-      astronaut: 'clear',
-      camera: 'blurred',
-    });
+    expect(await facesFor(member)).toEqual({ astronaut: 'clear', camera: 'blurred' });
+    expect(await facesFor(family)).toEqual({ astronaut: 'clear', camera: 'blurred' });
     expect(keyOf((await photoFor(scouter)).image_url)).toBe(clean.imageKey);
   });
 
@@ -353,17 +352,11 @@ describe('faces not reviewed, adults, not faces, a family asking to blur, the se
     await setFace(astronautFace, { blur_requested_at: nowIso() });
     await facesChanged(t.app.ctx, 'photo', [photoId]);
     for (const user of [member, family]) {
-      expect(await faces(await bytes((await photoFor(user)).image_url))).toEqual({
-        astronaut: 'blurred',
-        camera: 'clear',
-      });
+      expect(await facesFor(user)).toEqual({ astronaut: 'blurred', camera: 'clear' });
     }
     expect(keyOf((await photoFor(scouter)).image_url)).toBe(clean.imageKey);
     await writeGroupSetting(t.app.ctx.db.kysely, 'image_consent_enforced', false, null, nowIso());
-    expect(await faces(await bytes((await photoFor(member)).image_url))).toEqual({
-      astronaut: 'blurred',
-      camera: 'clear',
-    });
+    expect(await facesFor(member)).toEqual({ astronaut: 'blurred', camera: 'clear' });
   });
 
   it('with the setting off, shows faces with no consent and faces to review', async () => {
@@ -399,33 +392,18 @@ describe("a family's 'Dejar de difuminar' (decision 096), on the bytes", () => {
     // Both families press 'Difuminar a mi hijo/a en esta foto'.
     expect((await ask(family, astronautChild, 'POST')).statusCode).toBe(200);
     expect((await ask(cameraFamily, cameraChild, 'POST')).statusCode).toBe(200);
-    expect(await faces(await bytes((await photoFor(member)).image_url))).toEqual({
-      astronaut: 'blurred',
-      camera: 'blurred',
-    });
-    expect(await faces(await bytes((await photoFor(family)).image_url))).toEqual({
-      astronaut: 'blurred',
-      camera: 'blurred',
-    });
+    expect(await facesFor(member)).toEqual({ astronaut: 'blurred', camera: 'blurred' });
+    expect(await facesFor(family)).toEqual({ astronaut: 'blurred', camera: 'blurred' });
 
     // Both take it back.
     const res = await ask(family, astronautChild, 'DELETE');
     expect(res.statusCode, res.body).toBe(200);
     expect((await ask(cameraFamily, cameraChild, 'DELETE')).statusCode).toBe(200);
     // A member: the astronaut (consent) clear, the cameraman (no consent) still blurred.
-    expect(await faces(await bytes((await photoFor(member)).image_url))).toEqual({
-      astronaut: 'clear',
-      camera: 'blurred',
-    });
+    expect(await facesFor(member)).toEqual({ astronaut: 'clear', camera: 'blurred' });
     // Each family sees their own child again.
-    expect(await faces(await bytes((await photoFor(family)).image_url))).toEqual({
-      astronaut: 'clear',
-      camera: 'blurred',
-    });
-    expect(await faces(await bytes((await photoFor(cameraFamily)).image_url))).toEqual({
-      astronaut: 'clear',
-      camera: 'clear',
-    });
+    expect(await facesFor(family)).toEqual({ astronaut: 'clear', camera: 'blurred' });
+    expect(await facesFor(cameraFamily)).toEqual({ astronaut: 'clear', camera: 'clear' });
     // And the ZIP says the same to the member.
     const zip = await t.app.inject({
       url: `/api/albums/${albumId}/download`,

@@ -99,6 +99,9 @@ const mailsTo = async (t: TestApp, user: TestUser) =>
 const profile = async (t: TestApp, user: TestUser) =>
   (await t.app.inject({ url: '/api/profile/me', headers: user.headers })).json();
 
+const putProfile = (t: TestApp, user: TestUser, payload: object) =>
+  t.app.inject({ method: 'PUT', url: '/api/profile/me', headers: user.headers, payload });
+
 const JOINED = '2026-03-01T07:00:00.000Z';
 
 describe('the digest preference in the profile', () => {
@@ -107,12 +110,7 @@ describe('the digest preference in the profile', () => {
     const u = await createUser(t.app);
     expect((await profile(t, u)).digest).toBe('weekly');
 
-    const json = await t.app.inject({
-      method: 'PUT',
-      url: '/api/profile/me',
-      headers: u.headers,
-      payload: { digest: 'daily' },
-    });
+    const json = await putProfile(t, u, { digest: 'daily' });
     expect(json.statusCode).toBe(200);
     expect(json.json()).toEqual({
       message: SERVER_SUCCESS.profileUpdated,
@@ -134,12 +132,7 @@ describe('the digest preference in the profile', () => {
   it('refuses anything but daily, weekly or never with a Spanish 400', async () => {
     const t = await app();
     const u = await createUser(t.app);
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: '/api/profile/me',
-      headers: u.headers,
-      payload: { digest: 'hourly' },
-    });
+    const res = await putProfile(t, u, { digest: 'hourly' });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(DIGEST_MESSAGES.invalidFrequency);
     expect((await profile(t, u)).digest).toBe('weekly');
