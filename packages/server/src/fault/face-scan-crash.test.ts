@@ -5,11 +5,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import SQLite from 'better-sqlite3';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgDatabase } from '../test/build-app.js';
 import { multipartParts, noisyJpeg, type Part } from '../test/images.js';
+import { queryProcessDb } from '../test/process-db.js';
 import {
   FIRST_ADMIN,
   type ServerProcess,
@@ -37,21 +36,7 @@ describe('kill -9 while the scan looks for faces', () => {
   async function queue(): Promise<QueueRow[]> {
     const sql =
       'select id, photo_id, attempts, claimed_until from face_scan_queue where gave_up_at is null order by id';
-    if (pgDb) {
-      const client = new pg.Client({ connectionString: pgDb.url });
-      await client.connect();
-      try {
-        return (await client.query<QueueRow>(sql)).rows;
-      } finally {
-        await client.end();
-      }
-    }
-    const db = new SQLite(join(dataDir, 'fogata.db'), { readonly: true });
-    try {
-      return db.prepare<[], QueueRow>(sql).all();
-    } finally {
-      db.close();
-    }
+    return queryProcessDb<QueueRow>(dataDir, pgDb?.url, sql);
   }
 
   /** The row the scan holds right now (claimed, its lease running), if any. */

@@ -7,10 +7,10 @@ import { readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import SQLite from 'better-sqlite3';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgDatabase } from '../test/build-app.js';
 import { multipartParts, noisyJpeg, type Part, pngImage } from '../test/images.js';
+import { queryProcessDb } from '../test/process-db.js';
 import {
   FIRST_ADMIN,
   type ServerProcess,
@@ -58,28 +58,9 @@ describe('kill -9 in the middle of an upload', () => {
 
   async function referencedKeys(): Promise<Set<string>> {
     const keys = new Set<string>();
-    if (pgDb) {
-      const client = new pg.Client({ connectionString: pgDb.url });
-      await client.connect();
-      try {
-        for (const query of KEY_QUERIES) {
-          for (const row of (await client.query<{ k: string | null }>(query)).rows) {
-            if (row.k) keys.add(row.k);
-          }
-        }
-      } finally {
-        await client.end();
-      }
-    } else {
-      const db = new SQLite(join(dataDir, 'fogata.db'));
-      try {
-        for (const query of KEY_QUERIES) {
-          for (const row of db.prepare<[], { k: string | null }>(query).all()) {
-            if (row.k) keys.add(row.k);
-          }
-        }
-      } finally {
-        db.close();
+    for (const query of KEY_QUERIES) {
+      for (const row of await queryProcessDb<{ k: string | null }>(dataDir, pgDb?.url, query)) {
+        if (row.k) keys.add(row.k);
       }
     }
     return keys;
