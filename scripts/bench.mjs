@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PARTS, performanceFigures } from './bench/performance.mjs';
+import { benchServerEnv } from './bench/servers.mjs';
 import { buildIfNeeded, root, serverNodeFlags } from './lib.mjs';
 
 if (!(await buildIfNeeded())) process.exit(1);
@@ -39,17 +40,7 @@ const started = performance.now();
 const serverArgs = [...serverNodeFlags, join(root, 'packages/server/dist/server.js')];
 const server = spawn(process.execPath, serverArgs, {
   cwd: root,
-  env: {
-    ...process.env,
-    DATABASE_URL: '',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    SMTP_URL: '',
-    ADMIN_EMAIL: admin.email,
-    ADMIN_PASSWORD: admin.password,
-    AUTH_RATE_LIMIT: '100000',
-  },
+  env: benchServerEnv(port, dataDir, admin),
   stdio: 'ignore',
 });
 

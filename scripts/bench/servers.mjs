@@ -68,6 +68,24 @@ function stop(child) {
 }
 
 /**
+ * The environment of a server the bench starts: SQLite in `dataDir`, no mail, on `port` of
+ * 127.0.0.1, a first admin only when `admin` is given, and no login limit to trip on.
+ */
+export function benchServerEnv(port, dataDir, admin = { email: '', password: '' }) {
+  return {
+    ...process.env,
+    DATABASE_URL: '',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SMTP_URL: '',
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    AUTH_RATE_LIMIT: '100000',
+  };
+}
+
+/**
  * The built server in demo mode on SQLite in a fresh data directory: `{ base, dataDir, pid,
  * accounts: { admin, scouter, usuario }, stop() }`, the accounts with the passwords the demo
  * printed. Everything else as a fresh install runs it (request logging at `info` included). Its
@@ -89,18 +107,7 @@ export async function startDemoServer({
   const logFd = openSync(logFile, 'w');
   const child = spawn(process.execPath, [...nodeFlags, ...nodeArgs, serverJs, '--demo'], {
     cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SMTP_URL: '',
-      ADMIN_EMAIL: '',
-      ADMIN_PASSWORD: '',
-      AUTH_RATE_LIMIT: '100000',
-      ...env,
-    },
+    env: { ...benchServerEnv(port, dataDir), ...env },
     stdio: ['ignore', logFd, 'inherit'],
   });
   closeSync(logFd);

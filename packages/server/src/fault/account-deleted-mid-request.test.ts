@@ -11,7 +11,7 @@ import { MyDataRepository } from '../modules/profile/my-data.repository.js';
 import { UsersRepository } from '../modules/users/users.repository.js';
 import { buildTestApp, type TestApp } from '../test/build-app.js';
 import { createNews } from '../test/content-factories.js';
-import { createUser, PASSWORD, type TestUser } from '../test/factories.js';
+import { createUser, deleteOwnAccount, type TestUser } from '../test/factories.js';
 import { createAlbum, createPhoto } from '../test/gallery-factories.js';
 import { multipart, multipartParts, pngImage } from '../test/images.js';
 
@@ -225,12 +225,7 @@ describe('an account deleted while another of its tabs writes', () => {
     const member = await createUser(t.app);
     const before = await storedKeys();
     const other = landInside(MyDataRepository.prototype, 'eraseTraces', await avatarChange(member));
-    const deleted = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/profile/me',
-      headers: member.headers,
-      payload: { password: PASSWORD },
-    });
+    const deleted = await deleteOwnAccount(t.app, member);
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(deleted.json()).toEqual({ message: MY_DATA_MESSAGES.accountDeleted });
     await other();

@@ -9,7 +9,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgDatabase } from '../test/build-app.js';
 import { pngImage } from '../test/images.js';
-import { type ServerProcess, startServerProcess } from '../test/server-process.js';
+import {
+  FIRST_ADMIN,
+  type ServerProcess,
+  signInWithAlbum,
+  startServerProcess,
+} from '../test/server-process.js';
 
 const CONNECTIONS = 16;
 const WARM_UP_MS = 300;
@@ -51,7 +56,6 @@ process.stdout.write('started\\n');
 await Promise.all(Array.from({ length: Number(connections) }, (_, w) => worker(w)));
 process.stdout.write(JSON.stringify(counts));
 `;
-const ADMIN = { email: 'jefa@example.org', password: 'clave-de-la-jefa-1' };
 
 interface Probe {
   page: number[];
@@ -93,8 +97,7 @@ describe('a flood of anonymous password resets and logins', () => {
     writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>Fogata</title>');
     server = await startServerProcess(dataDir, {
       DATABASE_URL: pgDb?.url,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
+      ...FIRST_ADMIN,
       // One proxy hop trusted: the flood below comes "through a proxy" from many addresses.
       TRUST_PROXY: '1',
       AUTH_RATE_LIMIT: '10',
@@ -103,24 +106,8 @@ describe('a flood of anonymous password resets and logins', () => {
     });
     pageUrl = `${server.url}/`;
 
-    const login = await fetch(`${server.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(ADMIN),
-    });
-    expect(login.status).toBe(200);
-    const auth = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+    const { auth, albumId } = await signInWithAlbum(server.url);
     const png = new Blob([new Uint8Array(await pngImage(800, 600))], { type: 'image/png' });
-    const albumForm = new FormData();
-    albumForm.set('title', 'Campamento de verano');
-    albumForm.set('cover', png, 'portada.png');
-    const album = await fetch(`${server.url}/api/albums/newAlbum`, {
-      method: 'POST',
-      headers: auth,
-      body: albumForm,
-    });
-    expect(album.status).toBe(201);
-    const albumId = ((await album.json()) as { album: { id: number } }).album.id;
     const photoForm = new FormData();
     photoForm.set('albumId', String(albumId));
     photoForm.append('images', png, 'foto.png');

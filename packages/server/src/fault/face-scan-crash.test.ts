@@ -2,14 +2,9 @@
 // an upload that was already answered (decision 139), then started again on the same DATA_DIR and
 // database: no queued photo is lost. The ones nobody held are scanned by the new process at once;
 // the ones the dead process held stay queued, their tries counted, until their leases end.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import SQLite from 'better-sqlite3';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPgDatabase } from '../test/build-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { multipartParts, noisyJpeg, type Part } from '../test/images.js';
+import { processData } from '../test/process-db.js';
 import {
   FIRST_ADMIN,
   type ServerProcess,
@@ -28,30 +23,16 @@ interface QueueRow {
 }
 
 describe('kill -9 while the scan looks for faces', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'fogata-scan-crash-'));
-  let pgDb: Awaited<ReturnType<typeof createPgDatabase>> = null;
-  let env: Record<string, string | undefined>;
   let server: ServerProcess | null = null;
+  const data = processData('fogata-scan-crash-', () => server);
+  const { dataDir } = data;
+  let env: Record<string, string | undefined>;
 
   /** The scan's queue, read straight from the database. */
   async function queue(): Promise<QueueRow[]> {
     const sql =
       'select id, photo_id, attempts, claimed_until from face_scan_queue where gave_up_at is null order by id';
-    if (pgDb) {
-      const client = new pg.Client({ connectionString: pgDb.url });
-      await client.connect();
-      try {
-        return (await client.query<QueueRow>(sql)).rows;
-      } finally {
-        await client.end();
-      }
-    }
-    const db = new SQLite(join(dataDir, 'fogata.db'), { readonly: true });
-    try {
-      return db.prepare<[], QueueRow>(sql).all();
-    } finally {
-      db.close();
-    }
+    return data.query<QueueRow>(sql);
   }
 
   /** The row the scan holds right now (claimed, its lease running), if any. */
@@ -60,22 +41,15 @@ describe('kill -9 while the scan looks for faces', () => {
     return (await queue()).find((row) => row.claimed_until !== null && row.claimed_until > now);
   }
 
-  beforeAll(async () => {
-    pgDb = await createPgDatabase();
+  beforeAll(() => {
     // The detector at the server's own priority: on a machine busy with other test runs, the
     // lowest would leave the queue waiting for minutes.
     env = {
-      DATABASE_URL: pgDb?.url,
+      DATABASE_URL: data.pgUrl(),
       ...FIRST_ADMIN,
       LOG_LEVEL: 'error',
       FACE_DETECTOR_NICE: '0',
     };
-  }, 300_000);
-
-  afterAll(async () => {
-    await server?.stop();
-    await pgDb?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('keeps every queued photo: the free ones scanned after the restart, the held ones queued', async () => {

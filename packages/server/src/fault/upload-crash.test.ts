@@ -2,15 +2,13 @@
 // on the same DATA_DIR and database: no stored file may be left that no row points to (a photo of
 // a child that no delete in the app could ever reach), no temp upload may be left, and the
 // database must be intact and serving.
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import SQLite from 'better-sqlite3';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPgDatabase } from '../test/build-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { multipartParts, noisyJpeg, type Part, pngImage } from '../test/images.js';
+import { processData } from '../test/process-db.js';
 import {
   FIRST_ADMIN,
   type ServerProcess,
@@ -50,56 +48,30 @@ const KEY_QUERIES = [
 ];
 
 describe('kill -9 in the middle of an upload', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'fogata-crash-'));
-  let pgDb: Awaited<ReturnType<typeof createPgDatabase>> = null;
-  let env: Record<string, string | undefined>;
   let server: ServerProcess | null = null;
+  const data = processData('fogata-crash-', () => server);
+  const { dataDir } = data;
+  let env: Record<string, string | undefined>;
   let photo: Buffer;
 
   async function referencedKeys(): Promise<Set<string>> {
     const keys = new Set<string>();
-    if (pgDb) {
-      const client = new pg.Client({ connectionString: pgDb.url });
-      await client.connect();
-      try {
-        for (const query of KEY_QUERIES) {
-          for (const row of (await client.query<{ k: string | null }>(query)).rows) {
-            if (row.k) keys.add(row.k);
-          }
-        }
-      } finally {
-        await client.end();
-      }
-    } else {
-      const db = new SQLite(join(dataDir, 'fogata.db'));
-      try {
-        for (const query of KEY_QUERIES) {
-          for (const row of db.prepare<[], { k: string | null }>(query).all()) {
-            if (row.k) keys.add(row.k);
-          }
-        }
-      } finally {
-        db.close();
+    for (const query of KEY_QUERIES) {
+      for (const row of await data.query<{ k: string | null }>(query)) {
+        if (row.k) keys.add(row.k);
       }
     }
     return keys;
   }
 
   beforeAll(async () => {
-    pgDb = await createPgDatabase();
     env = {
-      DATABASE_URL: pgDb?.url,
+      DATABASE_URL: data.pgUrl(),
       ...FIRST_ADMIN,
       LOG_LEVEL: 'error',
     };
     photo = await noisyJpeg();
   }, 300_000);
-
-  afterAll(async () => {
-    await server?.stop();
-    await pgDb?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
 
   it('leaves no file without a row, no temp upload, and an intact database', async () => {
     server = await startServerProcess(dataDir, env);
@@ -157,7 +129,7 @@ describe('kill -9 in the middle of an upload', () => {
     expect(filesUnder(join(dataDir, 'tmp')), 'temp files left').toEqual([]);
     // The album's cover is still there (its row points to it).
     expect(storedKeys(dataDir).filter((key) => key.startsWith('private/albums/'))).toHaveLength(2);
-    if (!pgDb) {
+    if (!data.pgUrl()) {
       const db = new SQLite(join(dataDir, 'fogata.db'), { readonly: true });
       try {
         expect(db.pragma('integrity_check', { simple: true })).toBe('ok');

@@ -1,6 +1,8 @@
 // Public content figures for `npm run bench` (scripts/bench.mjs bundles and runs this): the app in
 // this process on a fresh SQLite file, news seeded straight in the database, read over real HTTP
 // with and without a session, with every SQL statement counted. Never fails on a time.
+
+import { insertChunked } from './bench-gallery.js';
 import { buildTestApp } from './build-app.js';
 import { createUser } from './factories.js';
 import { countQueries } from './gallery-factories.js';
@@ -44,12 +46,7 @@ export async function contentFigures(): Promise<string[]> {
         created_at: at,
       })),
     );
-    for (let i = 0; i < likes.length; i += 400) {
-      await db
-        .insertInto('likes')
-        .values(likes.slice(i, i + 400))
-        .execute();
-    }
+    await insertChunked(likes, (chunk) => db.insertInto('likes').values(chunk).execute());
     const comments = ids.flatMap((id) =>
       [0, 1].map((i) => ({
         target_type: 'news' as const,
@@ -60,12 +57,7 @@ export async function contentFigures(): Promise<string[]> {
         updated_at: at,
       })),
     );
-    for (let i = 0; i < comments.length; i += 400) {
-      await db
-        .insertInto('comments')
-        .values(comments.slice(i, i + 400))
-        .execute();
-    }
+    await insertChunked(comments, (chunk) => db.insertInto('comments').values(chunk).execute());
 
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const address = t.app.server.address();

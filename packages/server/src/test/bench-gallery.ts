@@ -9,7 +9,7 @@ import { countQueries } from './gallery-factories.js';
 const PLACEHOLDER = 'data:image/webp;base64,UklGRg==';
 
 /** Inserts rows in chunks (SQLite caps the bound parameters of one statement). */
-async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>) {
+export async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>) {
   for (let i = 0; i < rows.length; i += 400) await insert(rows.slice(i, i + 400));
 }
 

@@ -20,20 +20,22 @@ async function imageColumns(app: FastifyInstance, folder: string, withFiles: boo
   };
 }
 
-/** Creates a news item straight in the database (HTTP tests make real images through the API). */
-export async function createNews(
+/** Inserts a row of `table` with `texts` and a factory image, created at `createdAt` or now. */
+async function insertItem(
   app: FastifyInstance,
-  opts: { title?: string; createdAt?: string; withFiles?: boolean } = {},
+  table: 'news' | 'experiences',
+  texts: { title: string; description: string } & (
+    | { content: string }
+    | { category: ExperienceCategory }
+  ),
+  opts: { createdAt?: string; withFiles?: boolean },
 ): Promise<{ id: number; imageKey: string; thumbKey: string }> {
-  sequence += 1;
-  const image = await imageColumns(app, 'news', opts.withFiles ?? false);
+  const image = await imageColumns(app, table, opts.withFiles ?? false);
   const createdAt = opts.createdAt ?? new Date(Date.now() + sequence).toISOString();
   const row = await app.ctx.db.kysely
-    .insertInto('news')
+    .insertInto(table)
     .values({
-      title: opts.title ?? `Noticia ${sequence}`,
-      description: `Resumen de la noticia ${sequence}`,
-      content: `Contenido completo de la noticia ${sequence}.`,
+      ...texts,
       ...image,
       created_by: null,
       created_at: createdAt,
@@ -44,8 +46,22 @@ export async function createNews(
   return { id: row.id, imageKey: image.image_key, thumbKey: image.image_thumb_key };
 }
 
+/** Creates a news item straight in the database (HTTP tests make real images through the API). */
+export function createNews(
+  app: FastifyInstance,
+  opts: { title?: string; createdAt?: string; withFiles?: boolean } = {},
+): Promise<{ id: number; imageKey: string; thumbKey: string }> {
+  sequence += 1;
+  const texts = {
+    title: opts.title ?? `Noticia ${sequence}`,
+    description: `Resumen de la noticia ${sequence}`,
+    content: `Contenido completo de la noticia ${sequence}.`,
+  };
+  return insertItem(app, 'news', texts, opts);
+}
+
 /** Creates an experience straight in the database. */
-export async function createExperience(
+export function createExperience(
   app: FastifyInstance,
   opts: {
     title?: string;
@@ -55,46 +71,46 @@ export async function createExperience(
   } = {},
 ): Promise<{ id: number; imageKey: string; thumbKey: string }> {
   sequence += 1;
-  const image = await imageColumns(app, 'experiences', opts.withFiles ?? false);
-  const createdAt = opts.createdAt ?? new Date(Date.now() + sequence).toISOString();
-  const row = await app.ctx.db.kysely
-    .insertInto('experiences')
-    .values({
-      title: opts.title ?? `Experiencia ${sequence}`,
-      description: `Lo que vivimos en la experiencia ${sequence}.`,
-      category: opts.category ?? 'ruta',
-      ...image,
-      created_by: null,
-      created_at: createdAt,
-      updated_at: createdAt,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { id: row.id, imageKey: image.image_key, thumbKey: image.image_thumb_key };
+  const texts = {
+    title: opts.title ?? `Experiencia ${sequence}`,
+    description: `Lo que vivimos en la experiencia ${sequence}.`,
+    category: opts.category ?? 'ruta',
+  };
+  return insertItem(app, 'experiences', texts, opts);
 }
 
 /**
- * Posts a news item with `picture` (PNG) as its image through the API, as the user of `headers`:
- * the real upload, faces and public copy. Answers its id.
+ * Posts a news item (or, with `kind`, an experience) with `picture` (PNG) as its image through the
+ * API, as the user of `headers`: the real upload, faces and public copy. Answers its id.
  */
-export async function postNewsWithImage(
+export async function postItemWithImage(
   app: FastifyInstance,
   headers: Record<string, string>,
   picture: Buffer,
-  texts: { title?: string; description?: string; content?: string } = {},
+  texts: {
+    kind?: 'news' | 'experiences';
+    title?: string;
+    description?: string;
+    content?: string;
+  } = {},
 ): Promise<number> {
+  const kind = texts.kind ?? 'news';
   const body = multipartParts([
     { name: 'title', value: texts.title ?? 'Campamento de verano' },
     { name: 'description', value: texts.description ?? 'Resumen breve' },
-    { name: 'content', value: texts.content ?? 'Diez días en el Pirineo.' },
+    kind === 'news'
+      ? { name: 'content', value: texts.content ?? 'Diez días en el Pirineo.' }
+      : { name: 'category', value: 'campamento' },
     { field: 'image', filename: 'grupo.png', type: 'image/png', data: picture },
   ]);
+  const url = `/api/${kind}`;
   const res = await app.inject({
     method: 'POST',
-    url: '/api/news',
+    url,
     headers: { ...headers, ...body.headers },
     payload: body.payload,
   });
-  if (res.statusCode !== 201) throw new Error(`POST /api/news: ${res.statusCode} ${res.body}`);
-  return res.json().news.id;
+  if (res.statusCode !== 201) throw new Error(`POST ${url}: ${res.statusCode} ${res.body}`);
+  const json = res.json();
+  return (json.news ?? json.experience).id;
 }

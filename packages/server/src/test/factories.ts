@@ -68,6 +68,16 @@ export function deleteAccount(
   return app.inject({ method: 'DELETE', url: `/api/admin/users/${id}`, headers: actor.headers });
 }
 
+/** `user` deletes their own account through the API, with their password. */
+export function deleteOwnAccount(app: FastifyInstance, user: TestUser) {
+  return app.inject({
+    method: 'DELETE',
+    url: '/api/profile/me',
+    headers: user.headers,
+    payload: { password: user.password },
+  });
+}
+
 /** Creates an invitation straight in the database; returns its id and the token of its link. */
 export async function createInvitation(
   app: FastifyInstance,

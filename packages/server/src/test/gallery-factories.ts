@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { KyselyPlugin } from 'kysely';
 import type { InteractionTarget } from '../db/schema.js';
 import { FACTORY_PLACEHOLDER, factoryImageKeys } from './factory-images.js';
-import { multipartParts } from './images.js';
+import { multipart, multipartParts } from './images.js';
 
 let sequence = 0;
 
@@ -94,6 +94,29 @@ export async function uploadPhoto(
   });
   if (res.statusCode !== 201) throw new Error(`subida: ${res.statusCode} ${res.body}`);
   return res.json().uploaded[0].id as number;
+}
+
+/**
+ * Creates an album through the API with `cover` (PNG), as the user of `headers`; `fields` are the
+ * form's other fields (`publish`, `audience`…). Answers the album as the API does.
+ */
+export async function postAlbum(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  cover: Buffer,
+  fields: { title: string } & Record<string, string>,
+): Promise<{ id: number; published: boolean; cover: string; cover_thumb: string }> {
+  const body = multipart(fields, [
+    { field: 'cover', filename: 'portada.png', type: 'image/png', data: cover },
+  ]);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/albums/newAlbum',
+    headers: { ...headers, ...body.headers },
+    payload: body.payload,
+  });
+  if (res.statusCode !== 201) throw new Error(`nuevo álbum: ${res.statusCode} ${res.body}`);
+  return res.json().album;
 }
 
 /**
@@ -222,4 +245,21 @@ export async function countQueries<T>(
   } finally {
     db.kysely = original;
   }
+}
+
+/**
+ * The albums list as the user of `headers` reads it after `addAlbums(1)` and again after
+ * `addAlbums(29)`, with the SQL statements each read sent.
+ */
+export async function albumsListGrowing(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  addAlbums: (n: number) => Promise<void>,
+) {
+  const read = () => countQueries(app, () => app.inject({ url: '/api/albums', headers }));
+  await addAlbums(1);
+  const small = await read();
+  await addAlbums(29);
+  const large = await read();
+  return { small, large };
 }

@@ -9,9 +9,10 @@ import {
 } from '../../test/blur-pixels.js';
 import { buildTestApp, type TestApp } from '../../test/build-app.js';
 import { addFace, recordConsent } from '../../test/consent-factories.js';
+import { postItemWithImage } from '../../test/content-factories.js';
 import { createUser, type TestUser } from '../../test/factories.js';
 import { createChild, unlinkGuardian } from '../../test/family-factories.js';
-import { multipartParts, storedBytes } from '../../test/images.js';
+import { storedBytes } from '../../test/images.js';
 import { childrenChanged, facesChanged } from './face-changes.js';
 
 /*
@@ -54,22 +55,7 @@ async function bytes(url: string): Promise<Buffer> {
 
 /** An item with the group photo, both faces assigned: the astronaut is `family`'s child. */
 async function itemWithTwoChildren(kind: Kind) {
-  const body = multipartParts([
-    { name: 'title', value: 'Campamento de verano' },
-    { name: 'description', value: 'Resumen breve' },
-    kind === 'news'
-      ? { name: 'content', value: 'Diez días en el Pirineo.' }
-      : { name: 'category', value: 'campamento' },
-    { field: 'image', filename: 'grupo.png', type: 'image/png', data: picture },
-  ]);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/${kind}`,
-    headers: { ...scouter.headers, ...body.headers },
-    payload: body.payload,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const id: number = (res.json().news ?? res.json().experience).id;
+  const id = await postItemWithImage(t.app, scouter.headers, picture, { kind });
   const own = await createChild(t.app, { guardians: [family.row.id] });
   const other = await createChild(t.app);
   const faceKind = kind === 'news' ? 'news' : 'experience';

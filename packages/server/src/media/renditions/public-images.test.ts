@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeGroupSetting } from '../../db/group-settings.js';
 import { buildTestApp, type TestApp } from '../../test/build-app.js';
 import { addFace, recordConsent } from '../../test/consent-factories.js';
+import { postItemWithImage } from '../../test/content-factories.js';
 import { COMPOSED_FACE, composedFacePicture, faceStateIn } from '../../test/face-pixels.js';
 import { createUser, type TestUser } from '../../test/factories.js';
 import { createChild } from '../../test/family-factories.js';
-import { multipartParts } from '../../test/images.js';
 import { viewerScope } from '../url-signer.js';
 import { childrenChanged, facesChanged } from './face-changes.js';
 import { PublicImagesRecheck } from './public-images.js';
@@ -28,25 +28,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function createNewsWithImage(kind: 'news' | 'experiences' = 'news'): Promise<number> {
-  const parts = [
-    { name: 'title', value: 'Campamento de verano' },
-    { name: 'description', value: 'Resumen breve' },
-    kind === 'news'
-      ? { name: 'content', value: 'Diez días en el Pirineo.' }
-      : { name: 'category', value: 'campamento' },
-    { field: 'image', filename: 'grupo.png', type: 'image/png', data: original },
-  ];
-  const body = multipartParts(parts);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/${kind}`,
-    headers: { ...scouter.headers, ...body.headers },
-    payload: body.payload,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const json = res.json();
-  return (json.news ?? json.experience).id;
+function createNewsWithImage(kind: 'news' | 'experiences' = 'news'): Promise<number> {
+  return postItemWithImage(t.app, scouter.headers, original, { kind });
 }
 
 /** What an anonymous visitor is given: the image's URL from the item, and its bytes. */

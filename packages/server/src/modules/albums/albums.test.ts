@@ -7,7 +7,7 @@ import type { LocalStorage } from '../../media/storage/storage.js';
 import { buildTestApp, type TestApp } from '../../test/build-app.js';
 import { createUser, type TestUser } from '../../test/factories.js';
 import {
-  countQueries,
+  albumsListGrowing,
   createAlbum,
   createComment,
   createLike,
@@ -294,14 +294,7 @@ describe('GET /api/albums', () => {
           await createComment(separate.app, 'photo', photo.id, viewer.row.id);
         }
       }
-      const read = () =>
-        countQueries(separate.app, () =>
-          separate.app.inject({ url: '/api/albums', headers: viewer.headers }),
-        );
-      await addAlbums(1);
-      const small = await read();
-      await addAlbums(29);
-      const large = await read();
+      const { small, large } = await albumsListGrowing(separate.app, viewer.headers, addAlbums);
       expect(small.result.json()).toHaveLength(1);
       expect(large.result.json()).toHaveLength(30);
       expect(large.result.json().every((a: { likes_count: number }) => a.likes_count === 1)).toBe(

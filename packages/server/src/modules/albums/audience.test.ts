@@ -14,7 +14,7 @@ import {
   unlinkGuardian,
 } from '../../test/family-factories.js';
 import {
-  countQueries,
+  albumsListGrowing,
   createAlbum,
   createComment,
   createLike,
@@ -237,14 +237,7 @@ describe('who sees an album for the Tropa', () => {
           await createPhoto(separate.app, album.id);
         }
       }
-      const read = () =>
-        countQueries(separate.app, () =>
-          separate.app.inject({ url: '/api/albums', headers: viewer.headers }),
-        );
-      await addAlbums(1);
-      const small = await read();
-      await addAlbums(29);
-      const large = await read();
+      const { small, large } = await albumsListGrowing(separate.app, viewer.headers, addAlbums);
       expect(large.result.json()).toHaveLength(30);
       expect(large.queries).toBe(small.queries);
       // The session's user, the albums with their counts, their audiences.

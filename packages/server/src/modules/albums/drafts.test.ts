@@ -2,8 +2,13 @@ import { SERVER_ERRORS, SERVER_SUCCESS } from '@fogata/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-app.js';
 import { createUser, type TestUser } from '../../test/factories.js';
-import { createAlbum, createComment, createPhoto } from '../../test/gallery-factories.js';
-import { multipart, pngImage } from '../../test/images.js';
+import {
+  createAlbum,
+  createComment,
+  createPhoto,
+  postAlbum,
+} from '../../test/gallery-factories.js';
+import { pngImage } from '../../test/images.js';
 
 /** Drafts (decision 018), through HTTP on the test database. */
 let t: TestApp;
@@ -24,17 +29,10 @@ const post = (url: string, user: TestUser, payload?: object) =>
 
 /** Creates an album through the API; `publish` as the modal sends it, or absent. */
 async function createThroughApi(publish?: 'true' | 'false') {
-  const body = multipart({ title: 'Campamento de verano', ...(publish && { publish }) }, [
-    { field: 'cover', filename: 'c.png', type: 'image/png', data: await pngImage(40, 30) },
-  ]);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/albums/newAlbum',
-    headers: { ...scouter.headers, ...body.headers },
-    payload: body.payload,
+  return postAlbum(t.app, scouter.headers, await pngImage(40, 30), {
+    title: 'Campamento de verano',
+    ...(publish && { publish }),
   });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().album as { id: number; published: boolean; cover: string; cover_thumb: string };
 }
 
 /** A draft album with one photo (real files) and a comment on it. */
@@ -61,16 +59,10 @@ describe('creating albums', () => {
       const config = await other.app.inject({ url: '/api/config' });
       expect(config.json().albumsPublishByDefault).toBe(false);
       const manager = await createUser(other.app, { role: 'scouter' });
-      const body = multipart({ title: 'Revisar antes' }, [
-        { field: 'cover', filename: 'c.png', type: 'image/png', data: await pngImage(40, 30) },
-      ]);
-      const res = await other.app.inject({
-        method: 'POST',
-        url: '/api/albums/newAlbum',
-        headers: { ...manager.headers, ...body.headers },
-        payload: body.payload,
+      const album = await postAlbum(other.app, manager.headers, await pngImage(40, 30), {
+        title: 'Revisar antes',
       });
-      expect(res.json().album.published).toBe(false);
+      expect(album.published).toBe(false);
     } finally {
       await other.close();
     }

@@ -26,6 +26,7 @@ import {
   countQueries,
   createAlbum,
   createPhoto,
+  postAlbum,
   uploadPhoto,
 } from '../../test/gallery-factories.js';
 import { multipartParts, storedBytes } from '../../test/images.js';
@@ -132,6 +133,11 @@ async function faces(received: Buffer, original = clean.image) {
   expect(astronaut || (await isClear(received, original, ASTRONAUT))).toBe(true);
   expect(camera || (await isClear(received, original, CAMERAMAN))).toBe(true);
   return { astronaut: astronaut ? 'blurred' : 'clear', camera: camera ? 'blurred' : 'clear' };
+}
+
+/** Which of the two faces the display copy `user` gets in the album hides. */
+async function facesFor(user: TestUser) {
+  return faces(await bytes((await photoFor(user)).image_url));
 }
 
 const keyOf = (url: string) => `private/${url.split('?')[0]?.replace(/^\/media\/p\//, '')}`;
@@ -324,14 +330,8 @@ describe('faces not reviewed, adults, not faces, a family asking to blur, the se
 
   it('blurs a face still to review, for everyone but managers', async () => {
     await setFace(cameraFace, { status: 'pending', child_id: null });
-    expect(await faces(await bytes((await photoFor(member)).image_url))).toEqual({
-      astronaut: 'clear',
-      camera: 'blurred',
-    });
-    expect(await faces(await bytes((await photoFor(family)).image_url))).toEqual({
-      astronaut: 'clear',
-      camera: 'blurred',
-    });
+    expect(await facesFor(member)).toEqual({ astronaut: 'clear', camera: 'blurred' });
+    expect(await facesFor(family)).toEqual({ astronaut: 'clear', camera: 'blurred' });
     expect(keyOf((await photoFor(scouter)).image_url)).toBe(clean.imageKey);
   });
 
@@ -352,17 +352,11 @@ describe('faces not reviewed, adults, not faces, a family asking to blur, the se
     await setFace(astronautFace, { blur_requested_at: nowIso() });
     await facesChanged(t.app.ctx, 'photo', [photoId]);
     for (const user of [member, family]) {
-      expect(await faces(await bytes((await photoFor(user)).image_url))).toEqual({
-        astronaut: 'blurred',
-        camera: 'clear',
-      });
+      expect(await facesFor(user)).toEqual({ astronaut: 'blurred', camera: 'clear' });
     }
     expect(keyOf((await photoFor(scouter)).image_url)).toBe(clean.imageKey);
     await writeGroupSetting(t.app.ctx.db.kysely, 'image_consent_enforced', false, null, nowIso());
-    expect(await faces(await bytes((await photoFor(member)).image_url))).toEqual({
-      astronaut: 'blurred',
-      camera: 'clear',
-    });
+    expect(await facesFor(member)).toEqual({ astronaut: 'blurred', camera: 'clear' });
   });
 
   it('with the setting off, shows faces with no consent and faces to review', async () => {
@@ -398,33 +392,18 @@ describe("a family's 'Dejar de difuminar' (decision 096), on the bytes", () => {
     // Both families press 'Difuminar a mi hijo/a en esta foto'.
     expect((await ask(family, astronautChild, 'POST')).statusCode).toBe(200);
     expect((await ask(cameraFamily, cameraChild, 'POST')).statusCode).toBe(200);
-    expect(await faces(await bytes((await photoFor(member)).image_url))).toEqual({
-      astronaut: 'blurred',
-      camera: 'blurred',
-    });
-    expect(await faces(await bytes((await photoFor(family)).image_url))).toEqual({
-      astronaut: 'blurred',
-      camera: 'blurred',
-    });
+    expect(await facesFor(member)).toEqual({ astronaut: 'blurred', camera: 'blurred' });
+    expect(await facesFor(family)).toEqual({ astronaut: 'blurred', camera: 'blurred' });
 
     // Both take it back.
     const res = await ask(family, astronautChild, 'DELETE');
     expect(res.statusCode, res.body).toBe(200);
     expect((await ask(cameraFamily, cameraChild, 'DELETE')).statusCode).toBe(200);
     // A member: the astronaut (consent) clear, the cameraman (no consent) still blurred.
-    expect(await faces(await bytes((await photoFor(member)).image_url))).toEqual({
-      astronaut: 'clear',
-      camera: 'blurred',
-    });
+    expect(await facesFor(member)).toEqual({ astronaut: 'clear', camera: 'blurred' });
     // Each family sees their own child again.
-    expect(await faces(await bytes((await photoFor(family)).image_url))).toEqual({
-      astronaut: 'clear',
-      camera: 'blurred',
-    });
-    expect(await faces(await bytes((await photoFor(cameraFamily)).image_url))).toEqual({
-      astronaut: 'clear',
-      camera: 'clear',
-    });
+    expect(await facesFor(family)).toEqual({ astronaut: 'clear', camera: 'blurred' });
+    expect(await facesFor(cameraFamily)).toEqual({ astronaut: 'clear', camera: 'clear' });
     // And the ZIP says the same to the member.
     const zip = await t.app.inject({
       url: `/api/albums/${albumId}/download`,
@@ -439,18 +418,9 @@ describe("a family's 'Dejar de difuminar' (decision 096), on the bytes", () => {
 
 describe("an album's cover with a face", () => {
   it('comes blurred in the albums list to a member, clear to a manager', async () => {
-    const body = multipartParts([
-      { field: 'cover', filename: 'grupo.png', type: 'image/png', data: await groupPhoto() },
-      { name: 'title', value: 'Campamento con caras' },
-    ]);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/albums/newAlbum',
-      headers: { ...scouter.headers, ...body.headers },
-      payload: body.payload,
+    const { id } = await postAlbum(t.app, scouter.headers, await groupPhoto(), {
+      title: 'Campamento con caras',
     });
-    expect(res.statusCode, res.body).toBe(201);
-    const id = res.json().album.id as number;
     await faceScanIdle(t.app.ctx);
     const row = await t.app.ctx.db.kysely
       .selectFrom('albums')

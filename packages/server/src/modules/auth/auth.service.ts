@@ -114,17 +114,13 @@ export class AuthService {
         if (!(await InvitationsService.accept(trx, invitation.id, now))) {
           throw new AppError(404, SERVER_ERRORS.invitationInvalid);
         }
-        const created = await users.insert({
-          name: body.name,
-          email: invitation.email,
-          password_hash: passwordHash,
-          role: invitation.role,
-          avatar_key: null,
-          created_at: now,
-        });
         // The family the invitation carried: linked with the account, or neither exists.
-        await InvitationsService.linkChildren(trx, invitation.id, created.id, now);
-        return created;
+        return InvitationsService.createAccount(
+          trx,
+          invitation,
+          { name: body.name, password_hash: passwordHash },
+          now,
+        );
       })
       .catch((err: unknown) => {
         // Two registrations of the same address racing: the unique index decides.

@@ -101,18 +101,13 @@ export class GoogleAuthService {
           throw new AppError(403, SERVER_ERRORS.externalInvitationRequired);
         }
         // No password: this account signs in through the provider (or sets one with
-        // "¿Olvidaste tu contraseña?").
-        const created = await new UsersRepository(trx).insert({
-          name,
-          email: identity.email,
-          password_hash: null,
-          role: invitation.role,
-          avatar_key: null,
-          created_at: now,
-        });
-        // The family the invitation carried: linked with the account, or neither exists.
-        await InvitationsService.linkChildren(trx, invitation.id, created.id, now);
-        return created;
+        // "¿Olvidaste tu contraseña?"). The family the invitation carried comes with it.
+        return InvitationsService.createAccount(
+          trx,
+          invitation,
+          { name, password_hash: null },
+          now,
+        );
       })
       .catch((err: unknown) => {
         // The same person signing in twice at once: the unique index lets one through.

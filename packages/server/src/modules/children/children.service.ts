@@ -200,7 +200,22 @@ export class ChildrenService {
   }
 
   /** Links account `userId` to child `id` as a guardian (an account that exists). */
-  async link(actor: ChildActor, id: number, userId: number): Promise<ChildMutationResult> {
+  link(actor: ChildActor, id: number, userId: number): Promise<ChildMutationResult> {
+    return this.changeGuardian(actor, id, userId, 'linked');
+  }
+
+  /** Unlinks account `userId` from child `id`. */
+  unlink(actor: ChildActor, id: number, userId: number): Promise<ChildMutationResult> {
+    return this.changeGuardian(actor, id, userId, 'unlinked');
+  }
+
+  /** Links or unlinks a guardian, audited when it changed anything. */
+  private async changeGuardian(
+    actor: ChildActor,
+    id: number,
+    userId: number,
+    change: 'linked' | 'unlinked',
+  ): Promise<ChildMutationResult> {
     await this.access.require(actor, 'child.manage', id);
     await this.ctx.db.kysely.transaction().execute(async (trx) => {
       const user = await new UsersRepository(trx).findById(userId);
@@ -208,10 +223,12 @@ export class ChildrenService {
       const repo = new ChildrenRepository(trx);
       const child = await repo.find(id);
       if (!child) throw new AppError(404, SERVER_ERRORS.childNotFound);
-      if (await repo.link(id, userId, nowIso())) {
+      const changed =
+        change === 'linked' ? await repo.link(id, userId, nowIso()) : await repo.unlink(id, userId);
+      if (changed) {
         await recordAudit(trx, {
           actor,
-          action: 'guardian.linked',
+          action: `guardian.${change}`,
           target: { type: 'child', id, label: child.full_name },
           details: { guardian: user.name, email: user.email },
         });
@@ -219,29 +236,9 @@ export class ChildrenService {
     });
     // A guardian always sees their own child's face; the copies follow the link.
     await childrenChanged(this.ctx, [id]);
-    return { message: SERVER_SUCCESS.guardianLinked, child: await this.child(id) };
-  }
-
-  /** Unlinks account `userId` from child `id`. */
-  async unlink(actor: ChildActor, id: number, userId: number): Promise<ChildMutationResult> {
-    await this.access.require(actor, 'child.manage', id);
-    await this.ctx.db.kysely.transaction().execute(async (trx) => {
-      const user = await new UsersRepository(trx).findById(userId);
-      if (!user) throw new AppError(404, SERVER_ERRORS.userNotFound);
-      const repo = new ChildrenRepository(trx);
-      const child = await repo.find(id);
-      if (!child) throw new AppError(404, SERVER_ERRORS.childNotFound);
-      if (await repo.unlink(id, userId)) {
-        await recordAudit(trx, {
-          actor,
-          action: 'guardian.unlinked',
-          target: { type: 'child', id, label: child.full_name },
-          details: { guardian: user.name, email: user.email },
-        });
-      }
-    });
-    await childrenChanged(this.ctx, [id]);
-    return { message: SERVER_SUCCESS.guardianUnlinked, child: await this.child(id) };
+    const message =
+      change === 'linked' ? SERVER_SUCCESS.guardianLinked : SERVER_SUCCESS.guardianUnlinked;
+    return { message, child: await this.child(id) };
   }
 
   /** 'Mis educandos': the signed-in account's active children, with their section. */

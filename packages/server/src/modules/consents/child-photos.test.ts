@@ -35,6 +35,15 @@ const blur = (user: TestUser, childId: number, photoId: number) =>
     headers: user.headers,
   });
 
+/** The audit entries of `action` on photo `photoId`. */
+const auditsOf = (action: 'face.blur_requested' | 'face.blur_withdrawn', photoId: number) =>
+  t.app.ctx.db.kysely
+    .selectFrom('audit_log')
+    .select(['actor_id', 'target_type', 'target_id', 'target_label', 'details'])
+    .where('action', '=', action)
+    .where('target_id', '=', photoId)
+    .execute();
+
 async function setting() {
   const section = await createSection(t.app);
   const parent = await createUser(t.app, { name: 'Lucía Madre' });
@@ -192,13 +201,7 @@ describe('Difuminar a mi hijo/a en esta foto', () => {
     expect(mails[0]?.text).not.toContain(child.full_name);
     expect(mails[0]?.link).toBe(`${TEST_PUBLIC_URL}/album/${album.id}`);
 
-    const audit = await t.app.ctx.db.kysely
-      .selectFrom('audit_log')
-      .select(['actor_id', 'target_type', 'target_id', 'target_label', 'details'])
-      .where('action', '=', 'face.blur_requested')
-      .where('target_id', '=', photo.id)
-      .execute();
-    expect(audit).toEqual([
+    expect(await auditsOf('face.blur_requested', photo.id)).toEqual([
       {
         actor_id: parent.row.id,
         target_type: 'photo',
@@ -222,13 +225,7 @@ describe('Difuminar a mi hijo/a en esta foto', () => {
       .where('id', '=', face)
       .executeTakeFirstOrThrow();
     expect(after.blur_requested_at).toBe(before);
-    const audits = await t.app.ctx.db.kysely
-      .selectFrom('audit_log')
-      .select('id')
-      .where('action', '=', 'face.blur_requested')
-      .where('target_id', '=', photo.id)
-      .execute();
-    expect(audits).toHaveLength(1);
+    expect(await auditsOf('face.blur_requested', photo.id)).toHaveLength(1);
     const mailsAfter = await t.app.ctx.db.kysely
       .selectFrom('mail_queue')
       .select('id')
@@ -269,13 +266,7 @@ describe('Dejar de difuminar (decision 096)', () => {
         .where('id', '=', faceId)
         .executeTakeFirstOrThrow()
     ).blur_requested_at !== null;
-  const audits = (photoId: number) =>
-    t.app.ctx.db.kysely
-      .selectFrom('audit_log')
-      .select(['actor_id', 'target_type', 'target_id', 'target_label', 'details'])
-      .where('action', '=', 'face.blur_withdrawn')
-      .where('target_id', '=', photoId)
-      .execute();
+  const audits = (photoId: number) => auditsOf('face.blur_withdrawn', photoId);
 
   it('any guardian of the child takes it back: the face follows consent again, audited; a second press does nothing new', async () => {
     const { parent, child } = await setting();

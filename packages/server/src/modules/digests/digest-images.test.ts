@@ -71,13 +71,16 @@ const mailTo = async (user: TestUser) => {
   return mail;
 };
 
+/** An album created at `createdAt` whose stored cover is `display`. */
+async function albumWithCover(title: string, createdAt: string) {
+  const album = await createAlbum(t.app, { title, createdAt });
+  await t.app.ctx.storage.save(album.coverKey, display, 'image/webp');
+  return album;
+}
+
 describe('album covers in the digest', () => {
   it("carries each new album's cover inline, blurred for a family whose child lacks gallery consent and clear for the child's own", async () => {
-    const album = await createAlbum(t.app, {
-      title: 'Campamento de verano',
-      createdAt: '2026-03-02T12:00:00.000Z',
-    });
-    await t.app.ctx.storage.save(album.coverKey, display, 'image/webp');
+    const album = await albumWithCover('Campamento de verano', '2026-03-02T12:00:00.000Z');
     const guardian = await createUser(t.app, { name: 'Madre Prueba', createdAt: JOINED });
     const other = await createUser(t.app, { name: 'Otra Familia', createdAt: JOINED });
     const child = await createChild(t.app, { guardians: [guardian.row.id] });
@@ -146,11 +149,7 @@ describe('album covers in the digest', () => {
   });
 
   it('looks at the cover again as the mail goes out: consent withdrawn while it waited for the mail server blurs it (decision 101)', async () => {
-    const album = await createAlbum(t.app, {
-      title: 'Acampada de otoño',
-      createdAt: '2026-03-09T12:00:00.000Z',
-    });
-    await t.app.ctx.storage.save(album.coverKey, display, 'image/webp');
+    const album = await albumWithCover('Acampada de otoño', '2026-03-09T12:00:00.000Z');
     const reader = await createUser(t.app, { name: 'Lectora Paciente', createdAt: JOINED });
     const child = await createChild(t.app);
     await recordConsent(t.app, child, 'gallery', true);

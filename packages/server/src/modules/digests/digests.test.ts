@@ -12,7 +12,7 @@ import {
 } from '../../test/build-app.js';
 import { createExperience, createNews } from '../../test/content-factories.js';
 import { createUser, type TestUser } from '../../test/factories.js';
-import { createAlbum } from '../../test/gallery-factories.js';
+import { createAlbum, postAlbum } from '../../test/gallery-factories.js';
 import { multipart, pngImage } from '../../test/images.js';
 import { startSmtpReceiver } from '../../test/smtp.js';
 import { UsersRepository } from '../users/users.repository.js';
@@ -99,6 +99,9 @@ const mailsTo = async (t: TestApp, user: TestUser) =>
 const profile = async (t: TestApp, user: TestUser) =>
   (await t.app.inject({ url: '/api/profile/me', headers: user.headers })).json();
 
+const putProfile = (t: TestApp, user: TestUser, payload: object) =>
+  t.app.inject({ method: 'PUT', url: '/api/profile/me', headers: user.headers, payload });
+
 const JOINED = '2026-03-01T07:00:00.000Z';
 
 describe('the digest preference in the profile', () => {
@@ -107,12 +110,7 @@ describe('the digest preference in the profile', () => {
     const u = await createUser(t.app);
     expect((await profile(t, u)).digest).toBe('weekly');
 
-    const json = await t.app.inject({
-      method: 'PUT',
-      url: '/api/profile/me',
-      headers: u.headers,
-      payload: { digest: 'daily' },
-    });
+    const json = await putProfile(t, u, { digest: 'daily' });
     expect(json.statusCode).toBe(200);
     expect(json.json()).toEqual({
       message: SERVER_SUCCESS.profileUpdated,
@@ -134,12 +132,7 @@ describe('the digest preference in the profile', () => {
   it('refuses anything but daily, weekly or never with a Spanish 400', async () => {
     const t = await app();
     const u = await createUser(t.app);
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: '/api/profile/me',
-      headers: u.headers,
-      payload: { digest: 'hourly' },
-    });
+    const res = await putProfile(t, u, { digest: 'hourly' });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(DIGEST_MESSAGES.invalidFrequency);
     expect((await profile(t, u)).digest).toBe('weekly');
@@ -236,19 +229,8 @@ describe('who gets what', () => {
     const member = await createUser(t.app, {
       createdAt: new Date(Date.now() - 3600_000).toISOString(),
     });
-    const create = async (title: string, publish: 'true' | 'false') => {
-      const body = multipart({ title, publish }, [
-        { field: 'cover', filename: 'c.png', type: 'image/png', data: await pngImage(40, 30) },
-      ]);
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/albums/newAlbum',
-        headers: { ...scouter.headers, ...body.headers },
-        payload: body.payload,
-      });
-      expect(res.statusCode, res.body).toBe(201);
-      return res.json().album.id as number;
-    };
+    const create = async (title: string, publish: 'true' | 'false') =>
+      (await postAlbum(t.app, scouter.headers, await pngImage(40, 30), { title, publish })).id;
     const post = (url: string) => t.app.inject({ method: 'POST', url, headers: scouter.headers });
     const gone = await create('Publicado y retirado', 'true');
     expect((await post(`/api/albums/${gone}/unpublish`)).statusCode).toBe(200);

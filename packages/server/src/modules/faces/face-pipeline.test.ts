@@ -8,8 +8,8 @@ import { detectFaces } from '../../media/face-detection.js';
 import { type FaceDetector, faceScanIdle } from '../../media/face-search.js';
 import { buildTestApp, type TestApp } from '../../test/build-app.js';
 import { createUser, type TestUser } from '../../test/factories.js';
-import { createAlbum } from '../../test/gallery-factories.js';
-import { multipart, multipartParts, type Part, pngImage } from '../../test/images.js';
+import { createAlbum, postAlbum } from '../../test/gallery-factories.js';
+import { multipartParts, type Part, pngImage } from '../../test/images.js';
 
 /*
  * Faces looked for in every image stored (decision 139): photos and
@@ -190,17 +190,9 @@ describe('photo uploads', () => {
 describe('album covers', () => {
   it('finds the cover faces on create, and a new cover replaces them (drawn boxes too)', async () => {
     t.app.ctx.faceDetector = knownFaces([{ x: 0.4, y: 0.3, width: 0.2, height: 0.25 }]).detector;
-    const body = multipart({ title: 'Acampada' }, [
-      { field: 'cover', filename: 'p.png', type: 'image/png', data: await pngImage(320, 240) },
-    ]);
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/albums/newAlbum',
-      headers: { ...scouter.headers, ...body.headers },
-      payload: body.payload,
+    const { id: albumId } = await postAlbum(t.app, scouter.headers, await pngImage(320, 240), {
+      title: 'Acampada',
     });
-    expect(created.statusCode, created.body).toBe(201);
-    const albumId = created.json().album.id as number;
     await faceScanIdle(t.app.ctx);
     expect(await facesOf(t.app, 'album_id', albumId)).toHaveLength(1);
 

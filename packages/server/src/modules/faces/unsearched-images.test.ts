@@ -12,7 +12,7 @@ import {
   isClear,
 } from '../../test/blur-pixels.js';
 import { buildTestApp, type TestApp } from '../../test/build-app.js';
-import { postNewsWithImage } from '../../test/content-factories.js';
+import { postItemWithImage } from '../../test/content-factories.js';
 import { createUser, type TestUser } from '../../test/factories.js';
 import { createAlbum, uploadPhoto } from '../../test/gallery-factories.js';
 import { storedBytes } from '../../test/images.js';
@@ -282,7 +282,7 @@ describe('a news image the detector failed on', () => {
     t.app.ctx.faceDetector = broken;
     let id: number;
     try {
-      id = await postNewsWithImage(t.app, scouter.headers, picture);
+      id = await postItemWithImage(t.app, scouter.headers, picture);
     } finally {
       t.app.ctx.faceDetector = async () => [];
     }

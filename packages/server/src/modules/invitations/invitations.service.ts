@@ -22,7 +22,7 @@ import { MailQueueRepository } from '../../mail/mail-queue.repository.js';
 import type { MailMessage } from '../../mail/mailer.js';
 import { invitationMail } from '../../mail/templates.js';
 import { type AuditActor, recordAudit } from '../audit/audit.js';
-import { UsersRepository } from '../users/users.repository.js';
+import { type UserRow, UsersRepository } from '../users/users.repository.js';
 import {
   type InvitationChildRow,
   type InvitationRow,
@@ -333,12 +333,25 @@ export class InvitationsService {
   }
 
   /**
-   * Makes `userId`, the account just created from invitation `id` in `trx`, the guardian of the
-   * children the invitation carries: in the transaction that creates the account, so an account
-   * never exists without its family links (decision 050).
+   * Creates in `trx` the account of `invitation` (its address and role), guardian of the children
+   * the invitation carries: in the transaction that accepts it, so an account never exists
+   * without its family links (decision 050).
    */
-  static linkChildren(trx: Db | Executor, id: number, userId: number, now: string): Promise<void> {
-    return new InvitationsRepository(trx).linkGuardians(id, userId, now);
+  static async createAccount(
+    trx: Db | Executor,
+    invitation: InvitationRow,
+    account: { name: string; password_hash: string | null },
+    now: string,
+  ): Promise<UserRow> {
+    const created = await new UsersRepository(trx).insert({
+      ...account,
+      email: invitation.email,
+      role: invitation.role,
+      avatar_key: null,
+      created_at: now,
+    });
+    await new InvitationsRepository(trx).linkGuardians(invitation.id, created.id, now);
+    return created;
   }
 
   async verify(token: string): Promise<InvitationVerifyResponse> {

@@ -26,6 +26,10 @@ function send(invitations: unknown, app = t.app, headers = admin.headers) {
   return app.inject({ method: 'POST', url: '/api/invitations', headers, payload: { invitations } });
 }
 
+/** A request without a body, as the admin. */
+const asAdmin = (method: 'DELETE' | 'POST', url: string) =>
+  t.app.inject({ method, url, headers: admin.headers });
+
 describe('POST /api/invitations with SMTP', () => {
   it('mails a working link to each address and answers without links', async () => {
     const res = await send([
@@ -241,11 +245,7 @@ describe('GET /api/invitations/verify/:token', () => {
 describe('DELETE /api/invitations/:id', () => {
   it('revokes a pending invitation, whose link then stops working', async () => {
     const inv = await createInvitation(t.app);
-    const res = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/invitations/${inv.id}`,
-      headers: admin.headers,
-    });
+    const res = await asAdmin('DELETE', `/api/invitations/${inv.id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: SERVER_SUCCESS.invitationRevoked });
     expect((await t.app.inject({ url: `/api/invitations/verify/${inv.token}` })).statusCode).toBe(
@@ -258,27 +258,15 @@ describe('DELETE /api/invitations/:id', () => {
       await createInvitation(t.app, { acceptedAt: isoFromNow(-1) }),
       await createInvitation(t.app, { expiresAt: isoFromNow(-1) }),
     ]) {
-      const res = await t.app.inject({
-        method: 'DELETE',
-        url: `/api/invitations/${inv.id}`,
-        headers: admin.headers,
-      });
+      const res = await asAdmin('DELETE', `/api/invitations/${inv.id}`);
       expect(res.statusCode).toBe(409);
       expect(res.json()).toEqual({ message: SERVER_ERRORS.invitationNotPending });
     }
-    const unknown = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/invitations/999999',
-      headers: admin.headers,
-    });
+    const unknown = await asAdmin('DELETE', '/api/invitations/999999');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ message: SERVER_ERRORS.invitationNotFound });
     for (const id of ['abc', '-1', '0', '1.5']) {
-      const res = await t.app.inject({
-        method: 'DELETE',
-        url: `/api/invitations/${id}`,
-        headers: admin.headers,
-      });
+      const res = await asAdmin('DELETE', `/api/invitations/${id}`);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({
         message: 'ID inválido.',
@@ -380,11 +368,7 @@ describe('POST /api/invitations/:id/resend', () => {
       expiresAt: isoFromNow(3600_000),
     });
     const before = Date.now();
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/invitations/${inv.id}/resend`,
-      headers: admin.headers,
-    });
+    const res = await asAdmin('POST', `/api/invitations/${inv.id}/resend`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: SERVER_SUCCESS.invitationResent('reenvio@example.org') });
     const mail = await smtp.waitFor('reenvio@example.org');
@@ -415,26 +399,14 @@ describe('POST /api/invitations/:id/resend', () => {
       await createInvitation(t.app, { acceptedAt: isoFromNow(-1) }),
       await createInvitation(t.app, { expiresAt: isoFromNow(-1) }),
     ]) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: `/api/invitations/${inv.id}/resend`,
-        headers: admin.headers,
-      });
+      const res = await asAdmin('POST', `/api/invitations/${inv.id}/resend`);
       expect(res.statusCode).toBe(409);
       expect(res.json()).toEqual({ message: SERVER_ERRORS.invitationNotResendable });
     }
-    const unknown = await t.app.inject({
-      method: 'POST',
-      url: '/api/invitations/999999/resend',
-      headers: admin.headers,
-    });
+    const unknown = await asAdmin('POST', '/api/invitations/999999/resend');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ message: SERVER_ERRORS.invitationNotFound });
-    const bad = await t.app.inject({
-      method: 'POST',
-      url: '/api/invitations/abc/resend',
-      headers: admin.headers,
-    });
+    const bad = await asAdmin('POST', '/api/invitations/abc/resend');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('ID inválido.');
   });

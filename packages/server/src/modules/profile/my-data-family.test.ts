@@ -1,7 +1,12 @@
 import { MY_DATA_MESSAGES } from '@fogata/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testAppPerFile } from '../../test/app-per-file.js';
-import { createUser, deleteAccount, type TestUser } from '../../test/factories.js';
+import {
+  createUser,
+  deleteAccount,
+  deleteOwnAccount,
+  type TestUser,
+} from '../../test/factories.js';
 import { createChildRow, guardedBy, linkGuardian, sectionId } from '../../test/family-factories.js';
 import { countQueries } from '../../test/gallery-factories.js';
 
@@ -112,12 +117,7 @@ describe('deleting a guardian', () => {
     await linkGuardian(t.app, parent.row.id, shared.id);
     await linkGuardian(t.app, second.row.id, shared.id);
 
-    const res = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/profile/me',
-      headers: parent.headers,
-      payload: { password: parent.password },
-    });
+    const res = await deleteOwnAccount(t.app, parent);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: MY_DATA_MESSAGES.accountDeleted });
     expect(await guardedBy(t.app, parent.row.id)).toEqual([]);
@@ -206,12 +206,7 @@ describe("a guardian's children's image consents", () => {
       headers: parent.headers,
       payload: { purpose: 'gallery', granted: true },
     });
-    const res = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/profile/me',
-      headers: parent.headers,
-      payload: { password: parent.password },
-    });
+    const res = await deleteOwnAccount(t.app, parent);
     expect(res.statusCode).toBe(200);
     const rows = await t.app.ctx.db.kysely
       .selectFrom('child_consents')

@@ -31,6 +31,10 @@ function put(headers: Record<string, string>, body: ReturnType<typeof multipart>
   });
 }
 
+function putJson(headers: Record<string, string>, payload: object) {
+  return t.app.inject({ method: 'PUT', url: '/api/profile/me', headers, payload });
+}
+
 describe('GET /api/profile/me', () => {
   it('returns the signed-in user', async () => {
     const u = await createUser(t.app, { role: 'scouter', name: 'Sergio' });
@@ -57,12 +61,7 @@ describe('PUT /api/profile/me', () => {
       message: SERVER_SUCCESS.profileUpdated,
       user: expect.objectContaining({ id: u.row.id, name: 'Nombre Nuevo', avatar_url: null }),
     });
-    const json = await t.app.inject({
-      method: 'PUT',
-      url: '/api/profile/me',
-      headers: u.headers,
-      payload: { name: 'Por JSON' },
-    });
+    const json = await putJson(u.headers, { name: 'Por JSON' });
     expect(json.statusCode).toBe(200);
     expect(json.json().user.name).toBe('Por JSON');
   });
@@ -186,12 +185,7 @@ describe('PUT /api/profile/me', () => {
     const long = await put(u.headers, multipart({ name: 'x'.repeat(101) }));
     expect(long.statusCode).toBe(400);
     expect(long.json().message).toBe(MSG.nameTooLong);
-    const wrongType = await t.app.inject({
-      method: 'PUT',
-      url: '/api/profile/me',
-      headers: u.headers,
-      payload: { name: 42 },
-    });
+    const wrongType = await putJson(u.headers, { name: 42 });
     expect(wrongType.statusCode).toBe(400);
     expect(wrongType.json().errors[0].field).toBe('name');
   });

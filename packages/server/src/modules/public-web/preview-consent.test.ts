@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { childrenChanged, facesChanged } from '../../media/renditions/face-changes.js';
 import { TEST_PUBLIC_URL, type TestApp } from '../../test/build-app.js';
 import { addFace, recordConsent } from '../../test/consent-factories.js';
-import { postNewsWithImage } from '../../test/content-factories.js';
+import { postItemWithImage } from '../../test/content-factories.js';
 import { COMPOSED_FACE, composedFacePicture, faceStateIn } from '../../test/face-pixels.js';
 import { createUser, type TestUser } from '../../test/factories.js';
 import { createChild } from '../../test/family-factories.js';
@@ -82,7 +82,7 @@ async function faceState(bytes: Buffer): Promise<'blurred' | 'clear' | 'unclear'
 
 describe("a shared link's preview under image consent", () => {
   it("shows a child's face only as 'Web pública' allows, and a replaced copy's URL stops serving", async () => {
-    const id = await postNewsWithImage(t.app, scouter.headers, original, {
+    const id = await postItemWithImage(t.app, scouter.headers, original, {
       description: 'Diez días en el Pirineo con la Tropa.',
     });
     const first = await preview(id);
