@@ -125,6 +125,14 @@ export default {
       },
     },
     {
+      name: 'web-lib-draws-nothing',
+      comment:
+        "lib/ holds the web's calls, hooks, texts and types with no markup: components/ may use it, not the other way round (docs/architecture.md).",
+      severity: 'error',
+      from: { path: `${WEB}lib/`, pathNot: TESTS },
+      to: { path: `${WEB}components/` },
+    },
+    {
       name: 'feature-imports-no-feature',
       comment:
         'A feature never imports another (docs/architecture.md): what two need goes down to components/ or lib/, or is composed in app/.',
