@@ -67,6 +67,20 @@ export const ROUTES = {
   },
   /** Admins: image consent, face review settings and the image ledger (decision 088). */
   imageSettings: { path: '/admin/imagen', getHref: () => '/admin/imagen' },
+  /** Members: what is coming for them (a family: their children's; a scouter: their sections'). */
+  activities: { path: '/actividades', getHref: () => '/actividades' },
+  /** An activity: everything a family needs, and each of their children's status (issue 36). */
+  activity: {
+    path: '/actividades/:activityId',
+    getHref: (id: number | string) => `/actividades/${id}`,
+  },
+  /** Managers: an activity's board — who goes, who is authorised, who has paid. */
+  activityBoard: {
+    path: '/actividades/:activityId/tablero',
+    getHref: (id: number | string) => `/actividades/${id}/tablero`,
+  },
+  /** Admins: the autorización's text and the group's delegado/a de protección. */
+  authorizationText: { path: '/admin/autorizacion', getHref: () => '/admin/autorizacion' },
   /** Where the external sign-in popup comes back (the provider's redirect URI). */
   authCallback: {
     path: EXTERNAL_SIGNIN_CALLBACK_PATH,

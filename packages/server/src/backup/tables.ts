@@ -31,6 +31,15 @@ export const BACKUP_TABLES = [
   'faces',
   'face_scan_queue',
   'image_publications',
+  'authorization_texts',
+  'activities',
+  'activity_sections',
+  'activity_questions',
+  'activity_signups',
+  'activity_authorizations',
+  'activity_payments',
+  'activity_reminders',
+  'calendar_feeds',
   'mail_queue',
   'audit_log',
 ] as const;
@@ -40,7 +49,12 @@ export const BACKUP_TABLES = [
  * settings and the consent text): a database whose only rows are these is a freshly migrated one,
  * which a restore may take without --force.
  */
-export const MIGRATION_SEEDED_TABLES = ['sections', 'group_settings', 'consent_texts'] as const;
+export const MIGRATION_SEEDED_TABLES = [
+  'sections',
+  'group_settings',
+  'consent_texts',
+  'authorization_texts',
+] as const;
 
 /**
  * Tables a backup leaves out: counters, one-use nonces, the media journal (a restore brings

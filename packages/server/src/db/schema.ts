@@ -1,9 +1,16 @@
 import type {
+  ActivityKind,
+  ActivityStatus,
+  AuthorizationMethod,
   ConsentGiver,
   ConsentPurpose,
   DigestFrequency,
   FaceStatus,
+  PaymentMethod,
+  QuestionKind,
   Role,
+  SignatureConfirmation,
+  SignupStatus,
 } from '@fogata/shared';
 import type { ColumnType, Generated } from 'kysely';
 
@@ -25,6 +32,8 @@ export interface UsersTable {
   digest: ColumnType<DigestFrequency, DigestFrequency | undefined, DigestFrequency>;
   /** When the last digest was claimed for the member; null: never. */
   digest_last_sent_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The DNI/NIE the member signs autorizaciones with (migration 019); null: not given yet. */
+  dni: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface InvitationsTable {
@@ -433,6 +442,130 @@ export interface ImagePublicationsTable {
   created_at: string;
 }
 
+/** An activity (migration 019). Instants are ISO 8601 UTC; money in euro cents. */
+export interface ActivitiesTable {
+  id: Generated<number>;
+  title: string;
+  kind: ActivityKind;
+  status: ColumnType<ActivityStatus, ActivityStatus | undefined, ActivityStatus>;
+  starts_at: string;
+  ends_at: string;
+  /** A weekly reunión: the last day (`YYYY-MM-DD`) it repeats; null: once. */
+  repeats_weekly_until: string | null;
+  place: string;
+  meeting_point: string;
+  meeting_at: string;
+  return_point: string;
+  return_at: string;
+  transport: string;
+  price_cents: number | null;
+  places: number | null;
+  signup_deadline: string;
+  in_charge_id: number | null;
+  description: ColumnType<string, string | undefined, string>;
+  /** 1: every guardian of a child signs; 0: one suffices. */
+  both_guardians: ColumnType<number, number | undefined, number>;
+  /** The calendar's SEQUENCE, raised on every change. */
+  sequence: ColumnType<number, number | undefined, number>;
+  /** When dates, place or transport last changed: signatures before it are superseded. */
+  terms_changed_at: string;
+  published_at: string | null;
+  cancelled_at: string | null;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A section an activity is for; an activity with none is for the whole group. */
+export interface ActivitySectionsTable {
+  activity_id: number;
+  section_id: number;
+}
+
+export interface ActivityQuestionsTable {
+  id: Generated<number>;
+  activity_id: number;
+  position: number;
+  label: string;
+  kind: QuestionKind;
+  /** JSON array of the choices of a 'choice' question; null otherwise. */
+  options: string | null;
+  required: number;
+}
+
+/** A child's answer for an activity; no row: pending. */
+export interface ActivitySignupsTable {
+  id: Generated<number>;
+  activity_id: number;
+  child_id: number;
+  status: SignupStatus;
+  /** The order of places and of the waiting list: when the child last said «Va». */
+  queued_at: string | null;
+  /** JSON object: question id → answer. */
+  answers: ColumnType<string, string | undefined, string>;
+  updated_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A version of the autorización's text (with placeholders). */
+export interface AuthorizationTextsTable {
+  id: Generated<number>;
+  version: number;
+  body: string;
+  created_by: number | null;
+  created_at: string;
+}
+
+/** An autorización given, online (with its evidence) or on paper; never deleted. */
+export interface ActivityAuthorizationsTable {
+  id: Generated<number>;
+  activity_id: number;
+  child_id: number;
+  method: AuthorizationMethod;
+  guardian_id: number | null;
+  signer_name: string | null;
+  signer_dni: string | null;
+  text: string | null;
+  text_sha256: string | null;
+  text_version: number | null;
+  ip: string | null;
+  user_agent: string | null;
+  confirmed_with: SignatureConfirmation | null;
+  paper_key: string | null;
+  note: string | null;
+  recorded_by: number | null;
+  signed_at: string;
+  withdrawn_at: string | null;
+  superseded_at: string | null;
+}
+
+export interface ActivityPaymentsTable {
+  activity_id: number;
+  child_id: number;
+  amount_cents: number;
+  method: PaymentMethod;
+  recorded_by: number | null;
+  recorded_at: string;
+}
+
+/** A reminder sent to a family ('7d', '2d', 'manual:<when>'): once per family per reminder. */
+export interface ActivityRemindersTable {
+  activity_id: number;
+  reminder: string;
+  user_id: number;
+  sent_at: string;
+}
+
+/** A private calendar feed, a family's (`user_id`) or a section's (`section_id`). */
+export interface CalendarFeedsTable {
+  id: Generated<number>;
+  token_hash: string;
+  user_id: number | null;
+  section_id: number | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   invitations: InvitationsTable;
@@ -465,4 +598,13 @@ export interface Database {
   image_renditions: ImageRenditionsTable;
   rendition_queue: RenditionQueueTable;
   image_publications: ImagePublicationsTable;
+  activities: ActivitiesTable;
+  activity_sections: ActivitySectionsTable;
+  activity_questions: ActivityQuestionsTable;
+  activity_signups: ActivitySignupsTable;
+  authorization_texts: AuthorizationTextsTable;
+  activity_authorizations: ActivityAuthorizationsTable;
+  activity_payments: ActivityPaymentsTable;
+  activity_reminders: ActivityRemindersTable;
+  calendar_feeds: CalendarFeedsTable;
 }

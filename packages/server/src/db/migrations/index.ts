@@ -18,6 +18,7 @@ import { imageConsent } from './014-image-consent.js';
 import { imageRenditions } from './016-image-renditions.js';
 import { publicImages } from './017-public-images.js';
 import { unsearchedImages } from './018-unsearched-images.js';
+import { activities } from './019-activities.js';
 import type { Dialect, MigrationContext } from './migration-context.js';
 
 export type { Dialect, MigrationContext } from './migration-context.js';
@@ -45,6 +46,7 @@ function migrations(ctx: MigrationContext): Record<string, Migration> {
     '016-image-renditions': imageRenditions(ctx),
     '017-public-images': publicImages(ctx),
     '018-unsearched-images': unsearchedImages(ctx),
+    '019-activities': activities(ctx),
   };
 }
 
