@@ -27,6 +27,10 @@ const expected: Record<(typeof CAPABILITIES)[number], [boolean, boolean, boolean
   'consent:text': [false, false, false, true],
   'faces:review': [false, false, true, true],
   'settings:manage': [false, false, false, true],
+  'activities:view': [false, true, true, true],
+  'activities:manage': [false, false, true, true],
+  'activities:sign': [false, true, true, true],
+  'authorization:text': [false, false, false, true],
 };
 const actors: Actor[] = [null, 'usuario', 'scouter', 'admin'];
 

@@ -29,6 +29,10 @@ export const CAPABILITIES = [
   'consent:text',
   'faces:review',
   'settings:manage',
+  'activities:view',
+  'activities:manage',
+  'activities:sign',
+  'authorization:text',
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
@@ -91,6 +95,18 @@ const table: Record<Capability, { anonymous: boolean } & Record<Role, boolean>> 
   'faces:review': { anonymous: false, usuario: false, scouter: true, admin: true },
   // The group's settings: apply image consent, publish only reviewed albums
   'settings:manage': { anonymous: false, usuario: false, scouter: false, admin: true },
+  // Ours (issue 36). See the activities of one's children and sections ('Actividades'), and
+  // answer «Va» or «No va» for one's own children (a guardian: a rule of the access policy)
+  'activities:view': { anonymous: false, usuario: true, scouter: true, admin: true },
+  // Create, edit, publish, close and cancel activities, see their board, mark payments, record a
+  // paper autorización, remind the families: an admin every activity, a scouter those of their
+  // sections (a rule of the access policy)
+  'activities:manage': { anonymous: false, usuario: false, scouter: true, admin: true },
+  // Sign or withdraw an autorización online for one's own child (a guardian: a rule of the access
+  // policy), and keep one's DNI/NIE for it
+  'activities:sign': { anonymous: false, usuario: true, scouter: true, admin: true },
+  // Write a new version of the autorización's text, and name the group's delegado/a de protección
+  'authorization:text': { anonymous: false, usuario: false, scouter: false, admin: true },
 };
 
 export const PERMISSIONS = table;
