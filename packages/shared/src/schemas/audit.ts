@@ -35,6 +35,14 @@ export const AUDIT_ACTIONS = [
   'face.blur_withdrawn',
   // The group's settings, `details` { setting, from, to } (decision 088).
   'settings.changed',
+  // Activities (issue 36): created, edited (`details.fields`), moved to another state
+  // (`details` { from, to }), a borrador deleted, a child's answer changed (`details` { child, from,
+  // to }: the child by id, never by name).
+  'activity.created',
+  'activity.updated',
+  'activity.status_changed',
+  'activity.deleted',
+  'activity.signup_changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -51,6 +59,7 @@ export const AUDIT_TARGETS = [
   'experience',
   'consent_text',
   'settings',
+  'activity',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGETS)[number];
 
