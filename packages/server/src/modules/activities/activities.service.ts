@@ -726,7 +726,7 @@ export class ActivitiesService {
     if (!isManager && !own.has(childId)) {
       throw new AppError(404, ACTIVITY_ERRORS.childNotInAudience);
     }
-    const row = await this.ctx.db.kysely.transaction().execute(async (trx) => {
+    const saved = await this.ctx.db.kysely.transaction().execute(async (trx) => {
       const repo = this.repo(trx);
       const row = await repo.lock(id, this.ctx.db.dialect);
       if (!row) throw new AppError(404, ACTIVITY_ERRORS.notFound);
@@ -775,16 +775,13 @@ export class ActivitiesService {
       if (before?.status === 'va' && status !== 'va') {
         await this.fillPlaces(trx, row, now);
       }
-      return row;
+      // Read before the commit: the answer says what this request saved, whatever a request
+      // right behind it saves next.
+      const statuses = await this.childStatuses(actor, [row], [child], trx);
+      return statuses.get(id)?.[0] as ChildActivityStatus;
     });
     this.ctx.mailQueue.kick();
-    const [child] = await this.audienceChildren(id, [childId]);
-    const statuses = await this.childStatuses(
-      actor,
-      [row],
-      [{ id: childId, full_name: child?.full_name ?? '', activity_id: id }],
-    );
-    return statuses.get(id)?.[0] as ChildActivityStatus;
+    return saved;
   }
 
   /**
