@@ -11,6 +11,7 @@ export * from './schemas/activity.js';
 export * from './schemas/admin-panel.js';
 export * from './schemas/album.js';
 export * from './schemas/audit.js';
+export * from './schemas/authorization.js';
 export * from './schemas/auth.js';
 export * from './schemas/child.js';
 export * from './schemas/child-consent.js';
