@@ -114,8 +114,7 @@ export const AUTHORIZATION_MESSAGES = {
   retentionOnDeletion:
     'Las autorizaciones que hayas firmado se conservan con tu nombre y DNI/NIE tal como firmaste durante 5 años después de cada actividad, como registro del grupo; después se borran.',
   /** The e-mail that carries a signed autorización. */
-  mailSubject: (activity: string, child: string) =>
-    `Autorización firmada: ${activity} (${child})`,
+  mailSubject: (activity: string, child: string) => `Autorización firmada: ${activity} (${child})`,
   mailBody: (signer: string, activity: string, child: string) =>
     `Hola, ${signer}:\n\nAdjuntamos la autorización que has firmado para que ${child} participe en «${activity}», con los datos de la firma. Puedes descargarla también desde la página de la actividad.`,
   pdfTitle: 'Autorización para una actividad',

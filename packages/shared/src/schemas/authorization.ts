@@ -18,7 +18,7 @@ export const DNI_LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';
 
 /** A DNI/NIE as stored and compared: upper case, without spaces, dots or dashes. */
 export function normalizeDni(raw: string): string {
-  return raw.toUpperCase().replace(/[\s.\-]/g, '');
+  return raw.toUpperCase().replace(/[\s.-]/g, '');
 }
 
 /**
@@ -130,14 +130,14 @@ export const authorizationTextCreateSchema = z.object({
     AUTHORIZATION_ERRORS.textRequired,
     AUTHORIZATION_ERRORS.textTooLong,
   ).superRefine((body, ctx) => {
-      const unknown = unknownPlaceholders(body);
-      if (unknown.length > 0) {
-        ctx.addIssue({
-          code: 'custom',
-          message: AUTHORIZATION_ERRORS.textUnknownPlaceholders(unknown.map((n) => `{${n}}`)),
-        });
-      }
-    }),
+    const unknown = unknownPlaceholders(body);
+    if (unknown.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: AUTHORIZATION_ERRORS.textUnknownPlaceholders(unknown.map((n) => `{${n}}`)),
+      });
+    }
+  }),
 });
 
 /** `GET /api/admin/authorization-text`: the current version and the delegado/a de protección. */
