@@ -10,6 +10,7 @@ import { SignJWT } from 'jose';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordStamp, signSession } from '../../lib/session-token.js';
+import { insertActivity } from '../../test/authorization-factories.js';
 import { buildTestApp, type TestApp } from '../../test/build-app.js';
 import { createUser, type TestUser } from '../../test/factories.js';
 import { assignScouter, createChildRow, sectionId } from '../../test/family-factories.js';
@@ -21,7 +22,6 @@ import { type SmtpReceiver, startSmtpReceiver } from '../../test/smtp.js';
  * mailed and downloadable by the family and the managers; every refusal changes nothing.
  */
 
-const DAY = 24 * 3600_000;
 const DNI = '12345678Z';
 
 let t: TestApp;
@@ -39,7 +39,7 @@ afterAll(async () => {
 
 const db = () => t.app.ctx.db.kysely;
 
-/** An activity straight in the database (the activities module has its own tests). */
+/** An activity of the Tropa (or of `sections`), published unless said. */
 async function createActivity(
   opts: {
     sections?: string[];
@@ -47,45 +47,13 @@ async function createActivity(
     startsIn?: number;
   } = {},
 ): Promise<number> {
-  const now = new Date().toISOString();
-  const startsAt = Date.now() + (opts.startsIn ?? 30 * DAY);
-  const iso = (ms: number) => new Date(ms).toISOString();
-  const row = await db()
-    .insertInto('activities')
-    .values({
-      title: 'Acampada de primavera',
-      kind: 'acampada',
-      status: opts.status ?? 'publicada',
-      starts_at: iso(startsAt),
-      ends_at: iso(startsAt + DAY + 7 * 3600_000),
-      repeats_weekly_until: null,
-      place: 'Albergue de Gredos',
-      meeting_point: 'Plaza Mayor',
-      meeting_at: iso(startsAt - 30 * 60_000),
-      return_point: 'Plaza Mayor',
-      return_at: iso(startsAt + DAY + 8 * 3600_000),
-      transport: 'Autobús',
-      price_cents: 3500,
-      places: null,
-      signup_deadline: iso(startsAt - 7 * DAY),
-      in_charge_id: admin.row.id,
-      both_guardians: 0,
-      terms_changed_at: now,
-      published_at: now,
-      cancelled_at: null,
-      created_by: admin.row.id,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  for (const name of opts.sections ?? ['Tropa']) {
-    await db()
-      .insertInto('activity_sections')
-      .values({ activity_id: row.id, section_id: await sectionId(t.app, name) })
-      .execute();
-  }
-  return row.id;
+  const sections = await Promise.all((opts.sections ?? ['Tropa']).map((n) => sectionId(t.app, n)));
+  return insertActivity(t.app, {
+    sections,
+    ...(opts.status && { status: opts.status }),
+    ...(opts.startsIn !== undefined && { startsInMs: opts.startsIn }),
+    inChargeId: admin.row.id,
+  });
 }
 
 /** A Tropa child with two guardians. */
