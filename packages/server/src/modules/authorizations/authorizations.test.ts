@@ -10,11 +10,12 @@ import { SignJWT } from 'jose';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordStamp, signSession } from '../../lib/session-token.js';
-import { insertActivity } from '../../test/authorization-factories.js';
+import { insertActivity, insertSignature } from '../../test/authorization-factories.js';
 import { buildTestApp, type TestApp } from '../../test/build-app.js';
 import { createUser, type TestUser } from '../../test/factories.js';
 import { assignScouter, createChildRow, sectionId } from '../../test/family-factories.js';
 import { type SmtpReceiver, startSmtpReceiver } from '../../test/smtp.js';
+import { AuthorizationsService } from './authorizations.service.js';
 
 /*
  * The autorización signed online: a guardian reads the text filled for their child and signs it
@@ -431,5 +432,98 @@ describe('the DNI/NIE on the profile', () => {
       .where('actor_id', '=', user.row.id)
       .executeTakeFirstOrThrow();
     expect(audit.details).toBe('{"dni":"sí"}');
+  });
+});
+
+describe('the member’s data and leaving', () => {
+  it('exports their signatures with the evidence and their children’s answers', async () => {
+    const { mother, child } = await family();
+    const activity = await createActivity();
+    expect((await signAs(activity, child.id, mother)).statusCode).toBe(201);
+    const now = new Date().toISOString();
+    await db()
+      .insertInto('activity_signups')
+      .values({
+        activity_id: activity,
+        child_id: child.id,
+        status: 'va',
+        queued_at: now,
+        answers: '{"1":"Sin alergias","2":true}',
+        updated_by: mother.row.id,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    const body = (await get('/api/profile/me/export', mother)).json();
+    expect(body.authorizations).toEqual([
+      expect.objectContaining({
+        activity_id: activity,
+        activity_title: 'Acampada de primavera',
+        child_id: child.id,
+        child_name: 'Nora Ruiz',
+        signer_name: 'Lucía Gómez',
+        signer_dni: DNI,
+        confirmed_with: 'password',
+        ip: '127.0.0.1',
+        withdrawn_at: null,
+      }),
+    ]);
+    expect(body.children[0].activities).toEqual([
+      {
+        activity_id: activity,
+        activity_title: 'Acampada de primavera',
+        signup: 'va',
+        answers: { '1': 'Sin alergias', '2': true },
+        updated_at: now,
+      },
+    ]);
+    // The other guardian's export carries the answers, not her signature.
+    const other = await get('/api/profile/me/export', (await family()).father);
+    expect(other.json().authorizations).toEqual([]);
+  });
+
+  it('keeps a signed autorización with the name and DNI as signed when the account goes', async () => {
+    const { mother, child } = await family();
+    const activity = await createActivity();
+    const id = (await signAs(activity, child.id, mother)).json().id as number;
+    const gone = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/profile/me',
+      headers: mother.headers,
+      payload: { password: mother.password },
+    });
+    expect(gone.statusCode).toBe(200);
+    const [row] = await rowsOf(activity);
+    expect(row).toMatchObject({
+      id,
+      guardian_id: null,
+      signer_name: 'Lucía Gómez',
+      signer_dni: DNI,
+    });
+    const pdf = await get(`/api/authorizations/${id}/pdf`, admin);
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain('Lucía Gómez');
+    expect(text).toContain(M.pdfAccountGone);
+  });
+
+  it('deletes the autorizaciones of activities ended more than five years ago, with their scans', async () => {
+    const { mother, child } = await family();
+    const old = await createActivity({ startsIn: -(5 * 365 + 5) * 24 * 3600_000 });
+    const recent = await createActivity({ startsIn: -(4 * 365) * 24 * 3600_000 });
+    const key = 'private/authorizations/0123456789abcdef0123456789abcdef.jpg';
+    await t.app.ctx.storage.save(key, Buffer.from('escaneo'), 'image/jpeg');
+    await insertSignature(t.app, old, child.id, mother.row.id);
+    const paper = await insertSignature(t.app, old, child.id, null);
+    await db()
+      .updateTable('activity_authorizations')
+      .set({ method: 'paper', paper_key: key })
+      .where('id', '=', paper)
+      .execute();
+    const kept = await insertSignature(t.app, recent, child.id, mother.row.id);
+    const removed = await new AuthorizationsService(t.app.ctx).sweepExpired();
+    expect(removed).toBe(2);
+    expect(await rowsOf(old)).toEqual([]);
+    expect((await rowsOf(recent)).map((r) => r.id)).toEqual([kept]);
+    expect(await t.app.ctx.storage.read(key)).toBeNull();
   });
 });
