@@ -43,6 +43,14 @@ export const AUDIT_ACTIONS = [
   'authorization_text.created',
   'protection_delegate.changed',
   'dni.changed',
+  // Activities (issue 36): created, edited (`details.fields`), moved to another state
+  // (`details` { from, to }), a borrador deleted, a child's answer changed (`details` { child, from,
+  // to }: the child by id, never by name).
+  'activity.created',
+  'activity.updated',
+  'activity.status_changed',
+  'activity.deleted',
+  'activity.signup_changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -62,6 +70,7 @@ export const AUDIT_TARGETS = [
   // The autorización (activities).
   'authorization',
   'authorization_text',
+  'activity',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGETS)[number];
 

@@ -168,11 +168,5 @@ export const protectionDelegateSchema = z.object({
 });
 export type ProtectionDelegate = z.infer<typeof protectionDelegateSchema>;
 
-/** `:id` and `:childId` of the calls on one child's autorización for one activity. */
-export const activityChildParams = z.object({
-  id: idParams.shape.id,
-  childId: idParams.shape.id,
-});
-
 /** `:authorizationId` of a PDF or a paper scan. */
 export const authorizationIdParams = z.object({ authorizationId: idParams.shape.id });
