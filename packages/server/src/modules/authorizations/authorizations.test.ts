@@ -322,6 +322,22 @@ describe('signing', () => {
     expect(await rowsOf(activity)).toHaveLength(1);
   });
 
+  it('stores one signature when the same guardian signs from two tabs at once', async () => {
+    const { mother, father, child } = await family();
+    const activity = await createActivity();
+    const results = await Promise.all([
+      signAs(activity, child.id, mother),
+      signAs(activity, child.id, mother),
+      signAs(activity, child.id, father, '87654321X'),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 201, 409]);
+    expect(results.find((r) => r.statusCode === 409)?.json().message).toBe(E.alreadySigned);
+    const rows = await rowsOf(activity);
+    expect(rows.map((r) => r.guardian_id).sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual(
+      [mother.row.id, father.row.id].sort((a, b) => a - b),
+    );
+  });
+
   it('takes a Google sign-in of the last minutes instead of the password, not an older one', async () => {
     const { mother, child } = await family();
     const activity = await createActivity();
