@@ -78,3 +78,26 @@ export function queuedMails(app: FastifyInstance, subject: string) {
     .orderBy('id')
     .execute();
 }
+
+/**
+ * `manager` edits activity `id` through the API with `overrides` over a valid body, keeping its
+ * times as they are (so only what `overrides` names changes); the answer.
+ */
+export async function editActivity(
+  app: FastifyInstance,
+  manager: TestUser,
+  id: number,
+  overrides: Partial<ActivityInput> = {},
+) {
+  const url = `/api/activities/${id}`;
+  const current = (await app.inject({ url, headers: manager.headers })).json();
+  const times = {
+    starts_at: current.starts_at,
+    ends_at: current.ends_at,
+    meeting_at: current.meeting_at,
+    return_at: current.return_at,
+    signup_deadline: current.signup_deadline,
+  };
+  const payload = activityInput({ ...times, ...overrides });
+  return app.inject({ method: 'PUT', url, headers: manager.headers, payload });
+}
