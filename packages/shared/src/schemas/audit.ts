@@ -35,6 +35,14 @@ export const AUDIT_ACTIONS = [
   'face.blur_withdrawn',
   // The group's settings, `details` { setting, from, to } (decision 088).
   'settings.changed',
+  // The autorización (activities): signed online, withdrawn, recorded from paper; the admin's text
+  // and delegado/a; a member's DNI/NIE changed. Never the DNI itself in the details.
+  'authorization.signed',
+  'authorization.withdrawn',
+  'authorization.paper_recorded',
+  'authorization_text.created',
+  'protection_delegate.changed',
+  'dni.changed',
   // Activities (issue 36): created, edited (`details.fields`), moved to another state
   // (`details` { from, to }), a borrador deleted, a child's answer changed (`details` { child, from,
   // to }: the child by id, never by name).
@@ -59,6 +67,9 @@ export const AUDIT_TARGETS = [
   'experience',
   'consent_text',
   'settings',
+  // The autorización (activities).
+  'authorization',
+  'authorization_text',
   'activity',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGETS)[number];
