@@ -35,6 +35,10 @@ export const AUDIT_ACTIONS = [
   'face.blur_withdrawn',
   // The group's settings, `details` { setting, from, to } (decision 088).
   'settings.changed',
+  // Activities: the board's payments and the reminders sent (issue 36); `details.child` by number.
+  'activity.payment_recorded',
+  'activity.payment_deleted',
+  'activity.reminders_sent',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -51,6 +55,7 @@ export const AUDIT_TARGETS = [
   'experience',
   'consent_text',
   'settings',
+  'activity',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGETS)[number];
 
