@@ -1,5 +1,6 @@
 import {
   ACTIVITY_BOARD_ERRORS,
+  ACTIVITY_TIME_ZONE,
   type BoardCounts,
   type BoardRow,
   ACTIVITY_BOARD_MESSAGES as M,
@@ -163,7 +164,12 @@ export class ActivityBoardService {
     const activity = await this.managed(actor, id);
     const now = nowIso();
     if (!signupsOpen(activity, now)) throw new AppError(409, ACTIVITY_BOARD_ERRORS.remindersClosed);
-    const families = await this.sendReminders(activity, `manual:${now}`, actor);
+    // One a day by hand: a second click the same day (or another manager's) mails nobody again.
+    const families = await this.sendReminders(
+      activity,
+      `manual:${madridDay(new Date(now))}`,
+      actor,
+    );
     return { families };
   }
 
@@ -272,6 +278,13 @@ export class ActivityBoardService {
   }
 }
 
+const dayInMadrid = new Intl.DateTimeFormat('en-CA', { timeZone: ACTIVITY_TIME_ZONE });
+
+/** The day of `date` in Madrid, `YYYY-MM-DD`. */
+function madridDay(date: Date): string {
+  return dayInMadrid.format(date);
+}
+
 /** Whether an activity still takes answers at `now`: published, before the deadline. */
 function signupsOpen(activity: BoardActivityRow, now: string): boolean {
   return activity.status === 'publicada' && activity.signup_deadline > now;
@@ -287,4 +300,42 @@ export function pendingActivitiesFor(
   now: string,
 ): Promise<PendingActivityRow[]> {
   return new ActivityBoardRepository(ctx.db).pendingActivitiesOf(userId, now);
+}
+
+/**
+ * The automatic reminders' check beside the digest's: every instance looks every
+ * `config.digest.checkMs`; the reminders' key in the database decides who sends each.
+ */
+export class ActivityRemindersJob {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<number> | null = null;
+
+  constructor(private readonly ctx: AppContext) {}
+
+  /** Starts the periodic check (the app's onReady); the first one after one interval. */
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => {
+      this.runOnce().catch((err: unknown) => {
+        this.ctx.log.error({ err }, 'no se pudieron enviar los recordatorios; se reintentará');
+      });
+    }, this.ctx.config.digest.checkMs);
+    this.timer.unref();
+  }
+
+  /** Stops the check (the app's onClose) and waits for one on its way. */
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running?.catch(() => {});
+  }
+
+  /** One check at `now`, one at a time per process; how many families were mailed. */
+  runOnce(now = new Date()): Promise<number> {
+    if (this.running) return this.running.then(() => 0);
+    this.running = new ActivityBoardService(this.ctx).sendDueReminders(now).finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
 }
