@@ -5,6 +5,7 @@ import { albumsRoutes } from './albums/albums.routes.js';
 import { photosRoutes } from './albums/photos.routes.js';
 import { auditRoutes } from './audit/audit.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
+import { calendarRoutes } from './calendar/calendar.routes.js';
 import { childrenRoutes } from './children/children.routes.js';
 import { consentsRoutes } from './consents/consents.routes.js';
 import { digestsRoutes } from './digests/digests.routes.js';
@@ -54,6 +55,8 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
     imageLedgerRoutes,
     // Activities: the scouters' board, payments, reminders and exports.
     activityBoardRoutes,
+    // Activities in calendars: one activity's .ics, the private feeds' URLs.
+    calendarRoutes,
   ]) {
     await routes(api);
   }
