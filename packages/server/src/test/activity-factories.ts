@@ -1,12 +1,15 @@
-import type {
-  ActivityKind,
-  ActivityStatus,
-  PaymentMethod,
-  QuestionKind,
-  SignupStatus,
+import {
+  ACTIVITY_BOARD_MESSAGES,
+  type ActivityKind,
+  type ActivityStatus,
+  type PaymentMethod,
+  type QuestionKind,
+  type SignupStatus,
 } from '@fogata/shared';
 import type { FastifyInstance } from 'fastify';
 import { nowIso } from '../lib/tokens.js';
+import { createUser } from './factories.js';
+import { createChild, createSection } from './family-factories.js';
 
 /*
  * Activities straight in the database (migration 019): an activity with its audience and
@@ -191,5 +194,37 @@ export async function addPayment(
       recorded_by: null,
       recorded_at: nowIso(),
     })
+    .execute();
+}
+
+/**
+ * Families of section `section` for the reminders: two guardians with two children who have not
+ * answered (Lucía and Mario Olvido), a family whose child (`done`) a test signs up, and a family of
+ * another section.
+ */
+export async function familiesToRemind(app: FastifyInstance, section: number) {
+  const mum = await createUser(app, { name: 'Madre Pendiente' });
+  const dad = await createUser(app, { name: 'Padre Pendiente' });
+  const answered = await createUser(app, { name: 'Familia Respondió' });
+  const elsewhere = await createUser(app, { name: 'Familia Otra Sección' });
+  const both = [mum.row.id, dad.row.id];
+  const first = await createChild(app, {
+    sectionId: section,
+    name: 'Lucía Olvido',
+    guardians: both,
+  });
+  await createChild(app, { sectionId: section, name: 'Mario Olvido', guardians: both });
+  const done = await createChild(app, { sectionId: section, guardians: [answered.row.id] });
+  await createChild(app, { sectionId: await createSection(app), guardians: [elsewhere.row.id] });
+  return { mum, dad, answered, elsewhere, first, done };
+}
+
+/** The reminders queued for activity `title`, in the order queued. */
+export function queuedReminders(app: FastifyInstance, title: string) {
+  return app.ctx.db.kysely
+    .selectFrom('mail_queue')
+    .select(['recipient', 'subject', 'text', 'link'])
+    .where('subject', '=', ACTIVITY_BOARD_MESSAGES.reminderSubject(title))
+    .orderBy('id')
     .execute();
 }

@@ -13,6 +13,7 @@ import { Access, guardedChildIds } from '../../access/access.js';
 import type { Viewer } from '../../access/viewer.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
+import { PeriodicCheck } from '../../lib/periodic-check.js';
 import { nowIso } from '../../lib/tokens.js';
 import type { MailMessage } from '../../mail/mailer.js';
 import { layout } from '../../mail/templates.js';
@@ -321,38 +322,12 @@ export function pendingActivitiesFor(
  * The automatic reminders' check beside the digest's: every instance looks every
  * `config.digest.checkMs`; the reminders' key in the database decides who sends each.
  */
-export class ActivityRemindersJob {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<number> | null = null;
-
-  constructor(private readonly ctx: AppContext) {}
-
-  /** Starts the periodic check (the app's onReady); the first one after one interval. */
-  start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => {
-      this.runOnce().catch((err: unknown) => {
-        this.ctx.log.error({ err }, 'no se pudieron enviar los recordatorios; se reintentará');
-      });
-    }, this.ctx.config.digest.checkMs);
-    this.timer.unref();
-  }
-
-  /** Stops the check (the app's onClose) and waits for one on its way. */
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running?.catch(() => {});
-  }
-
-  /** One check at `now`, one at a time per process; how many families were mailed. */
-  runOnce(now = new Date()): Promise<number> {
-    if (this.running) return this.running.then(() => 0);
-    this.running = new ActivityBoardService(this.ctx).sendDueReminders(now).finally(() => {
-      this.running = null;
-    });
-    return this.running;
-  }
+export function activityRemindersJob(ctx: AppContext): PeriodicCheck {
+  return new PeriodicCheck((now) => new ActivityBoardService(ctx).sendDueReminders(now), {
+    everyMs: ctx.config.digest.checkMs,
+    log: ctx.log,
+    failure: 'no se pudieron enviar los recordatorios; se reintentará',
+  });
 }
 
 /** An instant as Spanish date and time in Madrid (the calendar's descriptions say it so too). */

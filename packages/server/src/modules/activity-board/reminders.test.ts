@@ -1,10 +1,16 @@
 import { ACTIVITY_BOARD_ERRORS, ACTIVITY_BOARD_MESSAGES } from '@fogata/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addSignup, createActivity, daysFromNow } from '../../test/activity-factories.js';
+import {
+  addSignup,
+  createActivity,
+  daysFromNow,
+  familiesToRemind,
+  queuedReminders,
+} from '../../test/activity-factories.js';
 import { testAppPerFile } from '../../test/app-per-file.js';
 import { TEST_PUBLIC_URL } from '../../test/build-app.js';
 import { createUser, type TestUser } from '../../test/factories.js';
-import { assignScouter, createChild, createSection } from '../../test/family-factories.js';
+import { assignScouter, createSection } from '../../test/family-factories.js';
 
 /** Reminders to the families who have not answered: by hand and 7 and 2 days before the deadline. */
 
@@ -18,40 +24,9 @@ beforeAll(async () => {
   await assignScouter(t.app, scouter.row.id, [section]);
 });
 
-/** Two guardians with two children who have not answered, one family that has, one of another section. */
-async function families() {
-  const mum = await createUser(t.app, { name: 'Madre Pendiente' });
-  const dad = await createUser(t.app, { name: 'Padre Pendiente' });
-  const answered = await createUser(t.app, { name: 'Familia Respondió' });
-  const elsewhere = await createUser(t.app, { name: 'Familia Otra Sección' });
-  const first = await createChild(t.app, {
-    sectionId: section,
-    name: 'Lucía Olvido',
-    guardians: [mum.row.id, dad.row.id],
-  });
-  await createChild(t.app, {
-    sectionId: section,
-    name: 'Mario Olvido',
-    guardians: [mum.row.id, dad.row.id],
-  });
-  const done = await createChild(t.app, { sectionId: section, guardians: [answered.row.id] });
-  await createChild(t.app, {
-    sectionId: await createSection(t.app),
-    guardians: [elsewhere.row.id],
-  });
-  return { mum, dad, answered, elsewhere, first, done };
-}
+const families = () => familiesToRemind(t.app, section);
 
-/** The reminders queued for activity `title`, by recipient. */
-async function reminders(title: string) {
-  const rows = await t.app.ctx.db.kysely
-    .selectFrom('mail_queue')
-    .select(['recipient', 'subject', 'text', 'link'])
-    .where('subject', '=', ACTIVITY_BOARD_MESSAGES.reminderSubject(title))
-    .orderBy('id')
-    .execute();
-  return rows;
-}
+const reminders = (title: string) => queuedReminders(t.app, title);
 
 const remind = (id: number, who: TestUser = scouter) =>
   t.app.inject({ method: 'POST', url: `/api/activities/${id}/reminders`, headers: who.headers });

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { type Expression, type SqlBool, sql } from 'kysely';
+import { type Expression, type Selectable, type SqlBool, sql } from 'kysely';
 import type { ManagedSections } from '../../access/access.repository.js';
 import { type Db, type Executor, executorOf } from '../../db/database.js';
+import type { ActivitiesTable } from '../../db/schema.js';
 import { hashToken, nowIso } from '../../lib/tokens.js';
 
 /** Whose a feed is: a family's (their account) or a section's (its scouters'). */
@@ -15,22 +16,23 @@ export interface FeedRow {
 }
 
 /** An activity as a calendar shows it. */
-export interface CalendarActivityRow {
-  id: number;
-  title: string;
-  status: string;
-  starts_at: string;
-  ends_at: string;
-  repeats_weekly_until: string | null;
-  place: string;
-  meeting_point: string;
-  meeting_at: string;
-  return_point: string;
-  return_at: string;
-  transport: string;
-  description: string;
-  sequence: number;
-}
+export type CalendarActivityRow = Pick<
+  Selectable<ActivitiesTable>,
+  | 'id'
+  | 'title'
+  | 'status'
+  | 'starts_at'
+  | 'ends_at'
+  | 'repeats_weekly_until'
+  | 'place'
+  | 'meeting_point'
+  | 'meeting_at'
+  | 'return_point'
+  | 'return_at'
+  | 'transport'
+  | 'description'
+  | 'sequence'
+>;
 
 const ACTIVITY_COLUMNS = [
   'activities.id',
