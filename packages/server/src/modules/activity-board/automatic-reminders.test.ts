@@ -2,10 +2,10 @@ import { ACTIVITY_BOARD_MESSAGES } from '@fogata/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   addSignup,
-  createActivity,
   daysFromNow,
   familiesToRemind,
-  queuedReminders,
+  insertActivity,
+  queuedMails,
 } from '../../test/activity-factories.js';
 import { testAppPerFile } from '../../test/app-per-file.js';
 import { createSection } from '../../test/family-factories.js';
@@ -25,14 +25,15 @@ beforeAll(async () => {
 
 const families = () => familiesToRemind(t.app, section);
 
-const reminders = (title: string) => queuedReminders(t.app, title);
+const reminders = (title: string) =>
+  queuedMails(t.app, ACTIVITY_BOARD_MESSAGES.reminderSubject(title));
 
 describe('the automatic reminders', () => {
   it('go 7 days and 2 days before the deadline, once each per family, even with two instances at once', async () => {
     const f = await families();
     const start = Date.now();
     const title = 'Acampada de primavera';
-    const { id } = await createActivity(t.app, {
+    const { id } = await insertActivity(t.app, {
       sections: [section],
       title,
       signupDeadline: daysFromNow(10, start),
@@ -101,7 +102,7 @@ describe('the automatic reminders', () => {
     await families();
     const start = Date.now();
     for (const status of ['borrador', 'cerrada', 'cancelada'] as const) {
-      await createActivity(t.app, {
+      await insertActivity(t.app, {
         sections: [section],
         title: `No recordar ${status}`,
         status,

@@ -2,10 +2,10 @@ import { ACTIVITY_BOARD_ERRORS, ACTIVITY_BOARD_MESSAGES } from '@fogata/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   addSignup,
-  createActivity,
   daysFromNow,
   familiesToRemind,
-  queuedReminders,
+  insertActivity,
+  queuedMails,
 } from '../../test/activity-factories.js';
 import { testAppPerFile } from '../../test/app-per-file.js';
 import { TEST_PUBLIC_URL } from '../../test/build-app.js';
@@ -26,7 +26,8 @@ beforeAll(async () => {
 
 const families = () => familiesToRemind(t.app, section);
 
-const reminders = (title: string) => queuedReminders(t.app, title);
+const reminders = (title: string) =>
+  queuedMails(t.app, ACTIVITY_BOARD_MESSAGES.reminderSubject(title));
 
 const remind = (id: number, who: TestUser = scouter) =>
   t.app.inject({ method: 'POST', url: `/api/activities/${id}/reminders`, headers: who.headers });
@@ -35,7 +36,7 @@ describe('«Recordar a las familias pendientes»', () => {
   it('mails each guardian account with a child who has not answered once, however many children, and says so in the audit trail', async () => {
     const f = await families();
     const title = 'Salida al Retiro';
-    const { id } = await createActivity(t.app, { sections: [section], title });
+    const { id } = await insertActivity(t.app, { sections: [section], title });
     await addSignup(t.app, id, f.done, 'va');
 
     const res = await remind(id);
@@ -72,7 +73,7 @@ describe('«Recordar a las familias pendientes»', () => {
   it('counts only the children still pending: a family whose only pending child answers is not mailed', async () => {
     const f = await families();
     const title = 'Excursión al Pardo';
-    const { id } = await createActivity(t.app, { sections: [section], title });
+    const { id } = await insertActivity(t.app, { sections: [section], title });
     await addSignup(t.app, id, f.first, 'no_va');
     await remind(id);
     const mail = (await reminders(title)).find((m) => m.recipient === f.mum.email);
@@ -86,7 +87,7 @@ describe('«Recordar a las familias pendientes»', () => {
       ['Cerrada', { status: 'cerrada' as const }],
       ['Plazo pasado', { signupDeadline: daysFromNow(-1) }],
     ] as const) {
-      const { id } = await createActivity(t.app, { sections: [section], title, ...opts });
+      const { id } = await insertActivity(t.app, { sections: [section], title, ...opts });
       const res = await remind(id);
       expect(res.statusCode).toBe(409);
       expect(res.json()).toEqual({ message: ACTIVITY_BOARD_ERRORS.remindersClosed });
@@ -95,7 +96,7 @@ describe('«Recordar a las familias pendientes»', () => {
   });
 
   it("is a 404 for another section's activity", async () => {
-    const { id } = await createActivity(t.app, { sections: [await createSection(t.app)] });
+    const { id } = await insertActivity(t.app, { sections: [await createSection(t.app)] });
     const res = await remind(id);
     expect(res.statusCode).toBe(404);
   });
