@@ -81,6 +81,7 @@ describe('the board', () => {
     const res = await board(id);
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json<Board>();
+    expect(body.activity).toMatchObject({ id, can_manage: true, places: 1, both_guardians: true });
     expect(body.rows.map((r) => r.child_name)).toEqual([
       'Ana Vidal',
       'Zoe Ruiz',
