@@ -6,7 +6,7 @@ import {
 } from '@fogata/shared';
 import ICAL from 'ical.js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { insertActivity } from '../../test/activity-factories.js';
+import { createActivity, insertActivity } from '../../test/activity-factories.js';
 import { testAppPerFile } from '../../test/app-per-file.js';
 import { TEST_PUBLIC_URL } from '../../test/build-app.js';
 import { createUser, type TestUser } from '../../test/factories.js';
@@ -192,6 +192,29 @@ describe('the private feeds', () => {
     const manadaFeed = parse((await readFeed((await feeds(manadaFamily)).family!)).body);
     expect(manadaFeed.events.map((e) => e.summary)).toContain('Salida Manada');
     expect(manadaFeed.events.map((e) => e.summary)).not.toContain('Acampada Tropa');
+  });
+
+  it('follow an activity made and cancelled through the API: the same UID, a higher SEQUENCE, STATUS:CANCELLED', async () => {
+    const admin = await createUser(t.app, { role: 'admin' });
+    const { id } = await createActivity(t.app, admin, {
+      title: 'Acampada que se cancela',
+      section_ids: [tropa],
+    });
+    const url = (await feeds(family)).family!;
+    const event = async () =>
+      parse((await readFeed(url)).body).events.find((e) => e.uid === `actividad-${id}@fogata.test`);
+    const before = await event();
+    expect(before).toMatchObject({ summary: 'Acampada que se cancela', status: 'CONFIRMED' });
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `/api/activities/${id}/status`,
+      headers: admin.headers,
+      payload: { status: 'cancelada' },
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const after = await event();
+    expect(after?.status).toBe('CANCELLED');
+    expect(after?.sequence).toBeGreaterThan(before?.sequence ?? 0);
   });
 
   it("give a section's scouters its activities, and none to an account with no child", async () => {
