@@ -1,10 +1,13 @@
 import { ACTIVITY_ERRORS, ACTIVITY_MSG, type ActivityInput, SERVER_ERRORS } from '@fogata/shared';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activityForSection } from '../../access/access.repository.js';
+import { madridDateTime } from '../../mail/activity-templates.js';
 import {
   activityInput,
   createActivity,
   daysFromNow,
+  editActivity,
   queuedMails,
   setActivity,
 } from '../../test/activity-factories.js';
@@ -191,6 +194,24 @@ describe('who sees and manages an activity', () => {
   });
 });
 
+describe("a section's activities (the where a section's calendar feed takes)", () => {
+  it("holds the section's and the whole group's, never another section's nor a borrador", async () => {
+    const ofTropa = await createActivity(t.app, admin, { section_ids: [tropa] });
+    const ofManada = await createActivity(t.app, admin, { section_ids: [manada] });
+    const whole = await createActivity(t.app, admin);
+    const draft = await createActivity(t.app, admin, { section_ids: [tropa], publish: false });
+    const rows = await t.app.ctx.db.kysely
+      .selectFrom('activities')
+      .select('id')
+      .where(activityForSection(tropa))
+      .execute();
+    const ids = rows.map((row) => row.id);
+    expect(ids).toEqual(expect.arrayContaining([ofTropa.id, whole.id]));
+    expect(ids).not.toContain(ofManada.id);
+    expect(ids).not.toContain(draft.id);
+  });
+});
+
 describe('creating and editing', () => {
   it('answers the whole activity, a borrador unless published, with its questions', async () => {
     const res = await post(admin, {
@@ -325,26 +346,11 @@ describe('creating and editing', () => {
         .where('id', '=', id)
         .executeTakeFirstOrThrow();
     const first = await row();
-    const base = activityInput();
-    const current = (await get(`/api/activities/${id}`, admin)).json();
-    const same = {
-      ...base,
-      starts_at: current.starts_at,
-      ends_at: current.ends_at,
-      meeting_at: current.meeting_at,
-      return_at: current.return_at,
-      signup_deadline: current.signup_deadline,
-    };
-    expect(
-      (await send('PUT', `/api/activities/${id}`, admin, { ...same, title: 'Otra' })).statusCode,
-    ).toBe(200);
+    expect((await editActivity(t.app, admin, id, { title: 'Otra' })).statusCode).toBe(200);
     const second = await row();
     expect(second.sequence).toBe(first.sequence + 1);
     expect(second.terms_changed_at).toBe(first.terms_changed_at);
-    const moved = await send('PUT', `/api/activities/${id}`, admin, {
-      ...same,
-      place: 'Navacerrada',
-    });
+    const moved = await editActivity(t.app, admin, id, { place: 'Navacerrada' });
     expect(moved.statusCode).toBe(200);
     const third = await row();
     expect(third.sequence).toBe(first.sequence + 2);
@@ -363,6 +369,11 @@ describe('creating and editing', () => {
 });
 
 describe('states', () => {
+  it('mails give dates and times in Europe/Madrid, summer time or not', () => {
+    expect(madridDateTime('2027-03-14T09:00:00.000Z')).toBe('domingo, 14 de marzo de 2027, 10:00');
+    expect(madridDateTime('2027-07-10T08:30:00.000Z')).toBe('sábado, 10 de julio de 2027, 10:30');
+  });
+
   it('publishing mails each family of the audience once, naming no child', async () => {
     const { id } = await createActivity(t.app, tropaScouter, {
       section_ids: [tropa],
@@ -375,11 +386,18 @@ describe('states', () => {
     expect(mails.map((m) => m.recipient).sort()).toEqual(
       [tropaFamily.email, tropaOtherGuardian.email].sort(),
     );
+    const read = (await get(`/api/activities/${id}`, tropaScouter)).json();
     for (const mail of mails) {
       expect(mail.subject).toBe('Nueva actividad: Salida al Pozo de la Nieve');
       expect(mail.link).toBe(`${TEST_PUBLIC_URL}/actividades/${id}`);
-      expect(mail.text).toContain(
-        'El grupo ha convocado la actividad «Salida al Pozo de la Nieve».',
+      expect(mail.text).toBe(
+        [
+          'Hola:',
+          'El grupo ha convocado la actividad «Salida al Pozo de la Nieve».',
+          `Del ${madridDateTime(read.starts_at)} al ${madridDateTime(read.ends_at)}, en Albergue de Cercedilla.`,
+          'Entra para ver los detalles y decir si va o no va cada uno de tus educandos.',
+          `${TEST_PUBLIC_URL}/actividades/${id}\n`,
+        ].join('\n\n'),
       );
       for (const name of [tropaChild.full_name, tropaSibling.full_name, 'Irene', 'Hugo']) {
         expect(mail.text).not.toContain(name);
