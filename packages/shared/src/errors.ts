@@ -358,3 +358,15 @@ export const ACTIVITY_ERRORS = {
   signupCancelled: 'La actividad está cancelada: ya no admite respuestas.',
   signupDraft: 'La actividad todavía es un borrador: las familias aún no pueden apuntarse.',
 } as const;
+
+/** Activities: the board, payments, reminders and calendar feeds (issue 36). */
+export const ACTIVITY_BOARD_ERRORS = {
+  paymentAmountInvalid:
+    'El importe debe ser una cantidad en céntimos de euro, de 0 en adelante y sin decimales.',
+  paymentAmountTooLarge: 'El importe no puede pasar de 10.000 €.',
+  paymentMethodInvalid: 'La forma de pago debe ser efectivo, transferencia o Bizum.',
+  remindersClosed:
+    'Solo se puede recordar a las familias mientras la actividad está publicada y la inscripción sigue abierta.',
+  feedSectionInvalid: 'Elige una sección válida.',
+  feedNotFound: 'Calendario no encontrado.',
+} as const;

@@ -330,6 +330,17 @@ export function activityManagedBy(viewer: Viewer) {
     activityManagedExpression(viewer) ?? sql<SqlBool>`1 = 1`;
 }
 
+/*
+ * The calendar feeds (issue 36): a feed is read with no session, by whoever holds its URL, so its
+ * owner's rule is applied by owner rather than by viewer.
+ */
+
+/** A `where` on `activities`: those account `userId` sees as family (their family's feed). */
+export function activityForFamilyOf(userId: number) {
+  return (_eb: ExpressionBuilder<Database, 'activities'>): Expression<SqlBool> =>
+    activityForFamily({ id: userId, role: 'usuario' });
+}
+
 /**
  * A `where` on `activities`: those of section `sectionId`'s audience (it is named, or the activity
  * is the whole group's) that are not a borrador — what a section's calendar feed carries.

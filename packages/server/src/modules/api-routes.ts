@@ -1,11 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 // Activities (issue 36): the activities and the families' sign-ups.
 import { activitiesRoutes } from './activities/activities.routes.js';
+// Activities: the board, payments, reminders, exports; the calendar (issue 36).
+import { activityBoardRoutes } from './activity-board/activity-board.routes.js';
 import { albumsRoutes } from './albums/albums.routes.js';
 import { photosRoutes } from './albums/photos.routes.js';
 import { auditRoutes } from './audit/audit.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { authorizationsRoutes } from './authorizations/authorizations.routes.js';
+import { calendarRoutes } from './calendar/calendar.routes.js';
 import { childrenRoutes } from './children/children.routes.js';
 import { consentsRoutes } from './consents/consents.routes.js';
 import { digestsRoutes } from './digests/digests.routes.js';
@@ -55,6 +58,10 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
     imageLedgerRoutes,
     // The autorización of an activity, the admin's text, the member's DNI/NIE.
     authorizationsRoutes,
+    // Activities: the scouters' board, payments, reminders and exports.
+    activityBoardRoutes,
+    // Activities in calendars: one activity's .ics, the private feeds' URLs.
+    calendarRoutes,
     // Activities (issue 36): the activities and the families' sign-ups.
     activitiesRoutes,
   ]) {

@@ -43,6 +43,10 @@ export const AUDIT_ACTIONS = [
   'authorization_text.created',
   'protection_delegate.changed',
   'dni.changed',
+  // Activities: the board's payments and the reminders sent (issue 36); `details.child` by number.
+  'activity.payment_recorded',
+  'activity.payment_deleted',
+  'activity.reminders_sent',
   // Activities (issue 36): created, edited (`details.fields`), moved to another state
   // (`details` { from, to }), a borrador deleted, a child's answer changed (`details` { child, from,
   // to }: the child by id, never by name).

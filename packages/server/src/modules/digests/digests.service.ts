@@ -1,8 +1,10 @@
-import { DIGEST_MESSAGES, ROUTES } from '@fogata/shared';
+import { ACTIVITY_BOARD_MESSAGES, DIGEST_MESSAGES, ROUTES } from '@fogata/shared';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
+import { PeriodicCheck } from '../../lib/periodic-check.js';
 import { digestMail } from '../../mail/templates.js';
 import { recordPublications } from '../../media/copies/public-copies.repository.js';
+import { formatWhen, pendingActivitiesFor } from '../activity-board/activity-board.service.js';
 import { type DigestCover, DigestCovers } from './digest-covers.js';
 import { digestSince, isDigestDue } from './digest-schedule.js';
 import { DigestTokens } from './digest-token.js';
@@ -29,8 +31,19 @@ export function digestTokens(ctx: AppContext): DigestTokens {
   return t;
 }
 
-function isEmpty(content: DigestContent): boolean {
-  return content.albums.total + content.news.total + content.experiences.total === 0;
+/** What a digest carries: what is new, and the activities still waiting for the family's answer. */
+type DigestMailContent = DigestContent & {
+  activities: { id: number; title: string; signup_deadline: string }[];
+};
+
+function isEmpty(content: DigestMailContent): boolean {
+  return (
+    content.albums.total +
+      content.news.total +
+      content.experiences.total +
+      content.activities.length ===
+    0
+  );
 }
 
 /**
@@ -40,27 +53,24 @@ function isEmpty(content: DigestContent): boolean {
  * restart in the middle) never send one twice, and the mail goes through the durable queue.
  */
 export class DigestService {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<number> | null = null;
+  private readonly periodic: PeriodicCheck;
 
-  constructor(private readonly ctx: AppContext) {}
+  constructor(private readonly ctx: AppContext) {
+    this.periodic = new PeriodicCheck((now) => this.check(now), {
+      everyMs: ctx.config.digest.checkMs,
+      log: ctx.log,
+      failure: 'no se pudieron preparar los resúmenes; se reintentará',
+    });
+  }
 
   /** Starts the periodic check (the app's onReady); the first one after one interval. */
   start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => {
-      this.runOnce().catch((err: unknown) => {
-        this.ctx.log.error({ err }, 'no se pudieron preparar los resúmenes; se reintentará');
-      });
-    }, this.ctx.config.digest.checkMs);
-    this.timer.unref();
+    this.periodic.start();
   }
 
   /** Stops the check (the app's onClose) and waits for one on its way. */
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running?.catch(() => {});
+  stop(): Promise<void> {
+    return this.periodic.stop();
   }
 
   /**
@@ -68,11 +78,7 @@ export class DigestService {
    * Returns how many this instance enqueued. One check at a time per process.
    */
   runOnce(now = new Date()): Promise<number> {
-    if (this.running) return this.running.then(() => 0);
-    this.running = this.check(now).finally(() => {
-      this.running = null;
-    });
-    return this.running;
+    return this.periodic.runOnce(now);
   }
 
   private async check(now: Date): Promise<number> {
@@ -86,7 +92,10 @@ export class DigestService {
       if (!isDigestDue(member.digest, member.digest_last_sent_at, now, config.digest)) continue;
       const nowIso = now.toISOString();
       const since = digestSince(member.digest_last_sent_at, member.created_at, now);
-      const content = await repo.newContent(member, since, nowIso, ITEMS_PER_SECTION);
+      const content: DigestMailContent = {
+        ...(await repo.newContent(member, since, nowIso, ITEMS_PER_SECTION)),
+        activities: await pendingActivitiesFor(this.ctx, member.id, nowIso),
+      };
       // Nothing new: no mail, and nothing recorded (the next check looks again).
       if (isEmpty(content)) continue;
       const memberCovers = await covers.for(member, content.albums.items);
@@ -118,7 +127,7 @@ export class DigestService {
     return sent;
   }
 
-  private mailFor(member: DigestCandidate, content: DigestContent, covers: DigestCover[]) {
+  private mailFor(member: DigestCandidate, content: DigestMailContent, covers: DigestCover[]) {
     const { publicUrl, group } = this.ctx.config;
     const token = digestTokens(this.ctx).sign(member);
     const query = `?token=${encodeURIComponent(token)}`;
@@ -139,6 +148,16 @@ export class DigestService {
       groupName: group.name,
       frequency: member.digest === 'daily' ? 'daily' : 'weekly',
       sections: [
+        // What needs the family first: the activities of their children still unanswered.
+        {
+          heading: ACTIVITY_BOARD_MESSAGES.digestHeading,
+          items: content.activities.slice(0, ITEMS_PER_SECTION).map((a) => ({
+            title: ACTIVITY_BOARD_MESSAGES.digestItem(a.title, formatWhen(a.signup_deadline)),
+            link: `${publicUrl}${ROUTES.activity.getHref(a.id)}`,
+          })),
+          total: content.activities.length,
+          allLink: `${publicUrl}${ROUTES.activities.getHref()}`,
+        },
         {
           ...section('Álbumes', content.albums, ROUTES.album.getHref, ROUTES.gallery.getHref()),
           // Each album with its cover, inline (decision 087).
