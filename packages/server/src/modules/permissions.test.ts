@@ -11,7 +11,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken, newLinkToken, nowIso } from '../lib/tokens.js';
 import { activityInput, createActivity, insertActivity } from '../test/activity-factories.js';
-import { insertActivity, insertSignature } from '../test/authorization-factories.js';
+import { insertSignature } from '../test/authorization-factories.js';
 import { buildTestApp, type TestApp } from '../test/build-app.js';
 import { addFace } from '../test/consent-factories.js';
 import { createExperience, createNews } from '../test/content-factories.js';
@@ -1213,7 +1213,7 @@ async function authorizationTarget(t: TestApp, actor?: TestUser) {
     await linkGuardian(t.app, actor.row.id, child);
     if (actor.row.role === 'scouter') await assignScouter(t.app, actor.row.id, [section]);
   }
-  const activity = await insertActivity(t.app, { sections: [section] });
+  const activity = (await insertActivity(t.app, { sections: [section] })).id;
   return { child, activity, path: `/api/activities/${activity}/children/${child}` };
 }
 

@@ -18,7 +18,7 @@ export interface ActivityRowOptions {
 }
 
 /** An activity of a day and a night, published unless said; returns its id. */
-export async function insertActivity(
+export async function insertSignableActivity(
   app: FastifyInstance,
   opts: ActivityRowOptions = {},
 ): Promise<number> {

@@ -1,7 +1,7 @@
 import { AUTHORIZATION_ERRORS as E, AUTHORIZATION_MESSAGES as M } from '@fogata/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertActivity } from '../../test/authorization-factories.js';
+import { insertSignableActivity } from '../../test/authorization-factories.js';
 import { buildTestApp, type TestApp } from '../../test/build-app.js';
 import { createUser, type TestUser } from '../../test/factories.js';
 import { assignScouter, createChildRow, sectionId } from '../../test/family-factories.js';
@@ -29,7 +29,7 @@ const db = () => t.app.ctx.db.kysely;
 async function target() {
   const guardian = await createUser(t.app);
   const child = await createChildRow(t.app, { section: 'Tropa', guardians: [guardian.row.id] });
-  const activity = await insertActivity(t.app, { sections: [await sectionId(t.app, 'Tropa')] });
+  const activity = await insertSignableActivity(t.app, { sections: [await sectionId(t.app, 'Tropa')] });
   return { guardian, child: child.id, activity };
 }
 

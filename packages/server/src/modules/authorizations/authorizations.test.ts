@@ -10,7 +10,7 @@ import { SignJWT } from 'jose';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordStamp, signSession } from '../../lib/session-token.js';
-import { insertActivity, insertSignature } from '../../test/authorization-factories.js';
+import { insertSignableActivity, insertSignature } from '../../test/authorization-factories.js';
 import { buildTestApp, type TestApp } from '../../test/build-app.js';
 import { createUser, type TestUser } from '../../test/factories.js';
 import { assignScouter, createChildRow, sectionId } from '../../test/family-factories.js';
@@ -49,7 +49,7 @@ async function createActivity(
   } = {},
 ): Promise<number> {
   const sections = await Promise.all((opts.sections ?? ['Tropa']).map((n) => sectionId(t.app, n)));
-  return insertActivity(t.app, {
+  return insertSignableActivity(t.app, {
     sections,
     ...(opts.status && { status: opts.status }),
     ...(opts.startsIn !== undefined && { startsInMs: opts.startsIn }),
