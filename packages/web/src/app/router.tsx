@@ -123,6 +123,23 @@ const ChildPhotosPage = lazyPage(
   () => import('../features/profile/pages/child-photos-page'),
   'ChildPhotosPage',
 );
+// Activities: the managers' screens (the form, the board, the autorización's text).
+const NewActivityPage = lazyPage(
+  () => import('../features/activity-management/pages/activity-form-page'),
+  'NewActivityPage',
+);
+const EditActivityPage = lazyPage(
+  () => import('../features/activity-management/pages/activity-form-page'),
+  'EditActivityPage',
+);
+const ActivityBoardPage = lazyPage(
+  () => import('../features/activity-management/pages/board-page'),
+  'BoardPage',
+);
+const AuthorizationTextPage = lazyPage(
+  () => import('../features/activity-management/pages/authorization-text-page'),
+  'AuthorizationTextPage',
+);
 const NotFoundPage = lazyPage(() => import('./routes/not-found-page'), 'NotFoundPage');
 
 function Root() {
@@ -261,6 +278,20 @@ export const routes: RouteObject[] = [
           </AdminRoute>
         ),
       },
+      // Activities, the managers' screens: each page itself refuses who may not manage.
+      ...[
+        { path: paths.activityNew.path, Page: NewActivityPage },
+        { path: paths.activityEdit.path, Page: EditActivityPage },
+        { path: paths.activityBoard.path, Page: ActivityBoardPage },
+        { path: paths.authorizationText.path, Page: AuthorizationTextPage },
+      ].map(({ path, Page }) => ({
+        path,
+        element: (
+          <ProtectedRoute>
+            <Page />
+          </ProtectedRoute>
+        ),
+      })),
       { path: '*', element: <NotFoundPage /> },
     ],
   },
