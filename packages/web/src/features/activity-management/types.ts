@@ -123,12 +123,3 @@ export interface Board {
   counts: BoardCounts;
   rows: BoardRow[];
 }
-
-/** GET /api/admin/authorization-text. */
-export interface AuthorizationTextAnswer {
-  version: number;
-  body: string;
-  created_at: string;
-  delegate_name: string;
-  delegate_contact: string;
-}

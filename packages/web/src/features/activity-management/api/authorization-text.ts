@@ -1,7 +1,7 @@
+import type { AuthorizationText } from '@fogata/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, request } from '../../../lib/api-client';
 import { AUTHORIZATION_TEXT_TEXTS as T } from '../texts';
-import type { AuthorizationTextAnswer } from '../types';
 import { activityKeys } from './keys';
 
 /* The autorización's text (versioned) and the group's delegado/a de protección (admins). */
@@ -11,7 +11,7 @@ export const useAuthorizationText = (enabled: boolean) =>
     enabled,
     queryKey: activityKeys.authorizationText,
     queryFn: () =>
-      request(() => api.get<AuthorizationTextAnswer>('/admin/authorization-text'), T.loadFailed),
+      request(() => api.get<AuthorizationText>('/admin/authorization-text'), T.loadFailed),
   });
 
 export const useWriteAuthorizationText = () => {

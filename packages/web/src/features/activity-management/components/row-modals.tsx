@@ -1,4 +1,4 @@
-import { PAYMENT_METHODS, type PaymentMethod } from '@fogata/shared';
+import { PAPER_NOTE_MAX, PAYMENT_METHODS, type PaymentMethod } from '@fogata/shared';
 import { useId, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -192,7 +192,7 @@ export function PaperModal({ activityId, row, onDone, onClose }: RowModalProps) 
         label={T.paperNote}
         as="textarea"
         rows={2}
-        maxLength={500}
+        maxLength={PAPER_NOTE_MAX}
         value={note}
         onChange={(e: React.ChangeEvent<HTMLInputElement>) => setNote(e.target.value)}
       />

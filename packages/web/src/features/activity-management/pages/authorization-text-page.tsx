@@ -1,4 +1,9 @@
-import { AUTHORIZATION_PLACEHOLDERS } from '@fogata/shared';
+import {
+  AUTHORIZATION_PLACEHOLDERS,
+  AUTHORIZATION_TEXT_MAX,
+  type AuthorizationText,
+  PROTECTION_DELEGATE_MAX,
+} from '@fogata/shared';
 import { useId, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -16,14 +21,13 @@ import {
   useWriteAuthorizationText,
 } from '../api/authorization-text';
 import { PLACEHOLDER_MEANINGS, AUTHORIZATION_TEXT_TEXTS as T } from '../texts';
-import type { AuthorizationTextAnswer } from '../types';
 
 /** The error of one field from the server's answer, if it named that field. */
 const fieldError = (error: unknown, field: string) =>
   (error as ApiError | null)?.fieldErrors?.find((e) => e.field === field)?.message;
 
 /** The text: the current version, the placeholders, a new version. */
-function TextEditor({ current }: { current: AuthorizationTextAnswer }) {
+function TextEditor({ current }: { current: AuthorizationText }) {
   const ids = useId();
   const write = useWriteAuthorizationText();
   const [body, setBody] = useState('');
@@ -81,7 +85,7 @@ function TextEditor({ current }: { current: AuthorizationTextAnswer }) {
             as="textarea"
             rows={10}
             value={body}
-            maxLength={10000}
+            maxLength={AUTHORIZATION_TEXT_MAX}
             isInvalid={error !== null}
             aria-describedby={error ? `${ids}-error` : undefined}
             onChange={(e) => setBody(e.target.value)}
@@ -108,7 +112,7 @@ function TextEditor({ current }: { current: AuthorizationTextAnswer }) {
 }
 
 /** The delegado/a de protección: a name and how to reach them. */
-function DelegateForm({ current }: { current: AuthorizationTextAnswer }) {
+function DelegateForm({ current }: { current: AuthorizationText }) {
   const ids = useId();
   const save = useSaveDelegate();
   const [name, setName] = useState(current.delegate_name);
@@ -139,7 +143,7 @@ function DelegateForm({ current }: { current: AuthorizationTextAnswer }) {
           id={`${ids}-name`}
           label={T.delegateName}
           value={name}
-          maxLength={150}
+          maxLength={PROTECTION_DELEGATE_MAX}
           autoComplete="off"
           error={fieldError(save.error, 'name')}
           onChange={(e: React.ChangeEvent<HTMLInputElement>) => setName(e.target.value)}
@@ -148,7 +152,7 @@ function DelegateForm({ current }: { current: AuthorizationTextAnswer }) {
           id={`${ids}-contact`}
           label={T.delegateContact}
           value={contact}
-          maxLength={200}
+          maxLength={PROTECTION_DELEGATE_MAX}
           autoComplete="off"
           error={fieldError(save.error, 'contact')}
           onChange={(e: React.ChangeEvent<HTMLInputElement>) => setContact(e.target.value)}
