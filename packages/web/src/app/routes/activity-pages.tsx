@@ -1,0 +1,18 @@
+import { ActivitiesPage } from '../../features/activities/pages/activities-page';
+import { ActivityPage } from '../../features/activities/pages/activity-page';
+
+/*
+ * 'Actividades' as the app puts it together: the family's pages (features/activities) with the
+ * managers' controls (features/activity-management) in their slots, so neither feature imports
+ * the other.
+ */
+
+/** /actividades. */
+export function ActivitiesRoute() {
+  return <ActivitiesPage />;
+}
+
+/** /actividades/{id}. */
+export function ActivityRoute() {
+  return <ActivityPage />;
+}
