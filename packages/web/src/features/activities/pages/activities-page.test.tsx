@@ -6,7 +6,9 @@ import { signIn } from '../../../test/token';
 import { childData, summaryData } from '../test/data';
 import { ActivitiesPage } from './activities-page';
 
-const noFeeds = { 'GET /calendar-feeds': [200, { family: null, sections: [] }] } as const;
+const noFeeds: Parameters<typeof stubApi>[0] = {
+  'GET /calendar-feeds': [200, { family: null, sections: [] }],
+};
 
 function setup(
   routes: Parameters<typeof stubApi>[0],
