@@ -140,6 +140,10 @@ const AuthorizationTextPage = lazyPage(
   () => import('../features/activity-management/pages/authorization-text-page'),
   'AuthorizationTextPage',
 );
+// 'Actividades' (issue 36): the list and an activity's page; app/routes/activity-pages.tsx puts the
+// managers' controls into them.
+const ActivitiesPage = lazyPage(() => import('./routes/activity-pages'), 'ActivitiesRoute');
+const ActivityPage = lazyPage(() => import('./routes/activity-pages'), 'ActivityRoute');
 const NotFoundPage = lazyPage(() => import('./routes/not-found-page'), 'NotFoundPage');
 
 function Root() {
@@ -187,6 +191,22 @@ export const routes: RouteObject[] = [
         element: (
           <ProtectedRoute>
             <AlbumPage />
+          </ProtectedRoute>
+        ),
+      },
+      {
+        path: paths.activities.path,
+        element: (
+          <ProtectedRoute>
+            <ActivitiesPage />
+          </ProtectedRoute>
+        ),
+      },
+      {
+        path: paths.activity.path,
+        element: (
+          <ProtectedRoute>
+            <ActivityPage />
           </ProtectedRoute>
         ),
       },
