@@ -9,6 +9,7 @@ import { LoadError, TableSkeleton } from '../../../components/load-state';
 import { paths } from '../../../config/paths';
 import { parseRouteId } from '../../../lib/route-id';
 import { saveFile } from '../../../lib/save-file';
+import { useManagedActivity } from '../api/activities';
 import { downloadParticipants, useBoard, useRemind, useUndoPayment } from '../api/board';
 import { type BoardFilters, filterRows, NO_FILTERS } from '../board-filters';
 import { BoardTable, type RowAction } from '../components/board-table';
@@ -135,7 +136,9 @@ function Filters({
  */
 export function BoardPage() {
   const id = parseRouteId(useParams().activityId) ?? 0;
+  // The board's rows and the activity (its title, questions, price) come in parallel.
   const board = useBoard(id);
+  const activityQuery = useManagedActivity(id);
   const remind = useRemind(id);
   const undo = useUndoPayment(id);
   const [filters, setFilters] = useState<BoardFilters>(NO_FILTERS);
@@ -185,22 +188,30 @@ export function BoardPage() {
       ← {T.back}
     </Link>
   );
-  if (board.isPending || board.isError) {
+  const failed = board.isError ? board : activityQuery.isError ? activityQuery : null;
+  if (failed?.error) {
     return (
       <>
         {back}
         <div className="mt-3">
-          {board.isPending ? (
-            <TableSkeleton rows={6} />
-          ) : (
-            <LoadError message={board.error.message} onRetry={() => board.refetch()} />
-          )}
+          <LoadError message={failed.error.message} onRetry={() => failed.refetch()} />
+        </div>
+      </>
+    );
+  }
+  if (!board.isSuccess || !activityQuery.isSuccess) {
+    return (
+      <>
+        {back}
+        <div className="mt-3">
+          <TableSkeleton rows={6} />
         </div>
       </>
     );
   }
 
-  const { activity, counts, rows } = board.data;
+  const activity = activityQuery.data;
+  const { counts, rows } = board.data;
   const shown = filterRows(rows, filters);
   return (
     <>
