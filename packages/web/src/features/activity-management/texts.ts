@@ -281,6 +281,8 @@ export const AUTHORIZATION_TEXT_TEXTS = {
   delegate: 'Delegado/a de protección',
   delegateHelp:
     'La persona del grupo a la que una familia puede acudir ante cualquier preocupación por un educando. Aparece en cada autorización.',
+  delegateMissing: (placeholder: string) =>
+    `Todavía no hay delegado/a de protección: las autorizaciones dirán «${placeholder}» en su lugar.`,
   delegateName: 'Nombre',
   delegateContact: 'Contacto (teléfono o correo)',
   delegateSave: 'Guardar',

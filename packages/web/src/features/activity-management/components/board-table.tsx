@@ -81,7 +81,7 @@ export function BoardTable({
               : AUTHORIZATION_LABELS[auth.state];
           return (
             <tr key={row.child_id} data-testid="board-row">
-              <td className="fw-semibold text-break" data-label={T.child}>
+              <td className="cell-heading fw-semibold text-break" data-label={T.child}>
                 <div>
                   <span className="d-block">{row.child_name}</span>
                   <SectionBadge section={row.section} />
@@ -121,7 +121,7 @@ export function BoardTable({
                     <Button
                       size="sm"
                       variant="outline-secondary"
-                      className="mt-1"
+                      className="mt-1 d-block"
                       disabled={busy}
                       aria-label={T.paperOf(row.child_name)}
                       onClick={() => onAction(row, 'paper')}
@@ -156,7 +156,7 @@ export function BoardTable({
                     <Button
                       size="sm"
                       variant="outline-success"
-                      className="mt-1"
+                      className="mt-1 d-block"
                       disabled={busy}
                       aria-label={T.markPaymentOf(row.child_name)}
                       onClick={() => onAction(row, 'payment')}

@@ -100,6 +100,11 @@ describe('the autorización’s text', () => {
       },
     });
     const { user } = renderApp(<AuthorizationTextPage />, { route: '/admin/autorizacion' });
+    expect(
+      await screen.findByText(
+        'Todavía no hay delegado/a de protección: las autorizaciones dirán «sin indicar» en su lugar.',
+      ),
+    ).toBeVisible();
     await user.type(await screen.findByLabelText('Nombre'), 'Lucía Prieto ');
     await user.type(screen.getByLabelText('Contacto (teléfono o correo)'), '600 000 000');
     await user.click(screen.getByRole('button', { name: 'Guardar' }));

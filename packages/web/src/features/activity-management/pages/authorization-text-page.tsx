@@ -1,4 +1,5 @@
 import {
+  AUTHORIZATION_MESSAGES,
   AUTHORIZATION_PLACEHOLDERS,
   AUTHORIZATION_TEXT_MAX,
   type AuthorizationText,
@@ -9,7 +10,7 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import { AdminNav } from '../../../components/admin-nav';
-import { type Banner, BannerAlert } from '../../../components/dismissible-alert';
+import { type Banner, BannerAlert, DismissibleAlert } from '../../../components/dismissible-alert';
 import { FormField } from '../../../components/form-field';
 import { LoadError, TableSkeleton } from '../../../components/load-state';
 import type { ApiError } from '../../../lib/api-client';
@@ -137,6 +138,13 @@ function DelegateForm({ current }: { current: AuthorizationText }) {
         {T.delegate}
       </h2>
       <p className="text-body-secondary">{T.delegateHelp}</p>
+      {!current.delegate_name && (
+        <DismissibleAlert
+          variant="warning"
+          message={T.delegateMissing(AUTHORIZATION_MESSAGES.notGiven)}
+          dismissible={false}
+        />
+      )}
       <BannerAlert banner={banner} onClose={() => setBanner(null)} />
       <Form onSubmit={submit} noValidate style={{ maxWidth: '32rem' }}>
         <FormField

@@ -58,8 +58,8 @@ function Filters({
   const ids = useId();
   return (
     <Form role="search" aria-label={T.filtersLabel} onSubmit={(e) => e.preventDefault()}>
-      <Row xs={1} sm={2} lg={4} className="g-2 mb-3">
-        <Col>
+      <Row className="g-2 mb-3">
+        <Col xs={12} lg={3}>
           <Form.Group controlId={`${ids}-search`}>
             <Form.Label className="small mb-1">{T.search}</Form.Label>
             <Form.Control
@@ -69,7 +69,7 @@ function Filters({
             />
           </Form.Group>
         </Col>
-        <Col>
+        <Col xs={4} lg={3}>
           <Form.Group controlId={`${ids}-signup`}>
             <Form.Label className="small mb-1">{T.signupFilter}</Form.Label>
             <Form.Select
@@ -87,7 +87,7 @@ function Filters({
             </Form.Select>
           </Form.Group>
         </Col>
-        <Col>
+        <Col xs={4} lg={3}>
           <Form.Group controlId={`${ids}-authorization`}>
             <Form.Label className="small mb-1">{T.authorizationFilter}</Form.Label>
             <Form.Select
@@ -110,7 +110,7 @@ function Filters({
             </Form.Select>
           </Form.Group>
         </Col>
-        <Col>
+        <Col xs={4} lg={3}>
           <Form.Group controlId={`${ids}-payment`}>
             <Form.Label className="small mb-1">{T.paymentFilter}</Form.Label>
             <Form.Select
