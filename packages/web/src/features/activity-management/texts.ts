@@ -211,6 +211,7 @@ export const BOARD_TEXTS = {
   markPaymentOf: (child: string) => `Marcar el pago de ${child}`,
   paymentTitle: (child: string) => `Pago de ${child}`,
   amount: 'Importe (€)',
+  amountInvalid: 'Escribe el importe en euros, por ejemplo 12,50.',
   method: 'Forma de pago',
   savePayment: 'Guardar pago',
   paymentFailed: 'No se pudo guardar el pago.',
