@@ -168,14 +168,14 @@ export function BoardTable({
               </td>
               {questions.length > 0 && (
                 <td data-label={T.answers}>
-                  <dl className="small mb-0">
+                  <ul className="list-unstyled small mb-0">
                     {questions.map((q) => (
-                      <div key={q.id}>
-                        <dt className="d-inline fw-normal text-body-secondary">{q.label}: </dt>
-                        <dd className="d-inline mb-0">{answerText(row.answers[String(q.id)])}</dd>
-                      </div>
+                      <li key={q.id}>
+                        <span className="text-body-secondary">{q.label}: </span>
+                        {answerText(row.answers[String(q.id)])}
+                      </li>
                     ))}
-                  </dl>
+                  </ul>
                 </td>
               )}
             </tr>

@@ -67,16 +67,13 @@ function TextEditor({ current }: { current: AuthorizationText }) {
       <details className="mb-3">
         <summary className="fw-semibold">{T.placeholders}</summary>
         <p className="small mt-2 mb-1">{T.placeholdersHelp}</p>
-        <dl className="small mb-0" data-testid="placeholders">
+        <ul className="list-unstyled small mb-0" data-testid="placeholders">
           {AUTHORIZATION_PLACEHOLDERS.map((name) => (
-            <div key={name} className="mb-1">
-              <dt className="d-inline">
-                <code>{`{${name}}`}</code>
-              </dt>{' '}
-              <dd className="d-inline mb-0">{PLACEHOLDER_MEANINGS[name]}</dd>
-            </div>
+            <li key={name} className="mb-1">
+              <code>{`{${name}}`}</code>: {PLACEHOLDER_MEANINGS[name]}
+            </li>
           ))}
-        </dl>
+        </ul>
       </details>
       <Form onSubmit={submit} noValidate>
         <h3 className="h6">{T.newVersion}</h3>

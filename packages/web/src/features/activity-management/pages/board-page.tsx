@@ -39,7 +39,7 @@ function Counts({ counts }: { counts: BoardCounts }) {
           style={{ minWidth: '6.5rem' }}
           data-testid={`count-${name}`}
         >
-          <span className="fs-4 fw-semibold lh-1">{counts[name]}</span>
+          <span className="h4 mb-0">{counts[name]}</span>
           <span className="small text-body-secondary">{T.counts[name]}</span>
         </li>
       ))}
