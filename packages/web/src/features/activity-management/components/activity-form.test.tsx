@@ -58,8 +58,15 @@ describe('the activity form', () => {
       'Una opción de una lista',
     );
     await user.type(within(second).getByLabelText('Opciones (una por línea)'), 'S{Enter}M{Enter}L');
-    // The size goes first.
+    // The size goes first; the focus follows it.
     await user.click(screen.getByRole('button', { name: 'Subir la pregunta 2' }));
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Pregunta 1' })).toHaveFocus());
+    // A third question, added and removed: the focus goes back to «Añadir pregunta».
+    await user.click(screen.getByRole('button', { name: 'Añadir pregunta' }));
+    await user.click(screen.getByRole('button', { name: 'Quitar la pregunta 3' }));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Añadir pregunta' })).toHaveFocus(),
+    );
     await user.click(screen.getByRole('button', { name: 'Publicar' }));
 
     expect(await screen.findByText('Página de la actividad')).toBeVisible();
@@ -151,6 +158,37 @@ describe('the activity form', () => {
       places: null,
     });
     expect(body).not.toHaveProperty('publish');
+  });
+
+  it('a weekly reunión repeats until a date; the switch is only for a reunión', async () => {
+    signIn({ role: 'admin' });
+    const calls = stubApi({
+      'GET /children/sections': [200, [TROPA]],
+      'GET /activities/people-in-charge': PEOPLE,
+      'POST /activities': [201, activity({ id: 9 })],
+    });
+    const { user } = renderApp(<NewActivityPage />, { route: '/actividades/nueva' });
+    expect(screen.queryByLabelText('Se repite cada semana')).toBeNull();
+    await user.selectOptions(screen.getByLabelText('Tipo'), 'Reunión');
+    await user.click(screen.getByLabelText('Se repite cada semana'));
+    await user.type(screen.getByLabelText('Título'), 'Reunión de los sábados');
+    setDate('Empieza', '2027-01-16T10:00');
+    setDate('Termina', '2027-01-16T13:00');
+    setDate('Fin de la inscripción', '2027-01-15T20:00');
+    await user.click(screen.getByRole('button', { name: 'Guardar borrador' }));
+    expect(await screen.findByLabelText('Hasta el día')).toHaveAccessibleDescription(
+      'Este campo es obligatorio.',
+    );
+    setDate('Hasta el día', '2027-06-19');
+    await user.click(screen.getByRole('button', { name: 'Guardar borrador' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    const body = JSON.parse(String(calls.find((c) => c.method === 'POST')?.data));
+    expect(body).toMatchObject({
+      kind: 'reunion',
+      starts_at: '2027-01-16T09:00:00.000Z',
+      ends_at: '2027-01-16T12:00:00.000Z',
+      repeats_weekly_until: '2027-06-19',
+    });
   });
 
   it('edits an activity with its Madrid times shown, and sends them back unchanged', async () => {
