@@ -6,6 +6,8 @@
  * the same in every browser and in the tests.
  */
 
+import { formatLongDate } from '../../lib/format-date';
+
 const HOUR = 3_600_000;
 
 /** The day of the month of `month`'s (0-based) last Sunday in `year`. */
@@ -52,25 +54,12 @@ export function utcToMadrid(iso: string | null | undefined): string {
 export const madridDate = (iso: string) => utcToMadrid(iso).slice(0, 10);
 
 const WEEKDAYS = ['domingo', 'lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado'];
-const MONTHS = [
-  'enero',
-  'febrero',
-  'marzo',
-  'abril',
-  'mayo',
-  'junio',
-  'julio',
-  'agosto',
-  'septiembre',
-  'octubre',
-  'noviembre',
-  'diciembre',
-];
 
 /** An instant in Madrid, in words: 'sábado 14 de marzo de 2027, 9:00'. */
 export function formatMadrid(iso: string): string {
   const local = utcToMadrid(iso);
   if (!local) return '';
+  // Madrid's wall clock read as if it were UTC, so the UTC-reading formatter says Madrid's day.
   const date = new Date(`${local}:00Z`);
-  return `${WEEKDAYS[date.getUTCDay()]} ${date.getUTCDate()} de ${MONTHS[date.getUTCMonth()]} de ${date.getUTCFullYear()}, ${date.getUTCHours()}:${local.slice(14, 16)}`;
+  return `${WEEKDAYS[date.getUTCDay()]} ${formatLongDate(date, true)}, ${date.getUTCHours()}:${local.slice(14, 16)}`;
 }

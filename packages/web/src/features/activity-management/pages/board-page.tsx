@@ -47,7 +47,43 @@ function Counts({ counts }: { counts: BoardCounts }) {
   );
 }
 
-/** The filters: by sign-up, autorización and payment, and a search by name. */
+type SelectFilter = 'signup' | 'authorization' | 'payment';
+
+/** Each select's choices, 'all' first: its value and its words. */
+const FILTER_CHOICES: Record<SelectFilter, { label: string; choices: [string, string][] }> = {
+  signup: {
+    label: T.signupFilter,
+    choices: [
+      ['all', T.all],
+      ...(['pendiente', 'va', 'no_va', 'espera'] as const).map((s): [string, string] => [
+        s,
+        SIGNUP_LABELS[s],
+      ]),
+    ],
+  },
+  authorization: {
+    label: T.authorizationFilter,
+    choices: [
+      ['all', T.all],
+      ['autorizado', T.authorized],
+      ['sin_autorizar', T.unauthorized],
+      ...(['online', 'paper', 'partial', 'missing'] as const).map((s): [string, string] => [
+        s,
+        AUTHORIZATION_LABELS[s],
+      ]),
+    ],
+  },
+  payment: {
+    label: T.paymentFilter,
+    choices: [
+      ['all', T.allPayments],
+      ['paid', T.paid],
+      ['unpaid', T.unpaid],
+    ],
+  },
+};
+
+/** The filters: a search by name (the whole width on a phone), then three selects side by side. */
 function Filters({
   filters,
   onChange,
@@ -69,62 +105,23 @@ function Filters({
             />
           </Form.Group>
         </Col>
-        <Col xs={4} lg={3}>
-          <Form.Group controlId={`${ids}-signup`}>
-            <Form.Label className="small mb-1">{T.signupFilter}</Form.Label>
-            <Form.Select
-              value={filters.signup}
-              onChange={(e) =>
-                onChange({ ...filters, signup: e.target.value as BoardFilters['signup'] })
-              }
-            >
-              <option value="all">{T.all}</option>
-              {(['pendiente', 'va', 'no_va', 'espera'] as const).map((s) => (
-                <option key={s} value={s}>
-                  {SIGNUP_LABELS[s]}
-                </option>
-              ))}
-            </Form.Select>
-          </Form.Group>
-        </Col>
-        <Col xs={4} lg={3}>
-          <Form.Group controlId={`${ids}-authorization`}>
-            <Form.Label className="small mb-1">{T.authorizationFilter}</Form.Label>
-            <Form.Select
-              value={filters.authorization}
-              onChange={(e) =>
-                onChange({
-                  ...filters,
-                  authorization: e.target.value as BoardFilters['authorization'],
-                })
-              }
-            >
-              <option value="all">{T.all}</option>
-              <option value="autorizado">{T.authorized}</option>
-              <option value="sin_autorizar">{T.unauthorized}</option>
-              {(['online', 'paper', 'partial', 'missing'] as const).map((s) => (
-                <option key={s} value={s}>
-                  {AUTHORIZATION_LABELS[s]}
-                </option>
-              ))}
-            </Form.Select>
-          </Form.Group>
-        </Col>
-        <Col xs={4} lg={3}>
-          <Form.Group controlId={`${ids}-payment`}>
-            <Form.Label className="small mb-1">{T.paymentFilter}</Form.Label>
-            <Form.Select
-              value={filters.payment}
-              onChange={(e) =>
-                onChange({ ...filters, payment: e.target.value as BoardFilters['payment'] })
-              }
-            >
-              <option value="all">{T.allPayments}</option>
-              <option value="paid">{T.paid}</option>
-              <option value="unpaid">{T.unpaid}</option>
-            </Form.Select>
-          </Form.Group>
-        </Col>
+        {(Object.keys(FILTER_CHOICES) as SelectFilter[]).map((name) => (
+          <Col xs={4} lg={3} key={name}>
+            <Form.Group controlId={`${ids}-${name}`}>
+              <Form.Label className="small mb-1">{FILTER_CHOICES[name].label}</Form.Label>
+              <Form.Select
+                value={filters[name]}
+                onChange={(e) => onChange({ ...filters, [name]: e.target.value })}
+              >
+                {FILTER_CHOICES[name].choices.map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </Form.Select>
+            </Form.Group>
+          </Col>
+        ))}
       </Row>
     </Form>
   );
