@@ -14,6 +14,14 @@ const PEOPLE: [number, unknown] = [200, [{ id: 3, name: 'Laura Scouter' }]];
 const setDate = (label: string, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
+/** Where: the place, the meeting and return points and the transport. */
+async function fillWhere(user: ReturnType<typeof renderApp>['user']) {
+  await user.type(screen.getByLabelText('Lugar'), 'Local scout');
+  await user.type(screen.getByLabelText('Punto de encuentro'), 'El local');
+  await user.type(screen.getByLabelText('Punto de regreso'), 'El local');
+  await user.type(screen.getByLabelText('Transporte'), 'A pie');
+}
+
 describe('the activity form', () => {
   it('a scouter creates a summer acampada for their section and publishes it: Madrid times go as UTC', async () => {
     signIn({ role: 'scouter' });
@@ -136,7 +144,11 @@ describe('the activity form', () => {
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
 
     await user.type(screen.getByLabelText('Título'), 'Reunión');
+    expect(screen.getByLabelText('Lugar')).toHaveAccessibleDescription(
+      'Este campo es obligatorio.',
+    );
     await user.clear(screen.getByLabelText('Precio (€)'));
+    await fillWhere(user);
     setDate('Empieza', '2027-01-16T10:00');
     setDate('Termina', '2027-01-16T12:00');
     setDate('Fin de la inscripción', '2027-01-20T12:00');
@@ -172,6 +184,7 @@ describe('the activity form', () => {
     await user.selectOptions(screen.getByLabelText('Tipo'), 'Reunión');
     await user.click(screen.getByLabelText('Se repite cada semana'));
     await user.type(screen.getByLabelText('Título'), 'Reunión de los sábados');
+    await fillWhere(user);
     setDate('Empieza', '2027-01-16T10:00');
     setDate('Termina', '2027-01-16T13:00');
     setDate('Fin de la inscripción', '2027-01-15T20:00');
