@@ -127,6 +127,23 @@ const ChildPhotosPage = lazyPage(
 // managers' controls into them.
 const ActivitiesPage = lazyPage(() => import('./routes/activity-pages'), 'ActivitiesRoute');
 const ActivityPage = lazyPage(() => import('./routes/activity-pages'), 'ActivityRoute');
+// Activities: the managers' screens (the form, the board, the autorización's text).
+const NewActivityPage = lazyPage(
+  () => import('../features/activity-management/pages/activity-form-page'),
+  'NewActivityPage',
+);
+const EditActivityPage = lazyPage(
+  () => import('../features/activity-management/pages/activity-form-page'),
+  'EditActivityPage',
+);
+const ActivityBoardPage = lazyPage(
+  () => import('../features/activity-management/pages/board-page'),
+  'BoardPage',
+);
+const AuthorizationTextPage = lazyPage(
+  () => import('../features/activity-management/pages/authorization-text-page'),
+  'AuthorizationTextPage',
+);
 const NotFoundPage = lazyPage(() => import('./routes/not-found-page'), 'NotFoundPage');
 
 function Root() {
@@ -281,6 +298,20 @@ export const routes: RouteObject[] = [
           </AdminRoute>
         ),
       },
+      // Activities, the managers' screens: each page itself refuses who may not manage.
+      ...[
+        { path: paths.activityNew.path, Page: NewActivityPage },
+        { path: paths.activityEdit.path, Page: EditActivityPage },
+        { path: paths.activityBoard.path, Page: ActivityBoardPage },
+        { path: paths.authorizationText.path, Page: AuthorizationTextPage },
+      ].map(({ path, Page }) => ({
+        path,
+        element: (
+          <ProtectedRoute>
+            <Page />
+          </ProtectedRoute>
+        ),
+      })),
       { path: '*', element: <NotFoundPage /> },
     ],
   },
