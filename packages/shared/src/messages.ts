@@ -114,9 +114,13 @@ export const AUTHORIZATION_MESSAGES = {
   retentionOnDeletion:
     'Las autorizaciones que hayas firmado se conservan con tu nombre y DNI/NIE tal como firmaste durante 5 años después de cada actividad, como registro del grupo; después se borran.',
   /** The e-mail that carries a signed autorización. */
-  mailSubject: (activity: string, child: string) => `Autorización firmada: ${activity} (${child})`,
-  mailBody: (signer: string, activity: string, child: string) =>
-    `Hola, ${signer}:\n\nAdjuntamos la autorización que has firmado para que ${child} participe en «${activity}», con los datos de la firma. Puedes descargarla también desde la página de la actividad.`,
+  mailSubject: (activity: string) => `Autorización firmada: ${activity}`,
+  mailParagraphs: (signer: string, activity: string) => [
+    `Hola, ${signer}:`,
+    `Te enviamos en PDF la autorización que has firmado para «${activity}», con los datos de la firma.`,
+    'También puedes descargarla desde la página de la actividad.',
+  ],
+  mailButton: 'Ver la actividad',
   pdfTitle: 'Autorización para una actividad',
   pdfEvidenceTitle: 'Datos de la firma electrónica',
   pdfSigner: 'Firmante',
@@ -133,5 +137,11 @@ export const AUTHORIZATION_MESSAGES = {
   pdfWithdrawn: (when: string) => `Firma retirada el ${when}.`,
   pdfSuperseded: (when: string) =>
     `Firma sustituida el ${when}: la actividad cambió y se pidió firmar de nuevo.`,
+  pdfAccountGone: 'cuenta eliminada',
+  pdfPaperTitle: 'Autorización en papel',
+  pdfDniHidden: '(solo lo ven quien firmó y los responsables de la actividad)',
+  /** What the audit trail says of a DNI/NIE given: that one was, never which. */
   auditDniGiven: 'sí',
+  /** What a placeholder reads when the activity or the group has not said it. */
+  notGiven: 'sin indicar',
 } as const;

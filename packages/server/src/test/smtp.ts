@@ -8,6 +8,8 @@ export interface ReceivedMail {
   text: string;
   html: string;
   from: string;
+  /** The files it carries: inline images (with `cid`) and attachments (a PDF). */
+  attachments: { filename: string; contentType: string; cid: string | null; content: Buffer }[];
 }
 
 export interface SmtpReceiver {
@@ -78,6 +80,12 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
               subject: mail.subject ?? '',
               text: mail.text ?? '',
               html: typeof mail.html === 'string' ? mail.html : '',
+              attachments: mail.attachments.map((a) => ({
+                filename: a.filename ?? '',
+                contentType: a.contentType,
+                cid: a.cid ?? null,
+                content: a.content,
+              })),
             });
             callback();
           })

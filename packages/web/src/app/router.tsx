@@ -123,10 +123,6 @@ const ChildPhotosPage = lazyPage(
   () => import('../features/profile/pages/child-photos-page'),
   'ChildPhotosPage',
 );
-// 'Actividades' (issue 36): the list and an activity's page; app/routes/activity-pages.tsx puts the
-// managers' controls into them.
-const ActivitiesPage = lazyPage(() => import('./routes/activity-pages'), 'ActivitiesRoute');
-const ActivityPage = lazyPage(() => import('./routes/activity-pages'), 'ActivityRoute');
 // Activities: the managers' screens (the form, the board, the autorización's text).
 const NewActivityPage = lazyPage(
   () => import('../features/activity-management/pages/activity-form-page'),
@@ -144,6 +140,10 @@ const AuthorizationTextPage = lazyPage(
   () => import('../features/activity-management/pages/authorization-text-page'),
   'AuthorizationTextPage',
 );
+// 'Actividades' (issue 36): the list and an activity's page; app/routes/activity-pages.tsx puts the
+// managers' controls into them.
+const ActivitiesPage = lazyPage(() => import('./routes/activity-pages'), 'ActivitiesRoute');
+const ActivityPage = lazyPage(() => import('./routes/activity-pages'), 'ActivityRoute');
 const NotFoundPage = lazyPage(() => import('./routes/not-found-page'), 'NotFoundPage');
 
 function Root() {

@@ -1,5 +1,7 @@
 import { ActivitiesPage } from '../../features/activities/pages/activities-page';
 import { ActivityPage } from '../../features/activities/pages/activity-page';
+import { ActivityManagerToolbar } from '../../features/activity-management/components/manager-toolbar';
+import { NewActivityButton } from '../../features/activity-management/components/new-activity-button';
 
 /*
  * 'Actividades' as the app puts it together: the family's pages (features/activities) with the
@@ -9,10 +11,10 @@ import { ActivityPage } from '../../features/activities/pages/activity-page';
 
 /** /actividades. */
 export function ActivitiesRoute() {
-  return <ActivitiesPage />;
+  return <ActivitiesPage actions={<NewActivityButton />} />;
 }
 
 /** /actividades/{id}. */
 export function ActivityRoute() {
-  return <ActivityPage />;
+  return <ActivityPage toolbar={(activity) => <ActivityManagerToolbar activity={activity} />} />;
 }

@@ -1,6 +1,7 @@
-import { LIMITS, type PaymentMethod } from '@fogata/shared';
+import type { PaymentMethod } from '@fogata/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, request, toApiError } from '../../../lib/api-client';
+import { dispositionFileName, fetchFile } from '../../../lib/fetch-file';
 import { BOARD_TEXTS as T } from '../texts';
 import type { Board, BoardPayment } from '../types';
 import { activityKeys } from './keys';
@@ -75,15 +76,10 @@ export const useRemind = (id: number) =>
       request(() => api.post<{ families: number }>(`/activities/${id}/reminders`), T.remindFailed),
   });
 
-/** The file name the server gives, or `fallback`. */
-function fileNameOf(headers: Record<string, string>, fallback: string): string {
-  const match = /filename="?([^";]+)"?/.exec(headers['content-disposition'] ?? '');
-  return match?.[1] ?? fallback;
-}
-
 /**
  * The participants as CSV or PDF, as a file to save. Fetched rather than linked: the call carries
- * the session's token, which a plain link would not.
+ * the session's token, which a plain link would not; the PDF through fetchFile, which keeps its
+ * bytes.
  */
 export async function downloadParticipants(
   id: number,
@@ -98,30 +94,17 @@ export async function downloadParticipants(
       const blob = new Blob([text.startsWith('\uFEFF') ? text : `\uFEFF${text}`], {
         type: 'text/csv;charset=utf-8',
       });
-      return { blob, fileName: fileNameOf(response.headers, fallback) };
+      return {
+        blob,
+        fileName: dispositionFileName(response.headers['content-disposition'] ?? null) ?? fallback,
+      };
     }
-    return await downloadBinary(`${api.baseURL}/activities/${id}/participants.pdf`, fallback);
+    const { blob, fileName } = await fetchFile(
+      `/activities/${id}/participants.pdf`,
+      T.downloadFailed,
+    );
+    return { blob, fileName: fileName ?? fallback };
   } catch (error) {
     throw toApiError(error, T.downloadFailed);
   }
-}
-
-/** A binary file (a PDF, a scan): the client's adapter reads answers as text, which would spoil it. */
-export async function downloadBinary(
-  url: string,
-  fallback: string,
-): Promise<{ blob: Blob; fileName: string }> {
-  const token = localStorage.getItem(LIMITS.tokenStorageKey);
-  const response = await fetch(url, {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-  });
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { message?: string } | null;
-    throw new Error(body?.message ?? T.downloadFailed);
-  }
-  const headers: Record<string, string> = {};
-  response.headers.forEach((value, name) => {
-    headers[name.toLowerCase()] = value;
-  });
-  return { blob: await response.blob(), fileName: fileNameOf(headers, fallback) };
 }

@@ -244,13 +244,23 @@ export function ActivityForm({ activity, defaultValues }: ActivityFormProps) {
             <FormField label={T.meetingPoint} maxLength={200} {...field('meetingPoint')} />
           </Col>
           <Col>
-            <FormField label={T.meetingAt} type="datetime-local" {...field('meetingAt')} />
+            <FormField
+              label={T.meetingAt}
+              type="datetime-local"
+              help={T.meetingAtHelp}
+              {...field('meetingAt')}
+            />
           </Col>
           <Col>
             <FormField label={T.returnPoint} maxLength={200} {...field('returnPoint')} />
           </Col>
           <Col>
-            <FormField label={T.returnAt} type="datetime-local" {...field('returnAt')} />
+            <FormField
+              label={T.returnAt}
+              type="datetime-local"
+              help={T.returnAtHelp}
+              {...field('returnAt')}
+            />
           </Col>
         </Row>
         <FormField
