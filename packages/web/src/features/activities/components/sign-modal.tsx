@@ -12,6 +12,7 @@ import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
 import { DismissibleAlert } from '../../../components/dismissible-alert';
 import { FormField } from '../../../components/form-field';
+import { SubmitButton } from '../../../components/submit-button';
 import { ApiError } from '../../../lib/api-client';
 import { useAuthorizationToSign, useSignAuthorization } from '../api/activities-api';
 import { sha256Hex } from '../lib/sha256';
@@ -182,22 +183,13 @@ export function SignModal({ activityId, childId, childName, onSigned, onCancel }
           <Button variant="secondary" onClick={onCancel} disabled={busy}>
             {T.cancel}
           </Button>
-          <Button type="submit" variant="success" disabled={busy || !data}>
-            {busy ? (
-              <>
-                <Spinner
-                  as="span"
-                  animation="border"
-                  size="sm"
-                  aria-hidden="true"
-                  className="me-2"
-                />
-                {T.signing}
-              </>
-            ) : (
-              T.sign
-            )}
-          </Button>
+          <SubmitButton
+            busy={busy}
+            disabled={!data}
+            label={T.sign}
+            busyLabel={T.signing}
+            className=""
+          />
         </Modal.Footer>
       </Form>
     </Modal>

@@ -1,8 +1,7 @@
 import { useId, useState } from 'react';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import Spinner from 'react-bootstrap/Spinner';
 import { BannerAlert } from '../../../components/dismissible-alert';
+import { SubmitButton } from '../../../components/submit-button';
 import type { Banner } from '../../../lib/banner';
 import { useSaveSignup } from '../api/activities-api';
 import type { Activity, ActivityQuestion, AnswerValue, ChildActivityStatus } from '../api/types';
@@ -132,16 +131,7 @@ export function SignupForm({
             onChange={(value) => setAnswer(question, value)}
           />
         ))}
-      <Button type="submit" variant="success" disabled={save.isPending}>
-        {save.isPending ? (
-          <>
-            <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-2" />
-            {T.saving}
-          </>
-        ) : (
-          T.save
-        )}
-      </Button>
+      <SubmitButton busy={save.isPending} label={T.save} busyLabel={T.saving} className="" />
     </Form>
   );
 }
