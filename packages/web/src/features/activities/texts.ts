@@ -143,6 +143,8 @@ export const ACTIVITY_TEXTS = {
   feedsLoadFailed: 'Error al obtener los enlaces del calendario.',
   familyFeed: 'Actividades de tus educandos',
   sectionFeed: (section: string) => `Actividades de ${section}`,
+  feedsIntroSections:
+    'Suscríbete en tu calendario (Google, Apple, Outlook) al enlace de cada una de tus secciones y verás sus actividades, al día. Son privados: no los compartas.',
   sectionFeedsIntro: 'Como scouter, tienes también el calendario de cada una de tus secciones.',
   copy: 'Copiar',
   reset: 'Restablecer enlace',
