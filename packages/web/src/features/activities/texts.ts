@@ -40,6 +40,8 @@ export const ACTIVITY_TEXTS = {
     no_va: 'No va',
     espera: 'En lista de espera',
   } satisfies Record<SignupShown, string>,
+  /** A child never answered for an activity that has begun, been held or been cancelled. */
+  noReply: 'Sin respuesta',
   waiting: (position: number | null) =>
     position ? `En lista de espera (n.º ${position})` : 'En lista de espera',
   childStatus: (name: string, status: string) => `${name}: ${status}`,
@@ -58,7 +60,9 @@ export const ACTIVITY_TEXTS = {
   free: 'Gratis',
   places: 'Plazas',
   placesLeft: (left: number, total: number) =>
-    left === 0 ? `Completas (${total} plazas)` : `Quedan ${left} de ${total}`,
+    left === 0
+      ? `Completas (${total === 1 ? '1 plaza' : `${total} plazas`})`
+      : `Quedan ${left} de ${total}`,
   placesUnlimited: 'Sin límite',
   deadline: 'Inscripción hasta',
   inCharge: 'Scouter responsable',

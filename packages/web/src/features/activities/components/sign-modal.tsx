@@ -16,6 +16,7 @@ import { SubmitButton } from '../../../components/submit-button';
 import { ApiError } from '../../../lib/api-client';
 import { useAuthorizationToSign, useSignAuthorization } from '../api/activities-api';
 import { sha256Hex } from '../lib/sha256';
+import { useFocusFirstInvalid } from '../lib/use-focus-first-invalid';
 import { ACTIVITY_TEXTS as T } from '../texts';
 
 /** What stands for the guardian's name or DNI in the text while it is still unwritten. */
@@ -48,6 +49,7 @@ export function SignModal({ activityId, childId, childName, onSigned, onCancel }
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
+  const { ref, focusFirstInvalid } = useFocusFirstInvalid();
 
   const data = toSign.data;
   // The profile's name and DNI fill the fields until the guardian writes their own.
@@ -74,7 +76,10 @@ export function SignModal({ activityId, childId, childName, onSigned, onCancel }
       found.password = AUTHORIZATION_ERRORS.passwordRequired;
     }
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0) {
+      focusFirstInvalid();
+      return;
+    }
     try {
       const result = await sign.mutateAsync({
         activityId,
@@ -94,8 +99,10 @@ export function SignModal({ activityId, childId, childName, onSigned, onCancel }
           .filter((f) => ['full_name', 'dni', 'password'].includes(f.field))
           .map((f) => [f.field, f.message]),
       );
-      if (Object.keys(onFields).length > 0) setErrors(onFields);
-      else setError((err as Error).message);
+      if (Object.keys(onFields).length > 0) {
+        setErrors(onFields);
+        focusFirstInvalid();
+      } else setError((err as Error).message);
       // The text changed under the guardian's eyes (a new version, the activity edited): read it again.
       if (err instanceof ApiError && err.status === 409) void toSign.refetch();
     }
@@ -111,7 +118,7 @@ export function SignModal({ activityId, childId, childName, onSigned, onCancel }
       keyboard={!busy}
       fullscreen="sm-down"
     >
-      <Form noValidate onSubmit={onSubmit}>
+      <Form noValidate onSubmit={onSubmit} ref={ref}>
         <Modal.Header closeButton={!busy} closeLabel={T.close}>
           <Modal.Title as="h2" className="h5" id={`${ids}-title`}>
             {T.signTitle(childName)}

@@ -5,6 +5,7 @@ import { SubmitButton } from '../../../components/submit-button';
 import type { Banner } from '../../../lib/banner';
 import { useSaveSignup } from '../api/activities-api';
 import type { Activity, ActivityQuestion, AnswerValue, ChildActivityStatus } from '../api/types';
+import { useFocusFirstInvalid } from '../lib/use-focus-first-invalid';
 import { ACTIVITY_TEXTS as T } from '../texts';
 
 /** What the radios start at: a child who goes or waits has said «Va». */
@@ -31,6 +32,7 @@ export function SignupForm({
   const [answers, setAnswers] = useState<Record<string, AnswerValue>>(child.answers);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [banner, setBanner] = useState<Banner>(null);
+  const { ref, focusFirstInvalid } = useFocusFirstInvalid();
 
   const full =
     activity.places !== null &&
@@ -54,7 +56,10 @@ export function SignupForm({
       }
     }
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0) {
+      focusFirstInvalid();
+      return;
+    }
     // Only the questions' own answers, trimmed; someone who does not go answers none.
     const sent: Record<string, AnswerValue> = {};
     if (going) {
@@ -83,7 +88,7 @@ export function SignupForm({
   };
 
   return (
-    <Form noValidate onSubmit={onSubmit}>
+    <Form noValidate onSubmit={onSubmit} ref={ref}>
       <BannerAlert banner={banner} onClose={() => setBanner(null)} />
       <fieldset className="mb-3">
         <legend className="fs-6 fw-semibold">{T.answerLegend(child.child_name)}</legend>

@@ -81,7 +81,14 @@ describe('ActivitiesPage', () => {
               ],
             }),
           ],
-          past: [summaryData(3, { title: 'Salida al río', kind: 'salida', status: 'celebrada' })],
+          past: [
+            summaryData(3, {
+              title: 'Salida al río',
+              kind: 'salida',
+              status: 'celebrada',
+              children: [childData(22, { child_name: 'Pablo' })],
+            }),
+          ],
           past_total: 1,
         }),
       ],
@@ -123,6 +130,10 @@ describe('ActivitiesPage', () => {
     const third = within(past).getByRole('article');
     expect(within(third).getByText('Salida')).toBeInTheDocument();
     expect(within(third).getByText('Celebrada')).toBeInTheDocument();
+    // Over, a child never answered for reads so, with nothing left to do.
+    expect(within(third).getByText('Sin respuesta')).toBeInTheDocument();
+    expect(within(third).queryByText('Pendiente')).not.toBeInTheDocument();
+    expect(within(third).queryByText('Falta tu respuesta')).not.toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Próximas' })).not.toContainElement(third);
   });
 
