@@ -196,20 +196,9 @@ export class AuthorizationsService {
     viewer: AuthorizationActor,
     activityId: number,
     childId: number,
-    db: AppContext['db'] | Transaction<Database> = this.ctx.db,
   ): Promise<{ terms: ActivityTermsRow; childName: string }> {
     await this.access.require(viewer, 'child.own', childId);
-    const repo = this.repo(db);
-    const [terms, child, audience] = await Promise.all([
-      repo.terms(activityId),
-      repo.childInGroup(childId),
-      repo.audience(activityId),
-    ]);
-    if (!terms || terms.status === 'borrador') throw new AppError(404, E.activityNotFound);
-    if (!child) throw new AppError(404, SERVER_ERRORS.childNotFound);
-    const inAudience = audience.length === 0 || audience.includes(child.section_id);
-    if (!inAudience || child.active !== 1) throw new AppError(404, E.childNotInActivity);
-    return { terms, childName: child.full_name };
+    return audienceTerms(this.repo(), activityId, childId);
   }
 
   /**
@@ -274,7 +263,7 @@ export class AuthorizationsService {
       const repo = this.repo(trx);
       await repo.lockChild(childId, this.ctx.db.dialect);
       // Read again under the lock: the activity may have started, changed or been signed since.
-      const { terms, childName } = await this.guardianTerms(viewer, activityId, childId, trx);
+      const { terms, childName } = await audienceTerms(repo, activityId, childId);
       const now = Date.now();
       signable(terms, now);
       const standing = await repo.standing(activityId, [childId]);
@@ -356,10 +345,11 @@ export class AuthorizationsService {
 
   /** Withdraws guardian `viewer`'s own standing signature, until the activity starts. */
   async withdraw(viewer: AuthorizationActor, activityId: number, childId: number): Promise<void> {
+    await this.guardianTerms(viewer, activityId, childId);
     await this.ctx.db.kysely.transaction().execute(async (trx) => {
       const repo = this.repo(trx);
       await repo.lockChild(childId, this.ctx.db.dialect);
-      const { terms } = await this.guardianTerms(viewer, activityId, childId, trx);
+      const { terms } = await audienceTerms(repo, activityId, childId);
       if (Date.parse(terms.starts_at) <= Date.now()) throw new AppError(409, E.started);
       const id = await repo.withdraw(activityId, childId, viewer.id, nowIso());
       if (id === null) throw new AppError(409, E.noSignatureToWithdraw);
@@ -551,6 +541,27 @@ export function givenOf(rows: readonly StandingAuthorizationRow[]): GivenAuthori
     withdrawn_at: null,
     superseded_at: null,
   }));
+}
+
+/**
+ * Activity `activityId`'s terms and child `childId`'s name, when the child is active and of the
+ * activity's audience, which is no draft (the caller checked whose child it is).
+ */
+async function audienceTerms(
+  repo: AuthorizationsRepository,
+  activityId: number,
+  childId: number,
+): Promise<{ terms: ActivityTermsRow; childName: string }> {
+  const [terms, child, audience] = await Promise.all([
+    repo.terms(activityId),
+    repo.childInGroup(childId),
+    repo.audience(activityId),
+  ]);
+  if (!terms || terms.status === 'borrador') throw new AppError(404, E.activityNotFound);
+  if (!child) throw new AppError(404, SERVER_ERRORS.childNotFound);
+  const inAudience = audience.length === 0 || audience.includes(child.section_id);
+  if (!inAudience || child.active !== 1) throw new AppError(404, E.childNotInActivity);
+  return { terms, childName: child.full_name };
 }
 
 /** An activity that takes signatures now: published or closed to sign-ups, and not started. */

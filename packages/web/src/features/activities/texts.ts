@@ -40,6 +40,8 @@ export const ACTIVITY_TEXTS = {
     no_va: 'No va',
     espera: 'En lista de espera',
   } satisfies Record<SignupShown, string>,
+  /** A child never answered for an activity that has begun, been held or been cancelled. */
+  noReply: 'Sin respuesta',
   waiting: (position: number | null) =>
     position ? `En lista de espera (n.º ${position})` : 'En lista de espera',
   childStatus: (name: string, status: string) => `${name}: ${status}`,
@@ -58,7 +60,9 @@ export const ACTIVITY_TEXTS = {
   free: 'Gratis',
   places: 'Plazas',
   placesLeft: (left: number, total: number) =>
-    left === 0 ? `Completas (${total} plazas)` : `Quedan ${left} de ${total}`,
+    left === 0
+      ? `Completas (${total === 1 ? '1 plaza' : `${total} plazas`})`
+      : `Quedan ${left} de ${total}`,
   placesUnlimited: 'Sin límite',
   deadline: 'Inscripción hasta',
   inCharge: 'Scouter responsable',
@@ -114,9 +118,7 @@ export const ACTIVITY_TEXTS = {
   withdrawBody: (child: string, activity: string) =>
     `Retiras tu firma de la autorización de ${child} para «${activity}». Sin ella, ${child} no queda autorizado hasta que vuelvas a firmar.`,
   withdrawing: 'Retirando...',
-  withdrawn: 'Firma retirada.',
   withdrawFailed: 'Error al retirar la firma.',
-  notBeforeStart: 'La actividad ya ha empezado: las firmas no se pueden retirar.',
 
   // The signing dialog.
   signTitle: (child: string) => `Autorización de ${child}`,
@@ -127,18 +129,13 @@ export const ACTIVITY_TEXTS = {
   textLabel: 'Texto de la autorización',
   textVersion: (version: number) => `Versión ${version} del texto`,
   fullName: 'Tu nombre y apellidos',
-  fullNameRequired: 'Escribe tu nombre y apellidos.',
   dni: 'DNI o NIE',
   dniHelp: 'Se guarda en tu perfil para la próxima vez. Solo lo ven tú y los responsables.',
-  dniRequired: 'Escribe tu DNI o NIE.',
   password: 'Tu contraseña',
   passwordHelp: 'Para confirmar que eres tú quien firma.',
-  passwordRequired: 'Escribe tu contraseña para firmar.',
   googleConfirmed: 'Has entrado con Google hace poco: tu inicio de sesión confirma la firma.',
   sign: 'Firmar',
   signing: 'Firmando...',
-  signed: (child: string) =>
-    `Autorización de ${child} firmada. Te hemos enviado el PDF por correo.`,
   signFailed: 'Error al firmar la autorización.',
   cancel: 'Cancelar',
   close: 'Cerrar',
@@ -150,6 +147,8 @@ export const ACTIVITY_TEXTS = {
   feedsLoadFailed: 'Error al obtener los enlaces del calendario.',
   familyFeed: 'Actividades de tus educandos',
   sectionFeed: (section: string) => `Actividades de ${section}`,
+  feedsIntroSections:
+    'Suscríbete en tu calendario (Google, Apple, Outlook) al enlace de cada una de tus secciones y verás sus actividades, al día. Son privados: no los compartas.',
   sectionFeedsIntro: 'Como scouter, tienes también el calendario de cada una de tus secciones.',
   copy: 'Copiar',
   reset: 'Restablecer enlace',

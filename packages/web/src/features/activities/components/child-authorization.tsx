@@ -1,3 +1,4 @@
+import { AUTHORIZATION_MESSAGES } from '@fogata/shared';
 import { useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
@@ -5,9 +6,9 @@ import { BannerAlert } from '../../../components/dismissible-alert';
 import { ConfirmModal } from '../../../components/lazy-confirm-modal';
 import type { Banner } from '../../../lib/banner';
 import { useCan } from '../../../lib/can';
+import { formatMadrid } from '../../../lib/madrid-time';
 import { downloadAuthorizationPdf, useWithdrawSignature } from '../api/activities-api';
 import type { Activity, ChildActivityStatus, ShownSignature } from '../api/types';
-import { madridDateTime } from '../lib/madrid-time';
 import { ACTIVITY_TEXTS as T } from '../texts';
 import { SignModal } from './sign-modal';
 
@@ -55,7 +56,7 @@ export function ChildAuthorization({ activity, child, now }: ChildAuthorizationP
   const confirmWithdraw = async () => {
     try {
       await withdraw.mutateAsync({ activityId: activity.id, childId: child.child_id });
-      setBanner({ variant: 'success', message: T.withdrawn });
+      setBanner({ variant: 'success', message: AUTHORIZATION_MESSAGES.withdrawn });
     } catch (error) {
       setBanner({ variant: 'danger', message: (error as Error).message });
     }
@@ -83,8 +84,8 @@ export function ChildAuthorization({ activity, child, now }: ChildAuthorizationP
             <li key={signature.id} className="mb-2">
               <span className="d-block">
                 {signature.method === 'paper'
-                  ? T.paperOn(madridDateTime(signature.signed_at))
-                  : T.signedBy(signature.signer_name ?? '', madridDateTime(signature.signed_at))}
+                  ? T.paperOn(formatMadrid(signature.signed_at))
+                  : T.signedBy(signature.signer_name ?? '', formatMadrid(signature.signed_at))}
                 {signature.mine && ` ${T.signedByYou}`}
               </span>
               {signature.mine && signature.method === 'online' && (

@@ -1,4 +1,10 @@
-import { fillAuthorizationText } from '@fogata/shared';
+import {
+  AUTHORIZATION_ERRORS,
+  AUTHORIZATION_MESSAGES,
+  dniProblem,
+  fillAuthorizationText,
+  normalizeDni,
+} from '@fogata/shared';
 import { useId, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -6,10 +12,11 @@ import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
 import { DismissibleAlert } from '../../../components/dismissible-alert';
 import { FormField } from '../../../components/form-field';
+import { SubmitButton } from '../../../components/submit-button';
 import { ApiError } from '../../../lib/api-client';
 import { useAuthorizationToSign, useSignAuthorization } from '../api/activities-api';
-import { DNI_INVALID, isValidDni } from '../lib/dni';
 import { sha256Hex } from '../lib/sha256';
+import { useFocusFirstInvalid } from '../lib/use-focus-first-invalid';
 import { ACTIVITY_TEXTS as T } from '../texts';
 
 /** What stands for the guardian's name or DNI in the text while it is still unwritten. */
@@ -17,8 +24,8 @@ const BLANK = '____________';
 
 /** A name as it goes into the text: no spaces at the ends, one between words. */
 const cleanName = (name: string) => name.trim().replace(/\s+/g, ' ');
-/** A DNI/NIE as it goes into the text: capitals, no spaces or dashes. */
-const cleanDni = (dni: string) => dni.toUpperCase().replace(/[\s-]/g, '');
+/** A DNI/NIE as it goes into the text: as the server keeps it (capitals; no spaces, dots, dashes). */
+const cleanDni = normalizeDni;
 
 interface SignModalProps {
   activityId: number;
@@ -42,6 +49,7 @@ export function SignModal({ activityId, childId, childName, onSigned, onCancel }
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
+  const { ref, focusFirstInvalid } = useFocusFirstInvalid();
 
   const data = toSign.data;
   // The profile's name and DNI fill the fields until the guardian writes their own.
@@ -61,14 +69,19 @@ export function SignModal({ activityId, childId, childName, onSigned, onCancel }
     if (!data) return;
     setError(null);
     const found: Record<string, string> = {};
-    if (!cleanName(name)) found.full_name = T.fullNameRequired;
-    if (!cleanDni(dniValue)) found.dni = T.dniRequired;
-    else if (!isValidDni(cleanDni(dniValue))) found.dni = DNI_INVALID;
-    if (data.confirm_with === 'password' && !password) found.password = T.passwordRequired;
+    if (!cleanName(name)) found.full_name = AUTHORIZATION_ERRORS.signerNameRequired;
+    const dniWrong = dniProblem(cleanDni(dniValue));
+    if (dniWrong) found.dni = dniWrong;
+    if (data.confirm_with === 'password' && !password) {
+      found.password = AUTHORIZATION_ERRORS.passwordRequired;
+    }
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0) {
+      focusFirstInvalid();
+      return;
+    }
     try {
-      await sign.mutateAsync({
+      const result = await sign.mutateAsync({
         activityId,
         childId,
         body: {
@@ -78,7 +91,7 @@ export function SignModal({ activityId, childId, childName, onSigned, onCancel }
           text_sha256: await sha256Hex(text),
         },
       });
-      onSigned(T.signed(childName));
+      onSigned(result.message || AUTHORIZATION_MESSAGES.signed);
     } catch (err) {
       const fields = err instanceof ApiError ? err.fieldErrors : [];
       const onFields = Object.fromEntries(
@@ -86,8 +99,10 @@ export function SignModal({ activityId, childId, childName, onSigned, onCancel }
           .filter((f) => ['full_name', 'dni', 'password'].includes(f.field))
           .map((f) => [f.field, f.message]),
       );
-      if (Object.keys(onFields).length > 0) setErrors(onFields);
-      else setError((err as Error).message);
+      if (Object.keys(onFields).length > 0) {
+        setErrors(onFields);
+        focusFirstInvalid();
+      } else setError((err as Error).message);
       // The text changed under the guardian's eyes (a new version, the activity edited): read it again.
       if (err instanceof ApiError && err.status === 409) void toSign.refetch();
     }
@@ -103,7 +118,7 @@ export function SignModal({ activityId, childId, childName, onSigned, onCancel }
       keyboard={!busy}
       fullscreen="sm-down"
     >
-      <Form noValidate onSubmit={onSubmit}>
+      <Form noValidate onSubmit={onSubmit} ref={ref} className="modal-form">
         <Modal.Header closeButton={!busy} closeLabel={T.close}>
           <Modal.Title as="h2" className="h5" id={`${ids}-title`}>
             {T.signTitle(childName)}
@@ -175,22 +190,13 @@ export function SignModal({ activityId, childId, childName, onSigned, onCancel }
           <Button variant="secondary" onClick={onCancel} disabled={busy}>
             {T.cancel}
           </Button>
-          <Button type="submit" variant="success" disabled={busy || !data}>
-            {busy ? (
-              <>
-                <Spinner
-                  as="span"
-                  animation="border"
-                  size="sm"
-                  aria-hidden="true"
-                  className="me-2"
-                />
-                {T.signing}
-              </>
-            ) : (
-              T.sign
-            )}
-          </Button>
+          <SubmitButton
+            busy={busy}
+            disabled={!data}
+            label={T.sign}
+            busyLabel={T.signing}
+            className=""
+          />
         </Modal.Footer>
       </Form>
     </Modal>

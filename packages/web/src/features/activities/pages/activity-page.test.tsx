@@ -48,6 +48,15 @@ const toSign = (overrides: object = {}) => ({
   ...overrides,
 });
 
+const signatureResult = {
+  id: 90,
+  method: 'online',
+  signer_name: 'Ana Pérez Gil',
+  signed_at: '2027-03-01T17:04:00.000Z',
+  mine: true,
+  message: 'Autorización firmada. Te enviamos una copia en PDF por correo.',
+};
+
 describe('ActivityPage', () => {
   it('says it is loading', () => {
     signIn({ role: 'usuario' });
@@ -113,11 +122,14 @@ describe('ActivityPage', () => {
     expect(within(lucia).getByText('Pendiente')).toBeInTheDocument();
     await user.click(within(lucia).getByRole('button', { name: 'Guardar respuesta' }));
     expect(within(lucia).getByText('Elige «Va» o «No va».')).toBeInTheDocument();
+    await waitFor(() => expect(within(lucia).getByRole('radio', { name: 'Va' })).toHaveFocus());
 
     await user.click(within(lucia).getByRole('radio', { name: 'Va' }));
     await user.type(within(lucia).getByLabelText('¿Alergias o dieta?'), '  Celíaca  ');
     await user.click(within(lucia).getByRole('button', { name: 'Guardar respuesta' }));
     expect(within(lucia).getByText('Esta pregunta es obligatoria.')).toBeInTheDocument();
+    // The first field in error takes the focus: the required yes/no.
+    await waitFor(() => expect(within(lucia).getByRole('radio', { name: 'Sí' })).toHaveFocus());
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
 
     await user.click(within(lucia).getByRole('radio', { name: 'Sí' }));
@@ -141,6 +153,9 @@ describe('ActivityPage', () => {
     expect(
       within(lucia).getByText('No quedan plazas: si eliges «Va», entrará en la lista de espera.'),
     ).toBeInTheDocument();
+    expect(screen.getByText('Plazas', { selector: 'dt' }).nextElementSibling).toHaveTextContent(
+      /^Completas \(12 plazas\)$/,
+    );
     await user.click(within(lucia).getByRole('radio', { name: 'No' }));
     await user.click(within(lucia).getByRole('button', { name: 'Guardar respuesta' }));
     expect(
@@ -212,7 +227,7 @@ describe('ActivityPage', () => {
       }),
       {
         [`GET ${AUTH(21)}`]: [200, toSign()],
-        [`POST ${AUTH(21)}`]: [201, { id: 90 }],
+        [`POST ${AUTH(21)}`]: [201, signatureResult],
       },
     );
     const section = await panel('Lucía');
@@ -234,7 +249,7 @@ describe('ActivityPage', () => {
     await user.type(within(dialog).getByLabelText('Tu contraseña'), 'secreta123');
     await user.click(within(dialog).getByRole('button', { name: 'Firmar' }));
     expect(
-      within(dialog).getByText('El DNI o NIE no es válido: revisa el número y la letra.'),
+      within(dialog).getByText('El DNI/NIE no es válido: revisa la letra.'),
     ).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
 
@@ -251,7 +266,7 @@ describe('ActivityPage', () => {
     );
     await user.click(within(dialog).getByRole('button', { name: 'Firmar' }));
     expect(
-      await screen.findByText('Autorización de Lucía firmada. Te hemos enviado el PDF por correo.'),
+      await screen.findByText('Autorización firmada. Te enviamos una copia en PDF por correo.'),
     ).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(sent(calls, AUTH(21))).toEqual({
@@ -268,7 +283,7 @@ describe('ActivityPage', () => {
       activityData(5, { starts_at: '2099-03-13T09:00:00.000Z', children: [lucia] }),
       {
         [`GET ${AUTH(21)}`]: [200, toSign({ dni: 'X1234567L', confirm_with: 'google' })],
-        [`POST ${AUTH(21)}`]: [201, { id: 90 }],
+        [`POST ${AUTH(21)}`]: [201, signatureResult],
       },
     );
     await user.click(await screen.findByRole('button', { name: 'Leer y firmar la autorización' }));
@@ -284,6 +299,21 @@ describe('ActivityPage', () => {
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
     expect(sent(calls, AUTH(21))).not.toHaveProperty('password');
     expect(sent(calls, AUTH(21)).dni).toBe('X1234567L');
+  });
+
+  it('moves the focus into the dialog and back to its button when it closes', async () => {
+    const lucia = childData(21, { child_name: 'Lucía', signup: 'va' });
+    const { user } = setup(
+      activityData(5, { starts_at: '2099-03-13T09:00:00.000Z', children: [lucia] }),
+      { [`GET ${AUTH(21)}`]: [200, toSign()] },
+    );
+    const open = await screen.findByRole('button', { name: 'Leer y firmar la autorización' });
+    await user.click(open);
+    const dialog = await screen.findByRole('dialog', { name: 'Autorización de Lucía' });
+    await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(open).toHaveFocus());
   });
 
   it("shows the server's refusal in the dialog and keeps it open", async () => {
@@ -355,7 +385,9 @@ describe('ActivityPage', () => {
     await user.click(within(section).getByRole('button', { name: 'Retirar firma' }));
     const dialog = await screen.findByRole('dialog', { name: '¿Retirar tu firma?' });
     await user.click(within(dialog).getByRole('button', { name: 'Retirar firma' }));
-    expect(await within(section).findByText('Firma retirada.')).toBeInTheDocument();
+    expect(
+      await within(section).findByText('Has retirado tu firma de la autorización.'),
+    ).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'DELETE' && c.url === AUTH(21))).toBe(true);
   });
 
