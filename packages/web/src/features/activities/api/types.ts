@@ -2,7 +2,7 @@ import type {
   ActivityKind,
   ActivityStatus,
   AuthorizationForm,
-  AuthorizationSignature,
+  AuthorizationMethod,
   AuthorizationState,
   QuestionKind,
   SectionRef,
@@ -19,7 +19,15 @@ export type SignupShown = 'pendiente' | 'va' | 'no_va' | 'espera';
 
 export type AnswerValue = string | boolean;
 
-export type ShownSignature = AuthorizationSignature;
+/** A standing signature of a child's autorización (its shape moves between shared's files). */
+export interface ShownSignature {
+  id: number;
+  method: AuthorizationMethod;
+  signer_name: string | null;
+  signed_at: string;
+  /** Signed by the viewer: they may withdraw it and download it. */
+  mine: boolean;
+}
 
 /** One of the viewer's own children in the activity's audience. */
 export interface ChildActivityStatus {
