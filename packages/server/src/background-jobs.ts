@@ -3,8 +3,8 @@ import type { AppContext } from './context.js';
 import { PublicImagesRecheck } from './media/renditions/public-images.js';
 import { RenditionWorker } from './media/renditions/rendition-worker.js';
 import { MediaSweeper } from './media/sweeper.js';
-import { AuthorizationsService } from './modules/authorizations/authorizations.service.js';
 import { activityRemindersJob } from './modules/activity-board/activity-board.service.js';
+import { AuthorizationsService } from './modules/authorizations/authorizations.service.js';
 import { DigestService } from './modules/digests/digests.service.js';
 import { FaceScanner } from './modules/faces/face-scan.js';
 

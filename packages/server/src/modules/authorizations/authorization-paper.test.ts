@@ -29,7 +29,9 @@ const db = () => t.app.ctx.db.kysely;
 async function target() {
   const guardian = await createUser(t.app);
   const child = await createChildRow(t.app, { section: 'Tropa', guardians: [guardian.row.id] });
-  const activity = await insertSignableActivity(t.app, { sections: [await sectionId(t.app, 'Tropa')] });
+  const activity = await insertSignableActivity(t.app, {
+    sections: [await sectionId(t.app, 'Tropa')],
+  });
   return { guardian, child: child.id, activity };
 }
 
