@@ -8,6 +8,8 @@ export interface ReceivedMail {
   text: string;
   html: string;
   from: string;
+  /** Files attached (a signed autorización's PDF): their type, name and bytes. */
+  attachments: { contentType: string; filename: string; content: Buffer }[];
 }
 
 export interface SmtpReceiver {
@@ -78,6 +80,11 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
               subject: mail.subject ?? '',
               text: mail.text ?? '',
               html: typeof mail.html === 'string' ? mail.html : '',
+              attachments: mail.attachments.map((a) => ({
+                contentType: a.contentType,
+                filename: a.filename ?? '',
+                content: a.content,
+              })),
             });
             callback();
           })
