@@ -293,3 +293,43 @@ export const SERVER_SUCCESS = {
   /** An image the detector could not search, looked at by hand (decision 099). */
   imageSearched: 'Imagen revisada: ya no se difumina entera.',
 } as const;
+
+/**
+ * The autorización signed online, the DNI/NIE it is signed with, the admin's text and the paper
+ * record (activities).
+ */
+export const AUTHORIZATION_ERRORS = {
+  dniRequired: 'Escribe tu DNI o NIE.',
+  dniFormat:
+    'El DNI/NIE no tiene un formato válido: 8 cifras y una letra (DNI), o X, Y o Z, 7 cifras y una letra (NIE).',
+  dniLetter: 'El DNI/NIE no es válido: revisa la letra.',
+  signerNameRequired: 'Escribe tu nombre y apellidos.',
+  signerNameTooLong: 'El nombre no puede tener más de 100 caracteres.',
+  textHashInvalid: 'Falta la huella del texto que has leído. Recarga la página y vuelve a firmar.',
+  textChanged:
+    'El texto de la autorización ha cambiado desde que lo abriste. Léelo de nuevo y vuelve a firmar.',
+  passwordRequired: 'Escribe tu contraseña para confirmar la firma.',
+  passwordWrong: 'La contraseña no es correcta. La firma no se ha guardado.',
+  googleStale:
+    'Para firmar sin contraseña, vuelve a entrar con Google: tu entrada fue hace más de 15 minutos.',
+  alreadySigned: 'Ya has firmado la autorización de este educando para esta actividad.',
+  notSignable: 'Esta actividad no admite firmas: no está publicada o está cancelada.',
+  started: 'La actividad ya ha empezado: la autorización ya no se puede firmar ni retirar.',
+  noSignatureToWithdraw: 'No tienes ninguna firma vigente de este educando para esta actividad.',
+  authorizationNotFound: 'Autorización no encontrada.',
+  activityNotFound: 'Actividad no encontrada.',
+  childNotInActivity: 'Este educando no está convocado a esta actividad.',
+  paperFileRequired: 'Adjunta la foto o el escaneo de la autorización firmada.',
+  paperFileInvalid: 'El archivo no es una imagen válida (JPG, PNG, WebP o GIF).',
+  paperNoteTooLong: 'La nota no puede tener más de 500 caracteres.',
+  textRequired: 'El texto de la autorización es obligatorio.',
+  textTooLong: 'El texto de la autorización no puede tener más de 10000 caracteres.',
+  textUnknownPlaceholders: (names: string[]) =>
+    names.length === 1
+      ? `El texto usa un hueco que no existe: ${names[0]}. Revisa cómo está escrito.`
+      : `El texto usa huecos que no existen: ${names.join(', ')}. Revisa cómo están escritos.`,
+  textBusy: 'Otra persona está guardando el texto a la vez. Inténtalo de nuevo.',
+  delegateNameRequired: 'Escribe el nombre del delegado/a de protección.',
+  delegateContactRequired: 'Escribe cómo contactar con el delegado/a de protección.',
+  delegateTooLong: 'El nombre y el contacto no pueden tener más de 200 caracteres.',
+} as const;

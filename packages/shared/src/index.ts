@@ -12,6 +12,7 @@ export * from './schemas/admin-panel.js';
 export * from './schemas/album.js';
 export * from './schemas/audit.js';
 export * from './schemas/auth.js';
+export * from './schemas/authorization.js';
 export * from './schemas/child.js';
 export * from './schemas/child-consent.js';
 export * from './schemas/comment.js';

@@ -100,3 +100,48 @@ export const FACE_MESSAGES = {
   imageInvalid: 'La imagen no es válida.',
   limitInvalid: 'El límite debe ser un número entero de 1 a 100.',
 } as const;
+
+/** The autorización signed online and its paper record, the DNI/NIE, the retention. */
+export const AUTHORIZATION_MESSAGES = {
+  signed: 'Autorización firmada. Te enviamos una copia en PDF por correo.',
+  withdrawn: 'Has retirado tu firma de la autorización.',
+  paperRecorded: 'Autorización en papel registrada.',
+  textCreated: (version: number) =>
+    `Nueva versión del texto de la autorización guardada (versión ${version}). Las firmas ya hechas conservan el texto que se firmó.`,
+  delegateSaved: 'Delegado/a de protección guardado.',
+  dniSaved: 'DNI/NIE guardado.',
+  /** Shown where an account is deleted: what stays of it. */
+  retentionOnDeletion:
+    'Las autorizaciones que hayas firmado se conservan con tu nombre y DNI/NIE tal como firmaste durante 5 años después de cada actividad, como registro del grupo; después se borran.',
+  /** The e-mail that carries a signed autorización. */
+  mailSubject: (activity: string) => `Autorización firmada: ${activity}`,
+  mailParagraphs: (signer: string, activity: string) => [
+    `Hola, ${signer}:`,
+    `Te enviamos en PDF la autorización que has firmado para «${activity}», con los datos de la firma.`,
+    'También puedes descargarla desde la página de la actividad.',
+  ],
+  mailButton: 'Ver la actividad',
+  pdfTitle: 'Autorización para una actividad',
+  pdfEvidenceTitle: 'Datos de la firma electrónica',
+  pdfSigner: 'Firmante',
+  pdfDni: 'DNI/NIE',
+  pdfSignedAt: 'Fecha y hora (Europe/Madrid)',
+  pdfConfirmedWith: 'Confirmada con',
+  pdfConfirmedPassword: 'la contraseña de su cuenta',
+  pdfConfirmedGoogle: 'un inicio de sesión reciente con Google',
+  pdfAccount: 'Cuenta',
+  pdfIp: 'Dirección IP',
+  pdfUserAgent: 'Navegador',
+  pdfSha256: 'SHA-256 del texto firmado',
+  pdfTextVersion: 'Versión del texto',
+  pdfWithdrawn: (when: string) => `Firma retirada el ${when}.`,
+  pdfSuperseded: (when: string) =>
+    `Firma sustituida el ${when}: la actividad cambió y se pidió firmar de nuevo.`,
+  pdfAccountGone: 'cuenta eliminada',
+  pdfPaperTitle: 'Autorización en papel',
+  pdfDniHidden: '(solo lo ven quien firmó y los responsables de la actividad)',
+  /** What the audit trail says of a DNI/NIE given: that one was, never which. */
+  auditDniGiven: 'sí',
+  /** What a placeholder reads when the activity or the group has not said it. */
+  notGiven: 'sin indicar',
+} as const;

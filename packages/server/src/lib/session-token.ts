@@ -18,11 +18,20 @@ export interface SessionSubject extends PasswordState {
   name: string;
 }
 
+/**
+ * How a session was opened, when it says: 'google' for an external sign-in. A signature of an
+ * autorización takes a Google sign-in of the last minutes in place of the password, and a session
+ * is never renewed, so its `iat` is when that sign-in happened.
+ */
+export type SignInMethod = 'google';
+
 /** A verified session token: its user, issue time (seconds) and password stamp (null if old). */
 export interface VerifiedSession {
   id: number;
   iat: number;
   pv: string | null;
+  /** How it was opened ('google'), or null: with a password, or signed before this was kept. */
+  via?: SignInMethod | null;
   /** `pv` as bytes for the comparison, made once per remembered token. */
   pvBytes?: Buffer | null;
 }
@@ -41,11 +50,25 @@ export function passwordStamp(user: PasswordState, secret: Uint8Array): string {
     .slice(0, 22);
 }
 
-/** Signs a session token (HS256) carrying `{ id, email, role, name, pv, iat, exp }`. */
-export async function signSession(user: SessionSubject, secret: Uint8Array): Promise<string> {
+/**
+ * Signs a session token (HS256) carrying `{ id, email, role, name, pv, iat, exp }`, and `via`
+ * when it is opened by an external sign-in.
+ */
+export async function signSession(
+  user: SessionSubject,
+  secret: Uint8Array,
+  via?: SignInMethod,
+): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
   const { id, email, role, name } = user;
-  return new SignJWT({ id, email, role, name, pv: passwordStamp(user, secret) })
+  return new SignJWT({
+    id,
+    email,
+    role,
+    name,
+    pv: passwordStamp(user, secret),
+    ...(via && { via }),
+  })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuedAt(now)
     .setExpirationTime(now + SESSION_TTL_SECONDS)
@@ -115,7 +138,7 @@ export function verifySessionNow(
     if (!headerIsHs256(header)) return null;
     const claims: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
     if (typeof claims !== 'object' || claims === null || Array.isArray(claims)) return null;
-    const { id, iat, exp, nbf, pv } = claims as Record<string, unknown>;
+    const { id, iat, exp, nbf, pv, via } = claims as Record<string, unknown>;
     if (typeof id !== 'number' || !Number.isInteger(id)) return null;
     if (typeof iat !== 'number' || typeof exp !== 'number') return null;
     if (nbf !== undefined && typeof nbf !== 'number') return null;
@@ -125,6 +148,7 @@ export function verifySessionNow(
       iat,
       pv: stamp,
       pvBytes: stamp === null ? null : Buffer.from(stamp),
+      via: via === 'google' ? ('google' as const) : null,
       exp,
       nbf: nbf ?? 0,
     });

@@ -13,13 +13,20 @@ export interface MailMessage {
   link?: string;
   /** Extra headers (a digest's List-Unsubscribe and List-Unsubscribe-Post). */
   headers?: Record<string, string>;
-  /** Images shown inline (`<img src="cid:…">`): a digest's album covers (decision 138). */
+  /**
+   * Images shown inline (`<img src="cid:…">`): a digest's album covers (decision 138); and files
+   * attached as such, without a content id (a signed autorización's PDF).
+   */
   attachments?: InlineImage[];
 }
 
-/** An image carried in the message itself, named by its content id. */
+/**
+ * A file carried in the message itself: an image shown inline, named by its content id, or,
+ * without one, a file the reader opens or saves (a PDF). Only an image with `shows` is checked
+ * against the face rule again as it goes out; a file attached as such carries no photo.
+ */
 export interface InlineImage {
-  cid: string;
+  cid?: string;
   filename: string;
   contentType: string;
   content: Buffer;
@@ -111,7 +118,7 @@ function pick({ to, subject, text, html, headers, attachments }: MailMessage) {
     ...(attachments?.length
       ? {
           attachments: attachments.map(({ cid, filename, contentType, content }) => ({
-            cid,
+            ...(cid === undefined ? {} : { cid }),
             filename,
             contentType,
             content,

@@ -1,4 +1,4 @@
-import { ROLE_LABELS, type Role } from '@fogata/shared';
+import { AUTHORIZATION_MESSAGES, ROLE_LABELS, type Role } from '@fogata/shared';
 import type { MailMessage } from './mailer.js';
 
 function escapeHtml(text: string): string {
@@ -218,5 +218,30 @@ export function faceBlurRequestMail(opts: {
     text: `${paragraphs.join('\n\n')}\n\n${opts.link}\n`,
     html: layout(opts.groupName, paragraphs, opts.link, 'Ver el álbum'),
     link: opts.link,
+  };
+}
+
+/**
+ * A signed autorización, to the guardian who signed it, with its PDF attached. The child is named
+ * in the PDF only, not in the subject or the body a mail client shows in lists.
+ */
+export function signedAuthorizationMail(opts: {
+  to: string;
+  groupName: string;
+  signer: string;
+  activityTitle: string;
+  link: string;
+  pdf: { filename: string; content: Buffer };
+}): MailMessage {
+  const paragraphs = AUTHORIZATION_MESSAGES.mailParagraphs(opts.signer, opts.activityTitle);
+  return {
+    to: opts.to,
+    subject: AUTHORIZATION_MESSAGES.mailSubject(opts.activityTitle),
+    text: `${paragraphs.join('\n\n')}\n\n${opts.link}\n`,
+    html: layout(opts.groupName, paragraphs, opts.link, AUTHORIZATION_MESSAGES.mailButton),
+    link: opts.link,
+    attachments: [
+      { filename: opts.pdf.filename, contentType: 'application/pdf', content: opts.pdf.content },
+    ],
   };
 }

@@ -3,6 +3,7 @@ import { albumsRoutes } from './albums/albums.routes.js';
 import { photosRoutes } from './albums/photos.routes.js';
 import { auditRoutes } from './audit/audit.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
+import { authorizationsRoutes } from './authorizations/authorizations.routes.js';
 import { childrenRoutes } from './children/children.routes.js';
 import { consentsRoutes } from './consents/consents.routes.js';
 import { digestsRoutes } from './digests/digests.routes.js';
@@ -50,6 +51,8 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
     // The group's settings, the consent preview, the ledger (decision 088).
     settingsRoutes,
     imageLedgerRoutes,
+    // The autorización of an activity, the admin's text, the member's DNI/NIE.
+    authorizationsRoutes,
   ]) {
     await routes(api);
   }

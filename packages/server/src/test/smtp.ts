@@ -8,8 +8,8 @@ export interface ReceivedMail {
   text: string;
   html: string;
   from: string;
-  /** Files attached (a signed autorización's PDF): their type, name and bytes. */
-  attachments: { contentType: string; filename: string; content: Buffer }[];
+  /** The files it carries: inline images (with `cid`) and attachments (a PDF). */
+  attachments: { filename: string; contentType: string; cid: string | null; content: Buffer }[];
 }
 
 export interface SmtpReceiver {
@@ -81,8 +81,9 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
               text: mail.text ?? '',
               html: typeof mail.html === 'string' ? mail.html : '',
               attachments: mail.attachments.map((a) => ({
-                contentType: a.contentType,
                 filename: a.filename ?? '',
+                contentType: a.contentType,
+                cid: a.cid ?? null,
                 content: a.content,
               })),
             });

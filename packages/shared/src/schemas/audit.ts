@@ -35,6 +35,14 @@ export const AUDIT_ACTIONS = [
   'face.blur_withdrawn',
   // The group's settings, `details` { setting, from, to } (decision 088).
   'settings.changed',
+  // The autorización (activities): signed online, withdrawn, recorded from paper; the admin's text
+  // and delegado/a; a member's DNI/NIE changed. Never the DNI itself in the details.
+  'authorization.signed',
+  'authorization.withdrawn',
+  'authorization.paper_recorded',
+  'authorization_text.created',
+  'protection_delegate.changed',
+  'dni.changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -51,6 +59,9 @@ export const AUDIT_TARGETS = [
   'experience',
   'consent_text',
   'settings',
+  // The autorización (activities).
+  'authorization',
+  'authorization_text',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGETS)[number];
 

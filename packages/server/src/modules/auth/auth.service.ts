@@ -10,7 +10,7 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
-import { signSession } from '../../lib/session-token.js';
+import { type SignInMethod, signSession } from '../../lib/session-token.js';
 import { hashToken, newLinkToken, nowIso } from '../../lib/tokens.js';
 import { passwordResetMail } from '../../mail/templates.js';
 import { InvitationsService } from '../invitations/invitations.service.js';
@@ -24,9 +24,9 @@ export class AuthService {
 
   constructor(private readonly ctx: AppContext) {}
 
-  /** `{ user, token }` for a freshly signed-in user. */
-  async session(row: UserRow): Promise<Omit<LoginResult, 'message'>> {
-    const token = await signSession(row, this.ctx.jwtKey);
+  /** `{ user, token }` for a freshly signed-in user; `via`: opened by an external sign-in. */
+  async session(row: UserRow, via?: SignInMethod): Promise<Omit<LoginResult, 'message'>> {
+    const token = await signSession(row, this.ctx.jwtKey, via);
     return { user: toUser(row, this.ctx.mediaUrls), token };
   }
 

@@ -46,9 +46,10 @@ export class GoogleAuthService {
     const identity = await this.verify(idToken);
     const auth = new AuthService(this.ctx);
     const existing = await new UsersRepository(this.ctx.db).findByEmail(identity.email);
-    if (existing) return { ...(await auth.session(existing)), message: SERVER_SUCCESS.login };
+    if (existing)
+      return { ...(await auth.session(existing, 'google')), message: SERVER_SUCCESS.login };
     const created = await this.registerInvited(identity);
-    return { ...(await auth.session(created)), message: SERVER_SUCCESS.register };
+    return { ...(await auth.session(created, 'google')), message: SERVER_SUCCESS.register };
   }
 
   /** Checks an ID token like the sign-in does (signature, claims, our unused nonce, consumed). */

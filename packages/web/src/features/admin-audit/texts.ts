@@ -104,6 +104,19 @@ export const AUDIT_TEXTS = {
       // Decision 088.
       case 'settings.changed':
         return `${d.to === 'on' ? 'Activó' : 'Desactivó'} «${SETTING_LABELS[d.setting ?? ''] ?? d.setting ?? ''}».`;
+      // The autorización: by the child's number, never their name nor a DNI.
+      case 'authorization.signed':
+        return `Firmó la autorización del educando n.º ${d.child ?? ''} para la actividad${quoted(label)}.`;
+      case 'authorization.withdrawn':
+        return `Retiró su firma de la autorización del educando n.º ${d.child ?? ''} para la actividad${quoted(label)}.`;
+      case 'authorization.paper_recorded':
+        return `Registró una autorización en papel del educando n.º ${d.child ?? ''} para la actividad${quoted(label)}.`;
+      case 'authorization_text.created':
+        return `Escribió la versión ${d.version ?? ''} del texto de la autorización.`;
+      case 'protection_delegate.changed':
+        return 'Cambió el delegado/a de protección del grupo.';
+      case 'dni.changed':
+        return 'Cambió su DNI/NIE.';
     }
   },
 } as const;
