@@ -333,3 +333,17 @@ export const AUTHORIZATION_ERRORS = {
   delegateContactRequired: 'Escribe cómo contactar con el delegado/a de protección.',
   delegateTooLong: 'El nombre y el contacto no pueden tener más de 200 caracteres.',
 } as const;
+
+/** Activities: the board, payments, reminders and calendar feeds (issue 36). */
+export const ACTIVITY_BOARD_ERRORS = {
+  activityNotFound: 'Actividad no encontrada.',
+  childNotInAudience: 'Ese educando no está entre los de esta actividad.',
+  paymentAmountInvalid:
+    'El importe debe ser una cantidad en céntimos de euro, de 0 en adelante y sin decimales.',
+  paymentAmountTooLarge: 'El importe no puede pasar de 10.000 €.',
+  paymentMethodInvalid: 'La forma de pago debe ser efectivo, transferencia o Bizum.',
+  remindersClosed:
+    'Solo se puede recordar a las familias mientras la actividad está publicada y la inscripción sigue abierta.',
+  feedSectionInvalid: 'Elige una sección válida.',
+  feedNotFound: 'Calendario no encontrado.',
+} as const;

@@ -8,6 +8,7 @@ export * from './permissions.js';
 export * from './public-web.js';
 export * from './routes.js';
 export * from './schemas/activity.js';
+export * from './schemas/activity-board.js';
 export * from './schemas/admin-panel.js';
 export * from './schemas/album.js';
 export * from './schemas/audit.js';

@@ -145,3 +145,48 @@ export const AUTHORIZATION_MESSAGES = {
   /** What a placeholder reads when the activity or the group has not said it. */
   notGiven: 'sin indicar',
 } as const;
+
+/** Activities: the board, its exports, the reminders and the calendar (issue 36). */
+export const ACTIVITY_BOARD_MESSAGES = {
+  signup: { pendiente: 'Pendiente', va: 'Va', no_va: 'No va', espera: 'En lista de espera' },
+  authorization: {
+    online: 'Firmada online',
+    paper: 'En papel',
+    partial: 'Falta una firma',
+    missing: 'Sin autorización',
+  },
+  paymentMethod: { efectivo: 'Efectivo', transferencia: 'Transferencia', bizum: 'Bizum' },
+  yes: 'Sí',
+  no: 'No',
+  notPaid: 'No',
+  remindButton: 'Recordar a las familias pendientes',
+  addToCalendar: 'Añadir al calendario',
+  /** The exports' columns, before the activity's questions. */
+  columns: {
+    child: 'Educando',
+    section: 'Sección',
+    signup: 'Inscripción',
+    authorization: 'Autorización',
+    paid: 'Pagado',
+    amount: 'Importe',
+    method: 'Forma de pago',
+  },
+  answersColumn: 'Respuestas',
+  participantsTitle: (title: string) => `Participantes: ${title}`,
+  participantsCount: (n: number) => (n === 1 ? '1 participante' : `${n} participantes`),
+  participantsNone: 'Todavía no va nadie.',
+  page: (n: number, of: number) => `Página ${n} de ${of}`,
+  /** The reminder mail: never a child's name (a mail can be forwarded). */
+  reminderSubject: (title: string) => `Falta vuestra respuesta: ${title}`,
+  reminderBody: (title: string, pending: number, deadline: string) =>
+    `${pending === 1 ? 'Uno de tus educandos no ha respondido' : `${pending} de tus educandos no han respondido`} a «${title}». La inscripción se cierra el ${deadline}.`,
+  reminderAsk: 'Entra en la web para decir si va o no va.',
+  reminderButton: 'Responder',
+  /** Who the audit trail names for a reminder the app sent by itself. */
+  automaticActor: 'Recordatorio automático',
+  calendarFamily: (group: string) => `Actividades de ${group}`,
+  calendarSection: (section: string, group: string) => `${section}: actividades de ${group}`,
+  calendarMeeting: (point: string, at: string) => `Salida: ${point}, ${at}.`,
+  calendarReturn: (point: string, at: string) => `Regreso: ${point}, ${at}.`,
+  calendarTransport: (transport: string) => `Transporte: ${transport}.`,
+} as const;

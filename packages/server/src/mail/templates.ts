@@ -5,7 +5,13 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-function layout(groupName: string, paragraphs: string[], link: string, button: string): string {
+/** A short mail's HTML: the group, its paragraphs and one button (other modules' mails too). */
+export function layout(
+  groupName: string,
+  paragraphs: string[],
+  link: string,
+  button: string,
+): string {
   const body = paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n');
   return `<!doctype html>
 <html lang="es"><body style="font-family: sans-serif; line-height: 1.5; color: #222">

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+// Activities: the board, payments, reminders, exports; the calendar (issue 36).
+import { activityBoardRoutes } from './activity-board/activity-board.routes.js';
 import { albumsRoutes } from './albums/albums.routes.js';
 import { photosRoutes } from './albums/photos.routes.js';
 import { auditRoutes } from './audit/audit.routes.js';
@@ -53,6 +55,8 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
     imageLedgerRoutes,
     // The autorización of an activity, the admin's text, the member's DNI/NIE.
     authorizationsRoutes,
+    // Activities: the scouters' board, payments, reminders and exports.
+    activityBoardRoutes,
   ]) {
     await routes(api);
   }

@@ -43,6 +43,10 @@ export const AUDIT_ACTIONS = [
   'authorization_text.created',
   'protection_delegate.changed',
   'dni.changed',
+  // Activities: the board's payments and the reminders sent (issue 36); `details.child` by number.
+  'activity.payment_recorded',
+  'activity.payment_deleted',
+  'activity.reminders_sent',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -62,6 +66,7 @@ export const AUDIT_TARGETS = [
   // The autorización (activities).
   'authorization',
   'authorization_text',
+  'activity',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGETS)[number];
 

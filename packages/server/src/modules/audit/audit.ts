@@ -11,7 +11,8 @@ export interface AuditActor {
 
 /** What an entry records. `target.label` is the title, name or address at the time. */
 export interface AuditRecord {
-  actor: AuditActor;
+  /** `id` null: the app itself (an automatic reminder), named by `name`. */
+  actor: AuditActor | { id: null; name: string };
   action: AuditAction;
   target: { type: AuditTargetType; id: number | null; label?: string | null };
   /** A few strings worth keeping (e.g. `{ from: 'usuario', to: 'scouter' }`). */

@@ -117,6 +117,13 @@ export const AUDIT_TEXTS = {
         return 'Cambió el delegado/a de protección del grupo.';
       case 'dni.changed':
         return 'Cambió su DNI/NIE.';
+      // Activities' board: the child by number, never their name.
+      case 'activity.payment_recorded':
+        return `Marcó como pagado al educando n.º ${d.child ?? ''} en la actividad${quoted(label)}.`;
+      case 'activity.payment_deleted':
+        return `Desmarcó el pago del educando n.º ${d.child ?? ''} en la actividad${quoted(label)}.`;
+      case 'activity.reminders_sent':
+        return `Recordó la actividad${quoted(label)} a ${d.families === '1' ? '1 familia' : `${d.families ?? ''} familias`} sin responder.`;
     }
   },
 } as const;

@@ -1,0 +1,141 @@
+import { ACTIVITY_BOARD_MESSAGES } from '@fogata/shared';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { addSignup, createActivity, daysFromNow } from '../../test/activity-factories.js';
+import { testAppPerFile } from '../../test/app-per-file.js';
+import { createUser } from '../../test/factories.js';
+import { createChild, createSection } from '../../test/family-factories.js';
+import { ActivityBoardService } from './activity-board.service.js';
+
+/**
+ * The automatic reminders, 7 and 2 days before the deadline, on an app of their own: each check
+ * reads every activity of the database, so no other test's activity is due with them.
+ */
+
+const t = testAppPerFile();
+
+let section: number;
+beforeAll(async () => {
+  section = await createSection(t.app);
+});
+
+/** Two guardians with two children who have not answered, one family that has, one of another section. */
+async function families() {
+  const mum = await createUser(t.app, { name: 'Madre Pendiente' });
+  const dad = await createUser(t.app, { name: 'Padre Pendiente' });
+  const answered = await createUser(t.app, { name: 'Familia Respondió' });
+  const elsewhere = await createUser(t.app, { name: 'Familia Otra Sección' });
+  const first = await createChild(t.app, {
+    sectionId: section,
+    name: 'Lucía Olvido',
+    guardians: [mum.row.id, dad.row.id],
+  });
+  await createChild(t.app, {
+    sectionId: section,
+    name: 'Mario Olvido',
+    guardians: [mum.row.id, dad.row.id],
+  });
+  const done = await createChild(t.app, { sectionId: section, guardians: [answered.row.id] });
+  await createChild(t.app, {
+    sectionId: await createSection(t.app),
+    guardians: [elsewhere.row.id],
+  });
+  return { mum, dad, answered, elsewhere, first, done };
+}
+
+/** The reminders queued for activity `title`, by recipient. */
+async function reminders(title: string) {
+  const rows = await t.app.ctx.db.kysely
+    .selectFrom('mail_queue')
+    .select(['recipient', 'subject', 'text', 'link'])
+    .where('subject', '=', ACTIVITY_BOARD_MESSAGES.reminderSubject(title))
+    .orderBy('id')
+    .execute();
+  return rows;
+}
+
+describe('the automatic reminders', () => {
+  it('go 7 days and 2 days before the deadline, once each per family, even with two instances at once', async () => {
+    const f = await families();
+    const start = Date.now();
+    const title = 'Acampada de primavera';
+    const { id } = await createActivity(t.app, {
+      sections: [section],
+      title,
+      signupDeadline: daysFromNow(10, start),
+      startsAt: daysFromNow(12, start),
+    });
+    await addSignup(t.app, id, f.done, 'va');
+    const at = (days: number) => new Date(start + days * 24 * 3600_000);
+    const one = new ActivityBoardService(t.app.ctx);
+    const other = new ActivityBoardService(t.app.ctx);
+
+    // Ten days before: nothing due yet.
+    expect(await one.sendDueReminders(at(0))).toBe(0);
+    // Six days before: the 7-day reminder, sent by one of the two instances only.
+    const [a, b] = await Promise.all([one.sendDueReminders(at(4)), other.sendDueReminders(at(4))]);
+    expect(a + b).toBe(2);
+    expect(await one.sendDueReminders(at(5))).toBe(0);
+    // A family that answers meanwhile gets no more.
+    await addSignup(t.app, id, f.first, 'va');
+    // A day and a half before: the 2-day reminder.
+    expect(await one.sendDueReminders(at(8.5))).toBe(2);
+    expect(await one.sendDueReminders(at(9))).toBe(0);
+    // After the deadline: nothing.
+    expect(await one.sendDueReminders(at(11))).toBe(0);
+
+    const mails = await reminders(title);
+    expect(mails.map((m) => m.recipient).sort()).toEqual(
+      [f.mum.email, f.dad.email, f.mum.email, f.dad.email].sort(),
+    );
+    const kinds = await t.app.ctx.db.kysely
+      .selectFrom('activity_reminders')
+      .select(['reminder', 'user_id'])
+      .where('activity_id', '=', id)
+      .orderBy('reminder', 'desc')
+      .orderBy('user_id')
+      .execute();
+    expect(kinds).toEqual([
+      { reminder: '7d', user_id: f.mum.row.id },
+      { reminder: '7d', user_id: f.dad.row.id },
+      { reminder: '2d', user_id: f.mum.row.id },
+      { reminder: '2d', user_id: f.dad.row.id },
+    ]);
+    const audit = await t.app.ctx.db.kysely
+      .selectFrom('audit_log')
+      .select(['actor_id', 'actor_name', 'details'])
+      .where('action', '=', 'activity.reminders_sent')
+      .where('target_id', '=', id)
+      .orderBy('id')
+      .execute();
+    expect(audit).toEqual([
+      {
+        actor_id: null,
+        actor_name: ACTIVITY_BOARD_MESSAGES.automaticActor,
+        details: JSON.stringify({ reminder: '7d', families: '2' }),
+      },
+      {
+        actor_id: null,
+        actor_name: ACTIVITY_BOARD_MESSAGES.automaticActor,
+        details: JSON.stringify({ reminder: '2d', families: '2' }),
+      },
+    ]);
+  });
+
+  it('skip drafts, closed and cancelled activities', async () => {
+    await families();
+    const start = Date.now();
+    for (const status of ['borrador', 'cerrada', 'cancelada'] as const) {
+      await createActivity(t.app, {
+        sections: [section],
+        title: `No recordar ${status}`,
+        status,
+        signupDeadline: daysFromNow(1, start),
+      });
+    }
+    const service = new ActivityBoardService(t.app.ctx);
+    await service.sendDueReminders(new Date(start));
+    for (const status of ['borrador', 'cerrada', 'cancelada']) {
+      expect(await reminders(`No recordar ${status}`)).toEqual([]);
+    }
+  });
+});

@@ -1,0 +1,195 @@
+import type {
+  ActivityKind,
+  ActivityStatus,
+  PaymentMethod,
+  QuestionKind,
+  SignupStatus,
+} from '@fogata/shared';
+import type { FastifyInstance } from 'fastify';
+import { nowIso } from '../lib/tokens.js';
+
+/*
+ * Activities straight in the database (migration 019): an activity with its audience and
+ * questions, a child's sign-up, an autorización given, a payment, for the tests of what reads
+ * them. The calls that make them have tests of their own (modules/activities, authorizations).
+ */
+
+let sequence = 0;
+
+const DAY = 24 * 3600_000;
+
+/** An instant `days` from now, ISO. */
+export function daysFromNow(days: number, from = Date.now()): string {
+  return new Date(from + days * DAY).toISOString();
+}
+
+export interface ActivityOptions {
+  title?: string;
+  kind?: ActivityKind;
+  status?: ActivityStatus;
+  /** The audience by section id; none: the whole group. */
+  sections?: number[];
+  startsAt?: string;
+  endsAt?: string;
+  repeatsWeeklyUntil?: string | null;
+  signupDeadline?: string;
+  place?: string;
+  description?: string;
+  transport?: string;
+  places?: number | null;
+  priceCents?: number | null;
+  bothGuardians?: boolean;
+  sequence?: number;
+  questions?: { label: string; kind: QuestionKind; options?: string[]; required?: boolean }[];
+}
+
+/** Creates an activity (published, in ten days, sign-up open for a week unless told); its id and question ids. */
+export async function createActivity(
+  app: FastifyInstance,
+  opts: ActivityOptions = {},
+): Promise<{ id: number; questions: number[] }> {
+  sequence += 1;
+  const db = app.ctx.db.kysely;
+  const now = nowIso();
+  const startsAt = opts.startsAt ?? daysFromNow(10);
+  const status = opts.status ?? 'publicada';
+  const row = await db
+    .insertInto('activities')
+    .values({
+      title: opts.title ?? `Actividad de prueba ${sequence}`,
+      kind: opts.kind ?? 'salida',
+      status,
+      starts_at: startsAt,
+      ends_at: opts.endsAt ?? new Date(Date.parse(startsAt) + 6 * 3600_000).toISOString(),
+      repeats_weekly_until: opts.repeatsWeeklyUntil ?? null,
+      place: opts.place ?? 'Albergue de Cercedilla',
+      meeting_point: 'Puerta del local',
+      meeting_at: startsAt,
+      return_point: 'Puerta del local',
+      return_at: opts.endsAt ?? new Date(Date.parse(startsAt) + 6 * 3600_000).toISOString(),
+      transport: opts.transport ?? 'Autobús',
+      price_cents: opts.priceCents ?? null,
+      places: opts.places ?? null,
+      signup_deadline: opts.signupDeadline ?? daysFromNow(7),
+      in_charge_id: null,
+      description: opts.description ?? 'Llevad saco y cantimplora.',
+      both_guardians: opts.bothGuardians ? 1 : 0,
+      sequence: opts.sequence ?? 0,
+      terms_changed_at: now,
+      published_at: status === 'borrador' ? null : now,
+      cancelled_at: status === 'cancelada' ? now : null,
+      created_by: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  for (const sectionId of opts.sections ?? []) {
+    await db
+      .insertInto('activity_sections')
+      .values({ activity_id: row.id, section_id: sectionId })
+      .execute();
+  }
+  const questions: number[] = [];
+  for (const [position, q] of (opts.questions ?? []).entries()) {
+    const inserted = await db
+      .insertInto('activity_questions')
+      .values({
+        activity_id: row.id,
+        position,
+        label: q.label,
+        kind: q.kind,
+        options: q.options ? JSON.stringify(q.options) : null,
+        required: q.required ? 1 : 0,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    questions.push(inserted.id);
+  }
+  return { id: row.id, questions };
+}
+
+let queued = 0;
+
+/** Records a child's answer (in line in the order of the calls), with their answers. */
+export async function addSignup(
+  app: FastifyInstance,
+  activityId: number,
+  childId: number,
+  status: SignupStatus,
+  answers: Record<string, string | boolean> = {},
+): Promise<void> {
+  queued += 1;
+  const now = nowIso();
+  await app.ctx.db.kysely
+    .insertInto('activity_signups')
+    .values({
+      activity_id: activityId,
+      child_id: childId,
+      status,
+      queued_at: status === 'no_va' ? null : new Date(Date.now() + queued).toISOString(),
+      answers: JSON.stringify(answers),
+      updated_by: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+}
+
+/** An autorización given for a child: signed online by `guardianId`, or on paper. */
+export async function addAuthorization(
+  app: FastifyInstance,
+  activityId: number,
+  childId: number,
+  given:
+    | { method: 'online'; guardianId: number; signerName?: string; withdrawn?: boolean }
+    | { method: 'paper'; note?: string },
+): Promise<number> {
+  const now = nowIso();
+  const row = await app.ctx.db.kysely
+    .insertInto('activity_authorizations')
+    .values({
+      activity_id: activityId,
+      child_id: childId,
+      method: given.method,
+      guardian_id: given.method === 'online' ? given.guardianId : null,
+      signer_name: given.method === 'online' ? (given.signerName ?? 'Ana Pérez Gómez') : null,
+      signer_dni: given.method === 'online' ? '12345678Z' : null,
+      text: given.method === 'online' ? 'Texto firmado' : null,
+      text_sha256: null,
+      text_version: given.method === 'online' ? 1 : null,
+      ip: null,
+      user_agent: null,
+      confirmed_with: given.method === 'online' ? 'password' : null,
+      paper_key: null,
+      note: given.method === 'paper' ? (given.note ?? 'Hoja en papel') : null,
+      recorded_by: null,
+      signed_at: now,
+      withdrawn_at: given.method === 'online' && given.withdrawn ? now : null,
+      superseded_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Marks what a child's family paid. */
+export async function addPayment(
+  app: FastifyInstance,
+  activityId: number,
+  childId: number,
+  amountCents: number,
+  method: PaymentMethod = 'bizum',
+): Promise<void> {
+  await app.ctx.db.kysely
+    .insertInto('activity_payments')
+    .values({
+      activity_id: activityId,
+      child_id: childId,
+      amount_cents: amountCents,
+      method,
+      recorded_by: null,
+      recorded_at: nowIso(),
+    })
+    .execute();
+}
