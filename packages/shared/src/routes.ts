@@ -74,6 +74,12 @@ export const ROUTES = {
     path: '/actividades/:activityId',
     getHref: (id: number | string) => `/actividades/${id}`,
   },
+  /** Managers: a new activity, and an activity's form (the managers' screens of 'Actividades'). */
+  activityNew: { path: '/actividades/nueva', getHref: () => '/actividades/nueva' },
+  activityEdit: {
+    path: '/actividades/:activityId/editar',
+    getHref: (id: number | string) => `/actividades/${id}/editar`,
+  },
   /** Managers: an activity's board — who goes, who is authorised, who has paid. */
   activityBoard: {
     path: '/actividades/:activityId/tablero',

@@ -123,6 +123,27 @@ const ChildPhotosPage = lazyPage(
   () => import('../features/profile/pages/child-photos-page'),
   'ChildPhotosPage',
 );
+// Activities: the managers' screens (the form, the board, the autorización's text).
+const NewActivityPage = lazyPage(
+  () => import('../features/activity-management/pages/activity-form-page'),
+  'NewActivityPage',
+);
+const EditActivityPage = lazyPage(
+  () => import('../features/activity-management/pages/activity-form-page'),
+  'EditActivityPage',
+);
+const ActivityBoardPage = lazyPage(
+  () => import('../features/activity-management/pages/board-page'),
+  'BoardPage',
+);
+const AuthorizationTextPage = lazyPage(
+  () => import('../features/activity-management/pages/authorization-text-page'),
+  'AuthorizationTextPage',
+);
+// 'Actividades' (issue 36): the list and an activity's page; app/routes/activity-pages.tsx puts the
+// managers' controls into them.
+const ActivitiesPage = lazyPage(() => import('./routes/activity-pages'), 'ActivitiesRoute');
+const ActivityPage = lazyPage(() => import('./routes/activity-pages'), 'ActivityRoute');
 const NotFoundPage = lazyPage(() => import('./routes/not-found-page'), 'NotFoundPage');
 
 function Root() {
@@ -170,6 +191,22 @@ export const routes: RouteObject[] = [
         element: (
           <ProtectedRoute>
             <AlbumPage />
+          </ProtectedRoute>
+        ),
+      },
+      {
+        path: paths.activities.path,
+        element: (
+          <ProtectedRoute>
+            <ActivitiesPage />
+          </ProtectedRoute>
+        ),
+      },
+      {
+        path: paths.activity.path,
+        element: (
+          <ProtectedRoute>
+            <ActivityPage />
           </ProtectedRoute>
         ),
       },
@@ -261,6 +298,20 @@ export const routes: RouteObject[] = [
           </AdminRoute>
         ),
       },
+      // Activities, the managers' screens: each page itself refuses who may not manage.
+      ...[
+        { path: paths.activityNew.path, Page: NewActivityPage },
+        { path: paths.activityEdit.path, Page: EditActivityPage },
+        { path: paths.activityBoard.path, Page: ActivityBoardPage },
+        { path: paths.authorizationText.path, Page: AuthorizationTextPage },
+      ].map(({ path, Page }) => ({
+        path,
+        element: (
+          <ProtectedRoute>
+            <Page />
+          </ProtectedRoute>
+        ),
+      })),
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -17,6 +17,12 @@ export function AdminNav() {
     // The register (scouters, their sections) and the text (admins).
     { to: paths.consent.getHref(), label: T.consent, visible: useCan('consent:record') },
     { to: paths.imageSettings.getHref(), label: T.image, visible: useCan('settings:manage') },
+    // The activities' autorización text and the delegado/a de protección (admins).
+    {
+      to: paths.authorizationText.getHref(),
+      label: T.authorization,
+      visible: useCan('authorization:text'),
+    },
   ].filter((l) => l.visible);
   if (links.length < 2) return null;
   return (

@@ -14,6 +14,7 @@ export const ADMIN_NAV_TEXTS = {
   promotion: 'Paso de sección',
   consent: 'Consentimiento',
   image: 'Imagen',
+  authorization: 'Autorización',
 } as const;
 
 export const LIST_TEXTS = {

@@ -27,11 +27,13 @@ export function NavDrawer({ id, show, onHide }: NavDrawerProps) {
   const isAdmin = useCan('admin:panel');
   const canReview = useCan('gallery:review');
   const canManageChildren = useCan('children:manage');
+  const canSeeActivities = useCan('activities:view');
 
   const entries: Entry[] = [
     { to: paths.login.getHref(), label: LANDING_TEXTS.login, visible: !isAuthenticated },
     { to: paths.profileEdit.getHref(), label: 'Editar Perfil', visible: isAuthenticated },
     { to: paths.gallery.getHref(), label: 'Galería', visible: isAuthenticated },
+    { to: paths.activities.getHref(), label: 'Actividades', visible: canSeeActivities },
     ...PUBLIC_NAV.map((entry) => ({ ...entry, visible: true })),
     { to: paths.admin.getHref(), label: 'Administración', visible: isAdmin },
     // Scouters manage the children of their sections without the admin panel (decision 049).

@@ -1,0 +1,121 @@
+import type { AuthorizationText } from '@fogata/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { RequestConfig } from '../../../lib/api-client';
+import { stubApi } from '../../../test/api-stub';
+import { renderApp } from '../../../test/render';
+import { signIn } from '../../../test/token';
+import { AuthorizationTextPage } from './authorization-text-page';
+
+const TEXT: AuthorizationText = {
+  version: 1,
+  body: 'Yo, {tutor}, autorizo a {educando}.',
+  created_at: '2026-09-01T10:00:00Z',
+  delegate_name: '',
+  delegate_contact: '',
+};
+
+describe('the autorización’s text', () => {
+  it('shows the current version and what each placeholder becomes', async () => {
+    signIn({ role: 'admin' });
+    stubApi({ 'GET /admin/authorization-text': [200, TEXT] });
+    renderApp(<AuthorizationTextPage />, { route: '/admin/autorizacion' });
+    const current = await screen.findByTestId('authorization-text-current');
+    expect(current).toHaveTextContent(
+      'Versión 1, del 1 de septiembre de 2026Yo, {tutor}, autorizo a {educando}.',
+    );
+    const placeholders = within(screen.getByTestId('placeholders'))
+      .getAllByRole('term')
+      .map((t) => t.textContent);
+    expect(placeholders).toHaveLength(13);
+    expect(placeholders.slice(0, 3)).toEqual(['{tutor}', '{dni}', '{educando}']);
+    expect(
+      screen.getByText(
+        'la cláusula médica: «Autorizo a que, en caso de urgencia y no pudiendo localizarme, se tomen las decisiones médico-quirúrgicas oportunas bajo prescripción facultativa.»',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Autorización' })).toHaveAttribute(
+      'href',
+      '/admin/autorizacion',
+    );
+  });
+
+  it('saves a new version, with the server’s error beside the text', async () => {
+    signIn({ role: 'admin' });
+    let text = TEXT;
+    const sent: unknown[] = [];
+    const { user } = (() => {
+      stubApi({
+        'GET /admin/authorization-text': () => [200, text],
+        'POST /admin/authorization-text': (config: RequestConfig) => {
+          const { body } = JSON.parse(String(config.data));
+          sent.push(body);
+          if (body.includes('{fecha}')) {
+            return [
+              400,
+              {
+                message: 'Revisa los datos.',
+                errors: [
+                  { field: 'body', message: 'El texto usa marcadores que no existen: {fecha}.' },
+                ],
+              },
+            ];
+          }
+          text = { ...text, version: 2, body, created_at: '2026-11-28T10:00:00Z' };
+          return [201, text];
+        },
+      });
+      return renderApp(<AuthorizationTextPage />, { route: '/admin/autorizacion' });
+    })();
+    await screen.findByTestId('authorization-text-current');
+    await user.click(screen.getByRole('button', { name: 'Partir del texto actual' }));
+    const field = screen.getByLabelText('Texto de la nueva versión');
+    expect(field).toHaveValue('Yo, {tutor}, autorizo a {educando}.');
+    await user.type(field, ' El {{fecha}');
+    await user.click(screen.getByRole('button', { name: 'Guardar versión nueva' }));
+    expect(field).toHaveAccessibleDescription('El texto usa marcadores que no existen: {fecha}.');
+    await user.clear(field);
+    await user.type(field, 'Yo, {{tutor}, autorizo a {{educando} en {{lugar}.');
+    await user.click(screen.getByRole('button', { name: 'Guardar versión nueva' }));
+    expect(await screen.findByText('Versión 2 guardada.')).toBeVisible();
+    await waitFor(() =>
+      expect(screen.getByTestId('authorization-text-current')).toHaveTextContent(
+        'Versión 2, del 28 de noviembre de 2026Yo, {tutor}, autorizo a {educando} en {lugar}.',
+      ),
+    );
+    expect(sent).toEqual([
+      'Yo, {tutor}, autorizo a {educando}. El {fecha}',
+      'Yo, {tutor}, autorizo a {educando} en {lugar}.',
+    ]);
+  });
+
+  it('saves the delegado/a de protección', async () => {
+    signIn({ role: 'admin' });
+    const sent: unknown[] = [];
+    stubApi({
+      'GET /admin/authorization-text': [200, TEXT],
+      'PUT /admin/protection-delegate': (config: RequestConfig) => {
+        sent.push(JSON.parse(String(config.data)));
+        return [200, { name: 'Lucía Prieto', contact: '600 000 000' }];
+      },
+    });
+    const { user } = renderApp(<AuthorizationTextPage />, { route: '/admin/autorizacion' });
+    await user.type(await screen.findByLabelText('Nombre'), 'Lucía Prieto ');
+    await user.type(screen.getByLabelText('Contacto (teléfono o correo)'), '600 000 000');
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('Datos del delegado/a de protección guardados.')).toBeVisible();
+    expect(sent).toEqual([{ name: 'Lucía Prieto', contact: '600 000 000' }]);
+  });
+
+  it('is not for a scouter', () => {
+    signIn({ role: 'scouter' });
+    const calls = stubApi({});
+    renderApp(<AuthorizationTextPage />, { route: '/admin/autorizacion' });
+    expect(
+      screen.getByText(
+        'Solo la administración del grupo puede cambiar el texto de la autorización.',
+      ),
+    ).toBeVisible();
+    expect(calls).toEqual([]);
+  });
+});

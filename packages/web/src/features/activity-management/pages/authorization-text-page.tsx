@@ -1,0 +1,193 @@
+import {
+  AUTHORIZATION_PLACEHOLDERS,
+  AUTHORIZATION_TEXT_MAX,
+  type AuthorizationText,
+  PROTECTION_DELEGATE_MAX,
+} from '@fogata/shared';
+import { useId, useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Form from 'react-bootstrap/Form';
+import { AdminNav } from '../../../components/admin-nav';
+import { type Banner, BannerAlert } from '../../../components/dismissible-alert';
+import { FormField } from '../../../components/form-field';
+import { LoadError, TableSkeleton } from '../../../components/load-state';
+import type { ApiError } from '../../../lib/api-client';
+import { useCan } from '../../../lib/can';
+import { formatLongDate } from '../../../lib/format-date';
+import {
+  useAuthorizationText,
+  useSaveDelegate,
+  useWriteAuthorizationText,
+} from '../api/authorization-text';
+import { PLACEHOLDER_MEANINGS, AUTHORIZATION_TEXT_TEXTS as T } from '../texts';
+
+/** The error of one field from the server's answer, if it named that field. */
+const fieldError = (error: unknown, field: string) =>
+  (error as ApiError | null)?.fieldErrors?.find((e) => e.field === field)?.message;
+
+/** The text: the current version, the placeholders, a new version. */
+function TextEditor({ current }: { current: AuthorizationText }) {
+  const ids = useId();
+  const write = useWriteAuthorizationText();
+  const [body, setBody] = useState('');
+  const [banner, setBanner] = useState<Banner>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    setBanner(null);
+    setError(null);
+    try {
+      const saved = await write.mutateAsync(body);
+      setBanner({ variant: 'success', message: T.saved(saved.version) });
+      setBody('');
+    } catch (err) {
+      setError(fieldError(err, 'body') ?? (err as Error).message);
+    }
+  };
+
+  return (
+    <section aria-labelledby={`${ids}-title`} className="mb-5">
+      <h2 className="h4" id={`${ids}-title`}>
+        {T.current}
+      </h2>
+      <BannerAlert banner={banner} onClose={() => setBanner(null)} />
+      <Card className="border-0 shadow-sm mb-3" data-testid="authorization-text-current">
+        <Card.Body>
+          <p className="small text-body-secondary mb-2">
+            {T.currentVersion(current.version, formatLongDate(current.created_at))}
+          </p>
+          <p className="mb-0" style={{ whiteSpace: 'pre-line' }}>
+            {current.body}
+          </p>
+        </Card.Body>
+      </Card>
+      <details className="mb-3">
+        <summary className="fw-semibold">{T.placeholders}</summary>
+        <p className="small mt-2 mb-1">{T.placeholdersHelp}</p>
+        <dl className="small mb-0" data-testid="placeholders">
+          {AUTHORIZATION_PLACEHOLDERS.map((name) => (
+            <div key={name} className="mb-1">
+              <dt className="d-inline">
+                <code>{`{${name}}`}</code>
+              </dt>{' '}
+              <dd className="d-inline mb-0">{PLACEHOLDER_MEANINGS[name]}</dd>
+            </div>
+          ))}
+        </dl>
+      </details>
+      <Form onSubmit={submit} noValidate>
+        <h3 className="h6">{T.newVersion}</h3>
+        <Form.Group controlId={`${ids}-body`} className="mb-2">
+          <Form.Label>{T.newVersionLabel}</Form.Label>
+          <Form.Control
+            as="textarea"
+            rows={10}
+            value={body}
+            maxLength={AUTHORIZATION_TEXT_MAX}
+            isInvalid={error !== null}
+            aria-describedby={error ? `${ids}-error` : undefined}
+            onChange={(e) => setBody(e.target.value)}
+          />
+          <Form.Control.Feedback type="invalid" id={`${ids}-error`}>
+            {error}
+          </Form.Control.Feedback>
+        </Form.Group>
+        <div className="d-flex flex-wrap gap-2">
+          <Button type="submit" variant="success" disabled={write.isPending}>
+            {write.isPending ? T.saving : T.save}
+          </Button>
+          <Button
+            variant="outline-secondary"
+            disabled={write.isPending}
+            onClick={() => setBody(current.body)}
+          >
+            {T.startFromCurrent}
+          </Button>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+/** The delegado/a de protección: a name and how to reach them. */
+function DelegateForm({ current }: { current: AuthorizationText }) {
+  const ids = useId();
+  const save = useSaveDelegate();
+  const [name, setName] = useState(current.delegate_name);
+  const [contact, setContact] = useState(current.delegate_contact);
+  const [banner, setBanner] = useState<Banner>(null);
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    setBanner(null);
+    try {
+      await save.mutateAsync({ name: name.trim(), contact: contact.trim() });
+      setBanner({ variant: 'success', message: T.delegateSaved });
+    } catch (err) {
+      const named = fieldError(err, 'name') ?? fieldError(err, 'contact');
+      setBanner({ variant: 'danger', message: named ?? (err as Error).message });
+    }
+  };
+
+  return (
+    <section aria-labelledby={`${ids}-title`}>
+      <h2 className="h4" id={`${ids}-title`}>
+        {T.delegate}
+      </h2>
+      <p className="text-body-secondary">{T.delegateHelp}</p>
+      <BannerAlert banner={banner} onClose={() => setBanner(null)} />
+      <Form onSubmit={submit} noValidate style={{ maxWidth: '32rem' }}>
+        <FormField
+          id={`${ids}-name`}
+          label={T.delegateName}
+          value={name}
+          maxLength={PROTECTION_DELEGATE_MAX}
+          autoComplete="off"
+          error={fieldError(save.error, 'name')}
+          onChange={(e: React.ChangeEvent<HTMLInputElement>) => setName(e.target.value)}
+        />
+        <FormField
+          id={`${ids}-contact`}
+          label={T.delegateContact}
+          value={contact}
+          maxLength={PROTECTION_DELEGATE_MAX}
+          autoComplete="off"
+          error={fieldError(save.error, 'contact')}
+          onChange={(e: React.ChangeEvent<HTMLInputElement>) => setContact(e.target.value)}
+        />
+        <Button type="submit" variant="success" disabled={save.isPending}>
+          {save.isPending ? T.saving : T.delegateSave}
+        </Button>
+      </Form>
+    </section>
+  );
+}
+
+/** /admin/autorizacion: the autorización's text and the delegado/a de protección (admins). */
+export function AuthorizationTextPage() {
+  const canEdit = useCan('authorization:text');
+  const text = useAuthorizationText(canEdit);
+  if (!canEdit) return <p className="text-body-secondary">{T.notAllowed}</p>;
+  let body: React.ReactNode;
+  if (text.isPending) body = <TableSkeleton rows={4} />;
+  else if (text.isError) {
+    body = <LoadError message={text.error.message} onRetry={() => text.refetch()} />;
+  } else {
+    body = (
+      <>
+        <TextEditor current={text.data} />
+        <DelegateForm current={text.data} />
+      </>
+    );
+  }
+  return (
+    <>
+      <h1 className="h2 mb-3">{T.title}</h1>
+      <AdminNav />
+      <p className="text-body-secondary">{T.intro}</p>
+      {body}
+    </>
+  );
+}
