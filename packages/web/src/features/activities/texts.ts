@@ -114,9 +114,7 @@ export const ACTIVITY_TEXTS = {
   withdrawBody: (child: string, activity: string) =>
     `Retiras tu firma de la autorización de ${child} para «${activity}». Sin ella, ${child} no queda autorizado hasta que vuelvas a firmar.`,
   withdrawing: 'Retirando...',
-  withdrawn: 'Firma retirada.',
   withdrawFailed: 'Error al retirar la firma.',
-  notBeforeStart: 'La actividad ya ha empezado: las firmas no se pueden retirar.',
 
   // The signing dialog.
   signTitle: (child: string) => `Autorización de ${child}`,
@@ -127,18 +125,13 @@ export const ACTIVITY_TEXTS = {
   textLabel: 'Texto de la autorización',
   textVersion: (version: number) => `Versión ${version} del texto`,
   fullName: 'Tu nombre y apellidos',
-  fullNameRequired: 'Escribe tu nombre y apellidos.',
   dni: 'DNI o NIE',
   dniHelp: 'Se guarda en tu perfil para la próxima vez. Solo lo ven tú y los responsables.',
-  dniRequired: 'Escribe tu DNI o NIE.',
   password: 'Tu contraseña',
   passwordHelp: 'Para confirmar que eres tú quien firma.',
-  passwordRequired: 'Escribe tu contraseña para firmar.',
   googleConfirmed: 'Has entrado con Google hace poco: tu inicio de sesión confirma la firma.',
   sign: 'Firmar',
   signing: 'Firmando...',
-  signed: (child: string) =>
-    `Autorización de ${child} firmada. Te hemos enviado el PDF por correo.`,
   signFailed: 'Error al firmar la autorización.',
   cancel: 'Cancelar',
   close: 'Cerrar',

@@ -1,3 +1,4 @@
+import type { AuthorizationResult } from '@fogata/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, request } from '../../../lib/api-client';
 import { fetchFile } from '../../../lib/fetch-file';
@@ -106,7 +107,11 @@ export const signAuthorization = ({
   body: SignBody;
 }) =>
   request(
-    () => api.post<unknown>(`/activities/${activityId}/children/${childId}/authorization`, body),
+    () =>
+      api.post<AuthorizationResult>(
+        `/activities/${activityId}/children/${childId}/authorization`,
+        body,
+      ),
     T.signFailed,
   );
 

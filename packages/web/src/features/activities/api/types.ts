@@ -1,11 +1,12 @@
 import type {
   ActivityKind,
   ActivityStatus,
-  AuthorizationMethod,
+  AuthorizationForm,
+  AuthorizationSignature,
   AuthorizationState,
   QuestionKind,
   SectionRef,
-  SignatureConfirmation,
+  SignAuthorizationInput,
 } from '@fogata/shared';
 
 /*
@@ -18,14 +19,7 @@ export type SignupShown = 'pendiente' | 'va' | 'no_va' | 'espera';
 
 export type AnswerValue = string | boolean;
 
-export interface ShownSignature {
-  id: number;
-  method: AuthorizationMethod;
-  signer_name: string | null;
-  signed_at: string;
-  /** Signed by the viewer: they may withdraw it and download it. */
-  mine: boolean;
-}
+export type ShownSignature = AuthorizationSignature;
 
 /** One of the viewer's own children in the activity's audience. */
 export interface ChildActivityStatus {
@@ -100,21 +94,8 @@ export interface SignupBody {
 }
 
 /** What a guardian reads before signing: the template and every value but their own two. */
-export interface AuthorizationToSign {
-  template: string;
-  values: Record<string, string>;
-  text_version: number;
-  full_name: string;
-  dni: string | null;
-  confirm_with: SignatureConfirmation;
-}
-
-export interface SignBody {
-  full_name: string;
-  dni: string;
-  password?: string;
-  text_sha256: string;
-}
+export type AuthorizationToSign = AuthorizationForm;
+export type SignBody = SignAuthorizationInput;
 
 export interface CalendarFeeds {
   family: string | null;

@@ -1,3 +1,4 @@
+import { AUTHORIZATION_MESSAGES } from '@fogata/shared';
 import { useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
@@ -55,7 +56,7 @@ export function ChildAuthorization({ activity, child, now }: ChildAuthorizationP
   const confirmWithdraw = async () => {
     try {
       await withdraw.mutateAsync({ activityId: activity.id, childId: child.child_id });
-      setBanner({ variant: 'success', message: T.withdrawn });
+      setBanner({ variant: 'success', message: AUTHORIZATION_MESSAGES.withdrawn });
     } catch (error) {
       setBanner({ variant: 'danger', message: (error as Error).message });
     }

@@ -1,4 +1,10 @@
-import { fillAuthorizationText } from '@fogata/shared';
+import {
+  AUTHORIZATION_ERRORS,
+  AUTHORIZATION_MESSAGES,
+  dniProblem,
+  fillAuthorizationText,
+  normalizeDni,
+} from '@fogata/shared';
 import { useId, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -8,7 +14,6 @@ import { DismissibleAlert } from '../../../components/dismissible-alert';
 import { FormField } from '../../../components/form-field';
 import { ApiError } from '../../../lib/api-client';
 import { useAuthorizationToSign, useSignAuthorization } from '../api/activities-api';
-import { DNI_INVALID, isValidDni } from '../lib/dni';
 import { sha256Hex } from '../lib/sha256';
 import { ACTIVITY_TEXTS as T } from '../texts';
 
@@ -17,8 +22,8 @@ const BLANK = '____________';
 
 /** A name as it goes into the text: no spaces at the ends, one between words. */
 const cleanName = (name: string) => name.trim().replace(/\s+/g, ' ');
-/** A DNI/NIE as it goes into the text: capitals, no spaces or dashes. */
-const cleanDni = (dni: string) => dni.toUpperCase().replace(/[\s-]/g, '');
+/** A DNI/NIE as it goes into the text: as the server keeps it (capitals; no spaces, dots, dashes). */
+const cleanDni = normalizeDni;
 
 interface SignModalProps {
   activityId: number;
@@ -61,14 +66,16 @@ export function SignModal({ activityId, childId, childName, onSigned, onCancel }
     if (!data) return;
     setError(null);
     const found: Record<string, string> = {};
-    if (!cleanName(name)) found.full_name = T.fullNameRequired;
-    if (!cleanDni(dniValue)) found.dni = T.dniRequired;
-    else if (!isValidDni(cleanDni(dniValue))) found.dni = DNI_INVALID;
-    if (data.confirm_with === 'password' && !password) found.password = T.passwordRequired;
+    if (!cleanName(name)) found.full_name = AUTHORIZATION_ERRORS.signerNameRequired;
+    const dniWrong = dniProblem(cleanDni(dniValue));
+    if (dniWrong) found.dni = dniWrong;
+    if (data.confirm_with === 'password' && !password) {
+      found.password = AUTHORIZATION_ERRORS.passwordRequired;
+    }
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     try {
-      await sign.mutateAsync({
+      const result = await sign.mutateAsync({
         activityId,
         childId,
         body: {
@@ -78,7 +85,7 @@ export function SignModal({ activityId, childId, childName, onSigned, onCancel }
           text_sha256: await sha256Hex(text),
         },
       });
-      onSigned(T.signed(childName));
+      onSigned(result.message || AUTHORIZATION_MESSAGES.signed);
     } catch (err) {
       const fields = err instanceof ApiError ? err.fieldErrors : [];
       const onFields = Object.fromEntries(

@@ -48,6 +48,15 @@ const toSign = (overrides: object = {}) => ({
   ...overrides,
 });
 
+const signatureResult = {
+  id: 90,
+  method: 'online',
+  signer_name: 'Ana Pérez Gil',
+  signed_at: '2027-03-01T17:04:00.000Z',
+  mine: true,
+  message: 'Autorización firmada. Te enviamos una copia en PDF por correo.',
+};
+
 describe('ActivityPage', () => {
   it('says it is loading', () => {
     signIn({ role: 'usuario' });
@@ -212,7 +221,7 @@ describe('ActivityPage', () => {
       }),
       {
         [`GET ${AUTH(21)}`]: [200, toSign()],
-        [`POST ${AUTH(21)}`]: [201, { id: 90 }],
+        [`POST ${AUTH(21)}`]: [201, signatureResult],
       },
     );
     const section = await panel('Lucía');
@@ -234,7 +243,7 @@ describe('ActivityPage', () => {
     await user.type(within(dialog).getByLabelText('Tu contraseña'), 'secreta123');
     await user.click(within(dialog).getByRole('button', { name: 'Firmar' }));
     expect(
-      within(dialog).getByText('El DNI o NIE no es válido: revisa el número y la letra.'),
+      within(dialog).getByText('El DNI/NIE no es válido: revisa la letra.'),
     ).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
 
@@ -251,7 +260,7 @@ describe('ActivityPage', () => {
     );
     await user.click(within(dialog).getByRole('button', { name: 'Firmar' }));
     expect(
-      await screen.findByText('Autorización de Lucía firmada. Te hemos enviado el PDF por correo.'),
+      await screen.findByText('Autorización firmada. Te enviamos una copia en PDF por correo.'),
     ).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(sent(calls, AUTH(21))).toEqual({
@@ -268,7 +277,7 @@ describe('ActivityPage', () => {
       activityData(5, { starts_at: '2099-03-13T09:00:00.000Z', children: [lucia] }),
       {
         [`GET ${AUTH(21)}`]: [200, toSign({ dni: 'X1234567L', confirm_with: 'google' })],
-        [`POST ${AUTH(21)}`]: [201, { id: 90 }],
+        [`POST ${AUTH(21)}`]: [201, signatureResult],
       },
     );
     await user.click(await screen.findByRole('button', { name: 'Leer y firmar la autorización' }));
@@ -355,7 +364,9 @@ describe('ActivityPage', () => {
     await user.click(within(section).getByRole('button', { name: 'Retirar firma' }));
     const dialog = await screen.findByRole('dialog', { name: '¿Retirar tu firma?' });
     await user.click(within(dialog).getByRole('button', { name: 'Retirar firma' }));
-    expect(await within(section).findByText('Firma retirada.')).toBeInTheDocument();
+    expect(
+      await within(section).findByText('Has retirado tu firma de la autorización.'),
+    ).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'DELETE' && c.url === AUTH(21))).toBe(true);
   });
 
