@@ -58,10 +58,15 @@ describe('AppLayout and the navigation drawer', () => {
     expect(linkNames(drawer)).toEqual([
       'Editar Perfil',
       'Galería',
+      'Actividades',
       'Noticias',
       'Experiencias',
       '¿Quiénes somos?',
     ]);
+    expect(within(drawer).getByRole('link', { name: 'Actividades' })).toHaveAttribute(
+      'href',
+      '/actividades',
+    );
   });
 
   it('gives an admin Administración, and Cerrar Sesión goes to /login', async () => {

@@ -1,5 +1,5 @@
 import type { ActivityKind, QuestionKind } from '@fogata/shared';
-import { madridToUtc, utcToMadrid } from './madrid-time';
+import { madridToUtc, utcToMadrid } from '../../lib/madrid-time';
 import { ACTIVITY_FORM_TEXTS as T } from './texts';
 import type { ActivityBody, ManagedActivity } from './types';
 

@@ -4,8 +4,8 @@ import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router';
 import { TriangleIcon } from '../../../components/icons';
 import { paths } from '../../../config/paths';
+import { formatMadridRange } from '../../../lib/madrid-time';
 import type { ActivitySummary } from '../api/types';
-import { madridRange } from '../lib/madrid-time';
 import { ACTIVITY_TEXTS as T } from '../texts';
 import { AudienceBadges } from './audience-badges';
 import { needsSignature, SignupBadge } from './child-status';
@@ -45,7 +45,7 @@ export function ActivityCard({ activity }: { activity: ActivitySummary }) {
             {activity.title}
           </Link>
         </Card.Title>
-        <p className="mb-1">{madridRange(activity.starts_at, activity.ends_at)}</p>
+        <p className="mb-1">{formatMadridRange(activity.starts_at, activity.ends_at)}</p>
         {activity.place && <p className="mb-2 text-body-secondary">{activity.place}</p>}
         <AudienceBadges audience={activity.audience} />
         {activity.children.length > 0 && (

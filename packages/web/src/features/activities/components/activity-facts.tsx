@@ -1,6 +1,11 @@
 import type { ReactNode } from 'react';
+import {
+  formatDay,
+  formatMadrid,
+  formatMadridRange,
+  formatMadridTimeOn,
+} from '../../../lib/madrid-time';
 import type { Activity } from '../api/types';
-import { madridDate, madridDateTime, madridRange, madridTimeOn } from '../lib/madrid-time';
 import { ACTIVITY_TEXTS as T } from '../texts';
 
 let euros: Intl.NumberFormat | undefined;
@@ -13,7 +18,7 @@ export function formatEuros(cents: number): string {
 
 /** A point and, when there is one, its time ('Plaza Mayor · 9:30'). */
 function pointAt(point: string, at: string | null, dayIso: string): string {
-  const time = at ? madridTimeOn(at, dayIso) : '';
+  const time = at ? formatMadridTimeOn(at, dayIso) : '';
   return [point, time].filter(Boolean).join(' · ');
 }
 
@@ -23,10 +28,10 @@ export function ActivityFacts({ activity }: { activity: Activity }) {
     [
       T.when,
       <>
-        {madridRange(activity.starts_at, activity.ends_at)}
+        {formatMadridRange(activity.starts_at, activity.ends_at)}
         {activity.repeats_weekly_until && (
           <span className="d-block text-body-secondary">
-            {T.weekly(madridDate(activity.repeats_weekly_until))}
+            {T.weekly(formatDay(activity.repeats_weekly_until))}
           </span>
         )}
       </>,
@@ -49,7 +54,7 @@ export function ActivityFacts({ activity }: { activity: Activity }) {
         ? T.placesUnlimited
         : T.placesLeft(Math.max(0, activity.places - activity.taken), activity.places),
     ],
-    [T.deadline, madridDateTime(activity.signup_deadline)],
+    [T.deadline, formatMadrid(activity.signup_deadline)],
     [T.inCharge, activity.in_charge?.name ?? null],
   ];
   return (

@@ -6,9 +6,9 @@ import { BannerAlert } from '../../../components/dismissible-alert';
 import { ConfirmModal } from '../../../components/lazy-confirm-modal';
 import type { Banner } from '../../../lib/banner';
 import { useCan } from '../../../lib/can';
+import { formatMadrid } from '../../../lib/madrid-time';
 import { downloadAuthorizationPdf, useWithdrawSignature } from '../api/activities-api';
 import type { Activity, ChildActivityStatus, ShownSignature } from '../api/types';
-import { madridDateTime } from '../lib/madrid-time';
 import { ACTIVITY_TEXTS as T } from '../texts';
 import { SignModal } from './sign-modal';
 
@@ -84,8 +84,8 @@ export function ChildAuthorization({ activity, child, now }: ChildAuthorizationP
             <li key={signature.id} className="mb-2">
               <span className="d-block">
                 {signature.method === 'paper'
-                  ? T.paperOn(madridDateTime(signature.signed_at))
-                  : T.signedBy(signature.signer_name ?? '', madridDateTime(signature.signed_at))}
+                  ? T.paperOn(formatMadrid(signature.signed_at))
+                  : T.signedBy(signature.signer_name ?? '', formatMadrid(signature.signed_at))}
                 {signature.mine && ` ${T.signedByYou}`}
               </span>
               {signature.mine && signature.method === 'online' && (

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import Card from 'react-bootstrap/Card';
+import { formatMadrid } from '../../../lib/madrid-time';
 import type { Activity, ChildActivityStatus } from '../api/types';
-import { madridDateTime } from '../lib/madrid-time';
 import { ACTIVITY_TEXTS as T } from '../texts';
 import { ChildAuthorization } from './child-authorization';
 import { SignupBadge } from './child-status';
@@ -37,7 +37,7 @@ export function ChildPanel({
             {activity.status !== 'cancelada' && (
               <p className="small text-body-secondary mb-0">
                 {Date.parse(activity.signup_deadline) <= now
-                  ? T.closedNote(madridDateTime(activity.signup_deadline))
+                  ? T.closedNote(formatMadrid(activity.signup_deadline))
                   : T.closedNoteNoDate}
               </p>
             )}

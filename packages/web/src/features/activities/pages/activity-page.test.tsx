@@ -295,6 +295,21 @@ describe('ActivityPage', () => {
     expect(sent(calls, AUTH(21)).dni).toBe('X1234567L');
   });
 
+  it('moves the focus into the dialog and back to its button when it closes', async () => {
+    const lucia = childData(21, { child_name: 'Lucía', signup: 'va' });
+    const { user } = setup(
+      activityData(5, { starts_at: '2099-03-13T09:00:00.000Z', children: [lucia] }),
+      { [`GET ${AUTH(21)}`]: [200, toSign()] },
+    );
+    const open = await screen.findByRole('button', { name: 'Leer y firmar la autorización' });
+    await user.click(open);
+    const dialog = await screen.findByRole('dialog', { name: 'Autorización de Lucía' });
+    await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(open).toHaveFocus());
+  });
+
   it("shows the server's refusal in the dialog and keeps it open", async () => {
     const lucia = childData(21, { child_name: 'Lucía', signup: 'va' });
     const { user } = setup(

@@ -33,9 +33,9 @@ export function ActivityPage({ toolbar }: ActivityPageProps) {
   const [banner, setBanner] = useState<Banner>(null);
 
   const back = (
-    <Link to={paths.activities.getHref()} className="d-inline-block mb-3">
-      {T.back}
-    </Link>
+    <p className="mb-3">
+      <Link to={paths.activities.getHref()}>{T.back}</Link>
+    </p>
   );
   if (id === null || activity.isError) {
     const missing = id === null || (activity.error as { status?: number } | null)?.status === 404;

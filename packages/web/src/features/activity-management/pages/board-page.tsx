@@ -7,13 +7,13 @@ import { Link, useParams } from 'react-router';
 import { type Banner, BannerAlert } from '../../../components/dismissible-alert';
 import { LoadError, TableSkeleton } from '../../../components/load-state';
 import { paths } from '../../../config/paths';
+import { formatMadrid } from '../../../lib/madrid-time';
 import { parseRouteId } from '../../../lib/route-id';
 import { saveFile } from '../../../lib/save-file';
 import { downloadParticipants, useBoard, useRemind, useUndoPayment } from '../api/board';
 import { type BoardFilters, filterRows, NO_FILTERS } from '../board-filters';
 import { BoardTable, type RowAction } from '../components/board-table';
 import { PaperModal, PaymentModal } from '../components/row-modals';
-import { formatMadrid } from '../madrid-time';
 import { AUTHORIZATION_LABELS, SIGNUP_LABELS, BOARD_TEXTS as T } from '../texts';
 import type { BoardCounts, BoardRow } from '../types';
 

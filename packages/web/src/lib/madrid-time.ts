@@ -67,10 +67,54 @@ const MONTHS = [
   'diciembre',
 ];
 
+/** An instant's Madrid wall clock, in Spanish words and numbers; null when it is not one. */
+function madridParts(iso: string) {
+  const local = utcToMadrid(iso);
+  if (!local) return null;
+  const date = new Date(`${local}:00Z`);
+  return {
+    /** 'sábado 14 de marzo'. */
+    day: `${WEEKDAYS[date.getUTCDay()]} ${date.getUTCDate()} de ${MONTHS[date.getUTCMonth()]}`,
+    year: date.getUTCFullYear(),
+    /** '9:05'. */
+    time: `${date.getUTCHours()}:${local.slice(14, 16)}`,
+    ymd: local.slice(0, 10),
+  };
+}
+
 /** An instant in Madrid, in words: 'sábado 14 de marzo de 2027, 9:00'. */
 export function formatMadrid(iso: string): string {
-  const local = utcToMadrid(iso);
-  if (!local) return '';
-  const date = new Date(`${local}:00Z`);
-  return `${WEEKDAYS[date.getUTCDay()]} ${date.getUTCDate()} de ${MONTHS[date.getUTCMonth()]} de ${date.getUTCFullYear()}, ${date.getUTCHours()}:${local.slice(14, 16)}`;
+  const p = madridParts(iso);
+  return p ? `${p.day} de ${p.year}, ${p.time}` : '';
+}
+
+/**
+ * When something runs, in Madrid: 'sábado 14 de marzo de 2027, de 10:00 a 13:00' within a day,
+ * else 'del sábado 13 de marzo, 10:00, al domingo 14 de marzo de 2027, 17:00' (the first year
+ * too when they differ).
+ */
+export function formatMadridRange(startIso: string, endIso: string): string {
+  const start = madridParts(startIso);
+  const end = madridParts(endIso);
+  if (!start || !end) return '';
+  if (start.ymd === end.ymd) return `${start.day} de ${start.year}, de ${start.time} a ${end.time}`;
+  const startYear = start.year === end.year ? '' : ` de ${start.year}`;
+  return `del ${start.day}${startYear}, ${start.time}, al ${end.day} de ${end.year}, ${end.time}`;
+}
+
+/**
+ * A meeting's or a return's time: only '9:30' on the day it belongs to (`dayIso`), the whole
+ * date and time when it falls on another (a bus the evening before).
+ */
+export function formatMadridTimeOn(iso: string, dayIso: string): string {
+  const p = madridParts(iso);
+  if (!p) return '';
+  return p.ymd === madridDate(dayIso) ? p.time : formatMadrid(iso);
+}
+
+/** A calendar day ('YYYY-MM-DD', as a weekly reunión's last one) in words: '14 de marzo de 2027'. */
+export function formatDay(ymd: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(ymd);
+  if (!match) return '';
+  return `${Number(match[3])} de ${MONTHS[Number(match[2]) - 1]} de ${match[1]}`;
 }

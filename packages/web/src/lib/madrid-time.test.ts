@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatMadrid, madridToUtc, utcToMadrid } from './madrid-time';
+import {
+  formatDay,
+  formatMadrid,
+  formatMadridRange,
+  formatMadridTimeOn,
+  madridToUtc,
+  utcToMadrid,
+} from './madrid-time';
 
 describe('Madrid wall-clock time ↔ UTC', () => {
   it('a summer time is two hours ahead of UTC, a winter time one', () => {
@@ -58,5 +65,34 @@ describe('Madrid wall-clock time ↔ UTC', () => {
   it('says an instant in Spanish, in Madrid', () => {
     expect(formatMadrid('2027-03-13T08:00:00.000Z')).toBe('sábado 13 de marzo de 2027, 9:00');
     expect(formatMadrid('2027-07-10T16:05:00.000Z')).toBe('sábado 10 de julio de 2027, 18:05');
+  });
+});
+
+describe("an activity's dates in words", () => {
+  it('says a day of its own with its hours, and a weekend from start to end', () => {
+    expect(formatMadridRange('2027-06-05T16:00:00.000Z', '2027-06-05T18:00:00.000Z')).toBe(
+      'sábado 5 de junio de 2027, de 18:00 a 20:00',
+    );
+    expect(formatMadridRange('2027-03-13T09:00:00.000Z', '2027-03-14T16:00:00.000Z')).toBe(
+      'del sábado 13 de marzo, 10:00, al domingo 14 de marzo de 2027, 17:00',
+    );
+    expect(formatMadridRange('2027-12-30T09:00:00.000Z', '2028-01-02T16:00:00.000Z')).toBe(
+      'del jueves 30 de diciembre de 2027, 10:00, al domingo 2 de enero de 2028, 17:00',
+    );
+  });
+
+  it("gives a meeting's time alone on its day, the whole date on another", () => {
+    const start = '2027-03-13T09:00:00.000Z';
+    expect(formatMadridTimeOn('2027-03-13T08:30:00.000Z', start)).toBe('9:30');
+    // 23:30 UTC on the 12th is already the 13th in Madrid.
+    expect(formatMadridTimeOn('2027-03-12T23:30:00.000Z', start)).toBe('0:30');
+    expect(formatMadridTimeOn('2027-03-12T19:00:00.000Z', start)).toBe(
+      'viernes 12 de marzo de 2027, 20:00',
+    );
+  });
+
+  it('writes a calendar day', () => {
+    expect(formatDay('2027-06-30')).toBe('30 de junio de 2027');
+    expect(formatDay('no')).toBe('');
   });
 });
