@@ -8,6 +8,7 @@ import { lazyChildLogger, logDestination } from './lib/request-log.js';
 import { fastSerializerCompiler, validatingSerializerCompiler } from './lib/response-serializer.js';
 import { trustProxyOption } from './lib/trust-proxy.js';
 import { apiRoutes } from './modules/api-routes.js';
+import { calendarFeedRoutes } from './modules/calendar/calendar.routes.js';
 import { PublicReads } from './modules/public-web/page-reads.js';
 import { publicWebRoutes } from './modules/public-web/public-web.routes.js';
 import { registerApiDocs } from './plugins/api-docs.js';
@@ -100,6 +101,8 @@ export async function buildApp(
   // the web app and its pages.
   await app.register(apiRoutes, { prefix: '/api' });
   await app.register(publicWebRoutes);
+  // The private calendar feeds, outside /api: the URL is the key, no session.
+  await app.register(calendarFeedRoutes);
   await registerStatic(app, new PublicReads(app.ctx));
   return app;
 }

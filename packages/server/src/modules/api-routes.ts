@@ -6,6 +6,7 @@ import { photosRoutes } from './albums/photos.routes.js';
 import { auditRoutes } from './audit/audit.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { authorizationsRoutes } from './authorizations/authorizations.routes.js';
+import { calendarRoutes } from './calendar/calendar.routes.js';
 import { childrenRoutes } from './children/children.routes.js';
 import { consentsRoutes } from './consents/consents.routes.js';
 import { digestsRoutes } from './digests/digests.routes.js';
@@ -57,6 +58,8 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
     authorizationsRoutes,
     // Activities: the scouters' board, payments, reminders and exports.
     activityBoardRoutes,
+    // Activities in calendars: one activity's .ics, the private feeds' URLs.
+    calendarRoutes,
   ]) {
     await routes(api);
   }

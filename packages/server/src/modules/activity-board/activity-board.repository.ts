@@ -155,6 +155,19 @@ export class ActivityBoardRepository {
     return row !== undefined;
   }
 
+  /** Which of `childIds` are active children of the activity's audience. */
+  async audienceChildIds(activityId: number, childIds: readonly number[]): Promise<number[]> {
+    if (childIds.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('children')
+      .select('children.id')
+      .where('children.id', 'in', [...childIds])
+      .where('children.active', '=', 1)
+      .where(inAudience(activityId))
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
   signups(activityId: number) {
     return this.db
       .selectFrom('activity_signups')

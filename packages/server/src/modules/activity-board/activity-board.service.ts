@@ -9,7 +9,7 @@ import {
   type RemindersResult,
   ROUTES,
 } from '@fogata/shared';
-import { Access } from '../../access/access.js';
+import { Access, guardedChildIds } from '../../access/access.js';
 import type { Viewer } from '../../access/viewer.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
@@ -75,6 +75,21 @@ export class ActivityBoardService {
       throw new AppError(404, ACTIVITY_BOARD_ERRORS.activityNotFound);
     }
     return activity;
+  }
+
+  /**
+   * Whether `viewer` sees activity `id`: its managers, and the guardians of an active child of its
+   * audience once it is not a draft.
+   */
+  async sees(viewer: Viewer, id: number): Promise<boolean> {
+    if (!viewer) return false;
+    const repo = this.repo();
+    const activity = await repo.activity(id);
+    if (!activity) return false;
+    if (await repo.managedBy(id, this.access.managedSections(viewer))) return true;
+    if (activity.status === 'borrador') return false;
+    const children = await guardedChildIds(this.ctx.db.kysely, viewer.id);
+    return (await repo.audienceChildIds(id, [...children])).length > 0;
   }
 
   private async rowsOf(activity: BoardActivityRow): Promise<BoardRow[]> {
@@ -339,3 +354,6 @@ export class ActivityRemindersJob {
     return this.running;
   }
 }
+
+/** An instant as Spanish date and time in Madrid (the calendar's descriptions say it so too). */
+export { formatWhen };
