@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { inProcessFigures } from './bench/in-process.mjs';
 import { PARTS, performanceFigures } from './bench/performance.mjs';
 import { benchServerEnv } from './bench/servers.mjs';
 import { buildIfNeeded, root, serverNodeFlags } from './lib.mjs';
@@ -209,36 +209,8 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-/**
- * Figures computed in this process from the server's sources, bundled here: `entry` (under
- * packages/server/src/test) exports `name`, which returns the lines to print. The gallery lists
- * (200 albums × 20 photos; an album of 2000 photos) and the news list (300 items), timed over
- * HTTP and with their SQL statements counted.
- */
-async function inProcessFigures(entry, name) {
-  const { build } = await import('esbuild');
-  const pkg = JSON.parse(readFileSync(join(root, 'packages/server/package.json'), 'utf8'));
-  const external = Object.keys(pkg.dependencies ?? {}).filter((name) => name !== '@fogata/shared');
-  const outfile = join(root, '.tmp', `${entry}.mjs`);
-  await build({
-    entryPoints: [join(root, `packages/server/src/test/${entry}.ts`)],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    external,
-    logLevel: 'warning',
-    banner: {
-      js: "import { createRequire as __benchRequire } from 'node:module'; const require = __benchRequire(import.meta.url);",
-    },
-  });
-  // SQLite, like the server above, whatever the shell says.
-  delete process.env.DATABASE_URL;
-  const module = await import(pathToFileURL(outfile).href);
-  return module[name]();
-}
-
+// The gallery lists (200 albums × 20 photos; an album of 2000 photos) and the news list (300
+// items), timed over HTTP in this process and with their SQL statements counted.
 for (const [entry, name, label] of [
   ['bench-gallery', 'galleryFigures', 'galería'],
   ['bench-content', 'contentFigures', 'noticias'],

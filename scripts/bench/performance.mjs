@@ -6,7 +6,10 @@
 // Then uploads beside the reads and the face scan's queue (decision 139): `uploads`,
 // and the mixed load of members and uploading scouters on SQLite and PostgreSQL: `mixed`.
 //
-// `node scripts/bench/performance.mjs [reads] [web] [photos] [album] [face-rule] [faces] [uploads] [mixed]` runs only those parts.
+// And the activities' board and list on a group of 120 children: `activities`.
+//
+// `node scripts/bench/performance.mjs [reads] [web] [photos] [album] [face-rule] [faces] [uploads] [mixed] [activities]` runs only those parts.
+import { activityFigures } from './activities.mjs';
 import { bigAlbumFigures } from './big-album.mjs';
 import { faceRuleFigures } from './face-rule.mjs';
 import { faceFigures } from './faces.mjs';
@@ -17,14 +20,28 @@ import { startDemoServer } from './servers.mjs';
 import { campQueueFigures, uploadReadFigures } from './uploads.mjs';
 import { webFigures } from './web.mjs';
 
-export const PARTS = ['reads', 'web', 'photos', 'album', 'face-rule', 'faces', 'uploads', 'mixed'];
+export const PARTS = [
+  'reads',
+  'web',
+  'photos',
+  'album',
+  'face-rule',
+  'faces',
+  'uploads',
+  'mixed',
+  // Activities: the board and the list on 120 children and 40 activities, in this process.
+  'activities',
+];
+
+/** The parts that start servers of their own, or none: the demo server is not started for them. */
+const OWN_SERVERS = ['faces', 'mixed', 'activities'];
 
 /** Prints each part's lines as it finishes; `parts` picks some (all by default). */
 export async function performanceFigures(parts = PARTS, { print = console.log } = {}) {
   print('━━ Rendimiento: cocientes medidos en esta misma ejecución ━━');
   // Face detection runs in this process, on the server's own modules, and the mixed load starts
   // servers of its own: neither needs this one.
-  if (parts.some((part) => part !== 'faces' && part !== 'mixed')) {
+  if (parts.some((part) => !OWN_SERVERS.includes(part))) {
     const app = await startDemoServer();
     try {
       // Order matters: the reads see the demo content as it is; the upload and the big album add to it.
@@ -61,6 +78,7 @@ export async function performanceFigures(parts = PARTS, { print = console.log } 
   }
   if (parts.includes('faces')) for (const line of await faceFigures()) print(line);
   if (parts.includes('mixed')) for (const line of await mixedLoadFigures()) print(line);
+  if (parts.includes('activities')) for (const line of await activityFigures()) print(line);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -184,6 +184,9 @@ export const ACTIVITY_BOARD_MESSAGES = {
   reminderButton: 'Responder',
   /** Who the audit trail names for a reminder the app sent by itself. */
   automaticActor: 'Recordatorio automático',
+  /** The digest's list of the activities still waiting for the family's answer. */
+  digestHeading: 'Actividades que esperan vuestra respuesta',
+  digestItem: (title: string, deadline: string) => `${title} (inscripción hasta el ${deadline})`,
   calendarFamily: (group: string) => `Actividades de ${group}`,
   calendarSection: (section: string, group: string) => `${section}: actividades de ${group}`,
   calendarMeeting: (point: string, at: string) => `Salida: ${point}, ${at}.`,

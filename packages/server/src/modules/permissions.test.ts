@@ -2,6 +2,7 @@ import { type Actor, type Capability, can, ROLES, SERVER_ERRORS } from '@fogata/
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken, newLinkToken, nowIso } from '../lib/tokens.js';
+import { createActivity } from '../test/activity-factories.js';
 import { buildTestApp, type TestApp } from '../test/build-app.js';
 import { addFace } from '../test/consent-factories.js';
 import { createExperience, createNews } from '../test/content-factories.js';
@@ -542,6 +543,106 @@ const consentEndpoints: Endpoint[] = [
   },
 ];
 
+/**
+ * Activities: the board, payments, reminders and exports (`activities:manage`, on an activity of
+ * the whole group, which every scouter manages), and the calendar (`activities:view`; the feed's
+ * URL is its own key).
+ */
+async function wholeGroupActivity(t: TestApp, actor?: TestUser) {
+  const child = await createChild(t.app, { guardians: actor ? [actor.row.id] : [] });
+  return { activity: (await createActivity(t.app)).id, child };
+}
+
+const activityEndpoints: Endpoint[] = [
+  {
+    name: 'GET /api/activities/:id/board',
+    capability: 'activities:manage',
+    success: 200,
+    request: async (t) => ({
+      url: `/api/activities/${(await wholeGroupActivity(t)).activity}/board`,
+    }),
+  },
+  {
+    name: 'PUT /api/activities/:id/children/:childId/payment',
+    capability: 'activities:manage',
+    success: 200,
+    request: async (t) => {
+      const { activity, child } = await wholeGroupActivity(t);
+      return {
+        method: 'PUT',
+        url: `/api/activities/${activity}/children/${child}/payment`,
+        payload: { amount_cents: 1500, method: 'efectivo' },
+      };
+    },
+  },
+  {
+    name: 'DELETE /api/activities/:id/children/:childId/payment',
+    capability: 'activities:manage',
+    success: 204,
+    request: async (t) => {
+      const { activity, child } = await wholeGroupActivity(t);
+      return { method: 'DELETE', url: `/api/activities/${activity}/children/${child}/payment` };
+    },
+  },
+  {
+    name: 'POST /api/activities/:id/reminders',
+    capability: 'activities:manage',
+    success: 200,
+    request: async (t) => ({
+      method: 'POST',
+      url: `/api/activities/${(await wholeGroupActivity(t)).activity}/reminders`,
+    }),
+  },
+  {
+    name: 'GET /api/activities/:id/participants.csv',
+    capability: 'activities:manage',
+    success: 200,
+    request: async (t) => ({
+      url: `/api/activities/${(await wholeGroupActivity(t)).activity}/participants.csv`,
+    }),
+  },
+  {
+    name: 'GET /api/activities/:id/participants.pdf',
+    capability: 'activities:manage',
+    success: 200,
+    request: async (t) => ({
+      url: `/api/activities/${(await wholeGroupActivity(t)).activity}/participants.pdf`,
+    }),
+  },
+  {
+    name: 'GET /api/activities/:id/calendar.ics',
+    capability: 'activities:view',
+    success: 200,
+    // A family sees it through their child; a scouter and an admin manage it.
+    request: async (t, actor) => ({
+      url: `/api/activities/${(await wholeGroupActivity(t, actor)).activity}/calendar.ics`,
+    }),
+  },
+  {
+    name: 'GET /api/calendar-feeds',
+    capability: 'activities:view',
+    success: 200,
+    request: async () => ({ url: '/api/calendar-feeds' }),
+  },
+  {
+    name: 'POST /api/calendar-feeds/reset',
+    capability: 'activities:view',
+    success: 200,
+    request: async () => ({ method: 'POST', url: '/api/calendar-feeds/reset', payload: {} }),
+  },
+  {
+    name: 'GET /calendar/:token.ics',
+    capability: null,
+    success: 200,
+    request: async (t) => {
+      const family = await createUser(t.app);
+      await createChild(t.app, { guardians: [family.row.id] });
+      const feeds = await t.app.inject({ url: '/api/calendar-feeds', headers: family.headers });
+      return { url: new URL(feeds.json<{ family: string }>().family).pathname };
+    },
+  },
+];
+
 const endpoints: Endpoint[] = [
   {
     name: 'GET /api/health',
@@ -982,6 +1083,8 @@ const endpoints: Endpoint[] = [
   ...consentEndpoints,
   // The admin page 'Imagen'.
   ...imageSettingsEndpoints(),
+  // Activities: the board, payments, reminders, exports and the calendar.
+  ...activityEndpoints,
 ];
 
 /** The group's settings, the consent preview and the ledger (admins, `settings:manage`). */

@@ -2,6 +2,7 @@
 // A number parser reads `1e3` as 1000 and `0x10` as 16, and an id past PostgreSQL's integer was
 // a database error (a 500) there while SQLite answered 404: both now answer the same 400.
 import {
+  ACTIVITY_BOARD_ERRORS,
   ADMIN_PANEL_MESSAGES,
   FACE_MESSAGES,
   IMAGE_SETTINGS_MESSAGES,
@@ -57,6 +58,17 @@ const routes: [string, (id: string) => InjectOptions][] = [
     'id',
     (id) => ({ method: 'PUT', url: `/api/sections/${id}/scouters`, payload: { user_ids: [] } }),
   ],
+  // Activities: the board, payments, the calendar.
+  ['id', (id) => ({ method: 'GET', url: `/api/activities/${id}/board` })],
+  [
+    'childId',
+    (id) => ({
+      method: 'PUT',
+      url: `/api/activities/1/children/${id}/payment`,
+      payload: { amount_cents: 100, method: 'bizum' },
+    }),
+  ],
+  ['id', (id) => ({ method: 'GET', url: `/api/activities/${id}/calendar.ics` })],
 ];
 
 describe('ids in paths', () => {
@@ -190,6 +202,15 @@ describe('ids in bodies and queries', () => {
       'GET /api/admin/users?section=',
       async (id) => ({ url: `/api/admin/users?section=${id}` }),
       ADMIN_PANEL_MESSAGES.sectionFilterInvalid,
+    ],
+    [
+      'POST /api/calendar-feeds/reset (section_id)',
+      async (id) => ({
+        method: 'POST',
+        url: '/api/calendar-feeds/reset',
+        payload: { section_id: id },
+      }),
+      ACTIVITY_BOARD_ERRORS.feedSectionInvalid,
     ],
   ];
 

@@ -1,8 +1,9 @@
-import { DIGEST_MESSAGES, ROUTES } from '@fogata/shared';
+import { ACTIVITY_BOARD_MESSAGES, DIGEST_MESSAGES, ROUTES } from '@fogata/shared';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
 import { digestMail } from '../../mail/templates.js';
 import { recordPublications } from '../../media/copies/public-copies.repository.js';
+import { formatWhen, pendingActivitiesFor } from '../activity-board/activity-board.service.js';
 import { type DigestCover, DigestCovers } from './digest-covers.js';
 import { digestSince, isDigestDue } from './digest-schedule.js';
 import { DigestTokens } from './digest-token.js';
@@ -29,8 +30,19 @@ export function digestTokens(ctx: AppContext): DigestTokens {
   return t;
 }
 
-function isEmpty(content: DigestContent): boolean {
-  return content.albums.total + content.news.total + content.experiences.total === 0;
+/** What a digest carries: what is new, and the activities still waiting for the family's answer. */
+type DigestMailContent = DigestContent & {
+  activities: { id: number; title: string; signup_deadline: string }[];
+};
+
+function isEmpty(content: DigestMailContent): boolean {
+  return (
+    content.albums.total +
+      content.news.total +
+      content.experiences.total +
+      content.activities.length ===
+    0
+  );
 }
 
 /**
@@ -86,7 +98,10 @@ export class DigestService {
       if (!isDigestDue(member.digest, member.digest_last_sent_at, now, config.digest)) continue;
       const nowIso = now.toISOString();
       const since = digestSince(member.digest_last_sent_at, member.created_at, now);
-      const content = await repo.newContent(member, since, nowIso, ITEMS_PER_SECTION);
+      const content: DigestMailContent = {
+        ...(await repo.newContent(member, since, nowIso, ITEMS_PER_SECTION)),
+        activities: await pendingActivitiesFor(this.ctx, member.id, nowIso),
+      };
       // Nothing new: no mail, and nothing recorded (the next check looks again).
       if (isEmpty(content)) continue;
       const memberCovers = await covers.for(member, content.albums.items);
@@ -118,7 +133,7 @@ export class DigestService {
     return sent;
   }
 
-  private mailFor(member: DigestCandidate, content: DigestContent, covers: DigestCover[]) {
+  private mailFor(member: DigestCandidate, content: DigestMailContent, covers: DigestCover[]) {
     const { publicUrl, group } = this.ctx.config;
     const token = digestTokens(this.ctx).sign(member);
     const query = `?token=${encodeURIComponent(token)}`;
@@ -139,6 +154,16 @@ export class DigestService {
       groupName: group.name,
       frequency: member.digest === 'daily' ? 'daily' : 'weekly',
       sections: [
+        // What needs the family first: the activities of their children still unanswered.
+        {
+          heading: ACTIVITY_BOARD_MESSAGES.digestHeading,
+          items: content.activities.slice(0, ITEMS_PER_SECTION).map((a) => ({
+            title: ACTIVITY_BOARD_MESSAGES.digestItem(a.title, formatWhen(a.signup_deadline)),
+            link: `${publicUrl}${ROUTES.activity.getHref(a.id)}`,
+          })),
+          total: content.activities.length,
+          allLink: `${publicUrl}${ROUTES.activities.getHref()}`,
+        },
         {
           ...section('Álbumes', content.albums, ROUTES.album.getHref, ROUTES.gallery.getHref()),
           // Each album with its cover, inline (decision 087).
