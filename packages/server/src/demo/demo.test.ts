@@ -50,6 +50,7 @@ describe('demo content on an empty database', () => {
       likes: expect.any(Number),
       comments: 11,
       children: 6,
+      activities: 3,
     });
     expect(outcome.counts.likes).toBeGreaterThan(10);
 
@@ -146,6 +147,43 @@ describe('demo content on an empty database', () => {
     expect(managed.json().map((c: { full_name: string }) => c.full_name)).toEqual([
       'Hugo López Martín',
       'Pablo Gómez Ortega',
+    ]);
+  });
+
+  it('gives the group its activities: an acampada the usuario has to answer, the reunión, a past salida', async () => {
+    if (!outcome.seeded) throw new Error('the demo did not seed');
+    const usuario = outcome.accounts.find((a) => a.role === 'usuario')!;
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: usuario.email, password: usuario.password },
+    });
+    const list = await t.app.inject({
+      url: '/api/activities',
+      headers: { authorization: `Bearer ${login.json().token}` },
+    });
+    expect(list.statusCode, list.body).toBe(200);
+    type Item = {
+      title: string;
+      status: string;
+      needs_answer: boolean;
+      taken: number;
+      children: { child_name: string; signup: string }[];
+    };
+    const { upcoming, past } = list.json() as { upcoming: Item[]; past: Item[] };
+    expect(upcoming.map((a) => [a.title, a.status])).toEqual([
+      ['Reunión de los sábados', 'publicada'],
+      ['Acampada de otoño en la sierra', 'publicada'],
+    ]);
+    const acampada = upcoming[1]!;
+    // Hugo's family has answered; Laura's Pablo is still pending.
+    expect(acampada.taken).toBe(1);
+    expect(acampada.needs_answer).toBe(true);
+    expect(acampada.children.map((c) => [c.child_name, c.signup])).toEqual([
+      ['Pablo Gómez Ortega', 'pendiente'],
+    ]);
+    expect(past.map((a) => [a.title, a.status])).toEqual([
+      ['Salida a la granja escuela', 'celebrada'],
     ]);
   });
 
