@@ -3,7 +3,7 @@ import type { AppContext } from './context.js';
 import { PublicImagesRecheck } from './media/renditions/public-images.js';
 import { RenditionWorker } from './media/renditions/rendition-worker.js';
 import { MediaSweeper } from './media/sweeper.js';
-import { ActivityRemindersJob } from './modules/activity-board/activity-board.service.js';
+import { activityRemindersJob } from './modules/activity-board/activity-board.service.js';
 import { DigestService } from './modules/digests/digests.service.js';
 import { FaceScanner } from './modules/faces/face-scan.js';
 
@@ -33,7 +33,7 @@ export function registerBackgroundJobs(app: FastifyInstance, ctx: AppContext): v
   app.addHook('onReady', async () => digests.start());
   app.addHook('onClose', () => digests.stop());
   // Activities: the reminders 7 and 2 days before a sign-up closes, beside the digest's check.
-  const activityReminders = new ActivityRemindersJob(ctx);
+  const activityReminders = activityRemindersJob(ctx);
   app.addHook('onReady', async () => activityReminders.start());
   app.addHook('onClose', () => activityReminders.stop());
   // The background face scan (decision 139); stopped before the database closes.

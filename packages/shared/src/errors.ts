@@ -294,6 +294,31 @@ export const SERVER_SUCCESS = {
   imageSearched: 'Imagen revisada: ya no se difumina entera.',
 } as const;
 
+/** Activities (issue 36): what the server answers when an activity's rules say no. */
+export const ACTIVITY_ERRORS = {
+  notFound: 'Actividad no encontrada.',
+  notManaged: 'Solo pueden cambiar esta actividad sus scouters y los administradores.',
+  /** A section named in an audience that does not exist, or one retired newly chosen. */
+  sectionUnavailable: 'Alguna de las secciones elegidas no existe o está retirada.',
+  /** A scouter names a section not theirs, or the whole group. */
+  sectionForbidden:
+    'Solo puedes dirigir una actividad a las secciones que tienes asignadas; para todo el grupo, pide ayuda a un administrador.',
+  inChargeUnknown: 'La persona responsable debe ser un scouter o un administrador del grupo.',
+  notEditable: 'Una actividad cancelada o celebrada ya no se puede cambiar.',
+  deleteOnlyDraft: 'Solo se puede eliminar un borrador: una actividad publicada se cancela.',
+  /** `from` and `to` as ACTIVITY_STATUS_LABELS name them. */
+  statusChange: (from: string, to: string) =>
+    `Una actividad en estado «${from}» no puede pasar a «${to}».`,
+  celebrateBeforeStart: 'Una actividad solo se puede dar por celebrada cuando ya ha empezado.',
+  reopenAfterDeadline:
+    'El plazo de inscripción ya ha terminado: amplíalo antes de volver a abrir la inscripción.',
+  childNotInAudience: 'Este educando no está convocado a esta actividad.',
+  signupsClosed:
+    'La inscripción ya está cerrada: solo los scouters de la actividad pueden cambiar la respuesta.',
+  signupCancelled: 'La actividad está cancelada: ya no admite respuestas.',
+  signupDraft: 'La actividad todavía es un borrador: las familias aún no pueden apuntarse.',
+} as const;
+
 /**
  * The autorización signed online, the DNI/NIE it is signed with, the admin's text and the paper
  * record (activities).
@@ -336,8 +361,6 @@ export const AUTHORIZATION_ERRORS = {
 
 /** Activities: the board, payments, reminders and calendar feeds (issue 36). */
 export const ACTIVITY_BOARD_ERRORS = {
-  activityNotFound: 'Actividad no encontrada.',
-  childNotInAudience: 'Ese educando no está entre los de esta actividad.',
   paymentAmountInvalid:
     'El importe debe ser una cantidad en céntimos de euro, de 0 en adelante y sin decimales.',
   paymentAmountTooLarge: 'El importe no puede pasar de 10.000 €.',

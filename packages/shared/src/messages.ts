@@ -101,6 +101,66 @@ export const FACE_MESSAGES = {
   limitInvalid: 'El límite debe ser un número entero de 1 a 100.',
 } as const;
 
+/**
+ * Activities (issue 36): what a manager's form and a family's sign-up are told when something in
+ * them is wrong. The activity's own errors (state, deadline, who may) are in errors.ts.
+ */
+export const ACTIVITY_MSG = {
+  titleRequired: 'El título es obligatorio.',
+  titleTooLong: 'El título no puede tener más de 150 caracteres.',
+  kindInvalid: 'Elige el tipo de actividad: reunión, salida, acampada, campamento u otra.',
+  sectionsInvalid: 'Las secciones de la actividad no son válidas.',
+  instantInvalid: 'La fecha y hora no es válida.',
+  startsAtRequired: 'Indica cuándo empieza la actividad.',
+  endsAtRequired: 'Indica cuándo termina la actividad.',
+  endBeforeStart: 'La actividad no puede terminar antes de empezar.',
+  startInPast: 'La actividad no puede empezar en el pasado.',
+  deadlineRequired: 'Indica hasta cuándo se pueden apuntar.',
+  deadlineAfterStart: 'El plazo de inscripción debe terminar antes de que empiece la actividad.',
+  deadlineInPast: 'El plazo de inscripción no puede terminar en el pasado.',
+  repeatInvalid: 'La fecha de la última repetición no es válida (AAAA-MM-DD).',
+  repeatOnlyReunion: 'Solo una reunión puede repetirse cada semana.',
+  repeatBeforeStart: 'La última repetición no puede ser anterior al primer día.',
+  repeatTooLong: 'Una reunión puede repetirse como mucho durante un año.',
+  placeRequired: 'El lugar es obligatorio.',
+  meetingPointRequired: 'El punto de encuentro es obligatorio.',
+  returnPointRequired: 'El punto de regreso es obligatorio.',
+  transportRequired: 'Indica el transporte (por ejemplo, «Autobús» o «A pie»).',
+  placeTooLong: 'El texto no puede tener más de 200 caracteres.',
+  meetingAtRequired: 'Indica la hora de encuentro.',
+  returnAtRequired: 'Indica la hora de regreso.',
+  returnBeforeMeeting: 'La hora de regreso no puede ser anterior a la de encuentro.',
+  priceInvalid: 'El precio debe ser una cantidad de euros sin decimales de más.',
+  priceNegative: 'El precio no puede ser negativo.',
+  priceTooHigh: 'El precio no puede pasar de 10.000 €.',
+  placesInvalid: 'Las plazas deben ser un número entero mayor que cero.',
+  placesTooMany: 'Las plazas no pueden pasar de 1000.',
+  inChargeInvalid: 'Elige a la persona responsable entre los scouters y administradores.',
+  descriptionTooLong: 'La descripción no puede tener más de 5000 caracteres.',
+  bothGuardiansInvalid: 'Indica si deben firmar ambos tutores (true o false).',
+  questionsInvalid: 'Las preguntas no son válidas.',
+  questionsTooMany: 'Una actividad puede hacer como mucho 10 preguntas.',
+  questionLabelRequired: 'Escribe el texto de la pregunta.',
+  questionLabelTooLong: 'La pregunta no puede tener más de 200 caracteres.',
+  questionKindInvalid: 'El tipo de pregunta debe ser texto, sí/no o una opción de una lista.',
+  questionOptionsTooFew: 'Una pregunta de opciones necesita al menos dos opciones.',
+  questionOptionsTooMany: 'Una pregunta de opciones puede tener como mucho 20 opciones.',
+  questionOptionInvalid: 'Cada opción debe tener entre 1 y 100 caracteres.',
+  questionOptionsRepeated: 'Las opciones de una pregunta no pueden repetirse.',
+  questionRequiredInvalid: 'Indica si la pregunta es obligatoria (true o false).',
+  statusInvalid: 'El estado debe ser publicada, cerrada, celebrada o cancelada.',
+  goingRequired: 'Indica si va o no va (going: true o false).',
+  answersInvalid: 'Las respuestas no son válidas.',
+  answerRequired: (label: string) => `Responde a la pregunta «${label}».`,
+  answerYesNo: (label: string) => `Responde sí o no a la pregunta «${label}».`,
+  answerChoice: (label: string) => `Elige una de las opciones de la pregunta «${label}».`,
+  answerText: (label: string) => `La respuesta a «${label}» debe ser un texto.`,
+  answerTooLong: (label: string) =>
+    `La respuesta a «${label}» no puede tener más de 500 caracteres.`,
+  answerUnknownQuestion: 'Alguna respuesta es de una pregunta que esta actividad no hace.',
+  pastPageInvalid: 'La página debe ser un número entero de 1 a 1000.',
+} as const;
+
 /** The autorización signed online and its paper record, the DNI/NIE, the retention. */
 export const AUTHORIZATION_MESSAGES = {
   signed: 'Autorización firmada. Te enviamos una copia en PDF por correo.',

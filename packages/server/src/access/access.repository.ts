@@ -270,6 +270,111 @@ export function childManagedIn(managed: ManagedSections) {
     managed.all ? sql<SqlBool>`1 = 1` : childInSections(eb, managed);
 }
 
+/*
+ * Activities (issue 36): an activity's audience is the same rule as an album's — no
+ * `activity_sections` row is the whole group. Its managers (an admin; a scouter when it is the
+ * whole group's or names one of their sections) see it in any state; a family sees it once it is
+ * not a borrador, when one of their active children is in its audience (the whole group's: any
+ * active child of theirs).
+ */
+
+/** `from activity_sections` of the activity of the outer query's row. */
+function activityAudienceOfRow() {
+  return qb
+    .selectFrom('activity_sections as acs')
+    .where('acs.activity_id', '=', sql.ref<number>('activities.id'));
+}
+
+/** `select section_id from activity_sections` of the activity of the outer query's row. */
+function activityAudienceRows() {
+  return activityAudienceOfRow().select('acs.section_id');
+}
+
+/** Whether the outer query's activity is managed by `viewer` (null: no outer filter, an admin). */
+function activityManagedExpression(viewer: Viewer): Expression<SqlBool> | null {
+  if (!viewer || !can(viewer.role, 'activities:manage')) return sql<SqlBool>`1 = 0`;
+  if (viewer.role === 'admin') return null;
+  const rows = activityAudienceRows();
+  return qb.or([
+    qb.not(qb.exists(rows)),
+    qb.exists(rows.where('acs.section_id', 'in', scouterSectionIds(qb, viewer.id))),
+  ]);
+}
+
+/** Whether the outer query's activity is shown to `viewer` as a family (see above). */
+function activityForFamily(viewer: NonNullable<Viewer>): Expression<SqlBool> {
+  const rows = activityAudienceRows();
+  const family = familySectionIds(qb, viewer.id);
+  return allOf([
+    sql<SqlBool>`activities.status <> 'borrador'`,
+    qb.or([
+      qb.and([qb.not(qb.exists(rows)), qb.exists(family)]),
+      qb.exists(rows.where('acs.section_id', 'in', familySectionIds(qb, viewer.id))),
+    ]),
+  ]);
+}
+
+/** A `where` on `activities`: those `viewer` sees (activity.see). */
+export function activityShownTo(viewer: Viewer) {
+  return (_eb: ExpressionBuilder<Database, 'activities'>): Expression<SqlBool> => {
+    if (!viewer) return sql<SqlBool>`1 = 0`;
+    const managed = activityManagedExpression(viewer);
+    if (managed === null) return sql<SqlBool>`1 = 1`;
+    return qb.or([managed, activityForFamily(viewer)]);
+  };
+}
+
+/** A `where` on `activities`: those `viewer` manages (activity.manage). */
+export function activityManagedBy(viewer: Viewer) {
+  return (_eb: ExpressionBuilder<Database, 'activities'>): Expression<SqlBool> =>
+    activityManagedExpression(viewer) ?? sql<SqlBool>`1 = 1`;
+}
+
+/*
+ * The calendar feeds (issue 36): a feed is read with no session, by whoever holds its URL, so its
+ * owner's rule is applied by owner rather than by viewer.
+ */
+
+/** A `where` on `activities`: those account `userId` sees as family (their family's feed). */
+export function activityForFamilyOf(userId: number) {
+  return (_eb: ExpressionBuilder<Database, 'activities'>): Expression<SqlBool> =>
+    activityForFamily({ id: userId, role: 'usuario' });
+}
+
+/**
+ * A `where` on `activities`: those of a section's feed, for its scouters — not a borrador, and of
+ * the whole group or naming one of `sectionIds`.
+ */
+export function activityForSections(sectionIds: readonly number[]) {
+  return (_eb: ExpressionBuilder<Database, 'activities'>): Expression<SqlBool> => {
+    if (sectionIds.length === 0) return sql<SqlBool>`1 = 0`;
+    const rows = activityAudienceRows();
+    return allOf([
+      sql<SqlBool>`activities.status <> 'borrador'`,
+      qb.or([
+        qb.not(qb.exists(rows)),
+        qb.exists(rows.where('acs.section_id', 'in', [...sectionIds])),
+      ]),
+    ]);
+  };
+}
+
+/** A child of an activity's audience, as its managers (and the sign-up) read it. */
+export interface AudienceChild {
+  id: number;
+  full_name: string;
+  section_id: number;
+  activity_id: number;
+}
+
+/** An account that answers for a child as family. */
+export interface FamilyAccount {
+  id: number;
+  name: string;
+  email: string;
+  child_id: number;
+}
+
 /** What the face rule reads of a face. */
 export interface FaceRuleRow {
   id: number;
@@ -323,6 +428,105 @@ export class AccessRepository {
       .where(photoShownTo(viewer))
       .execute();
     return new Set(rows.map((row) => row.id));
+  }
+
+  /** Which of the activities `ids` exist and `viewer` sees, in one query. */
+  async activityIds(ids: readonly number[], viewer: Viewer): Promise<Set<number>> {
+    if (ids.length === 0 || !viewer) return new Set();
+    const rows = await this.db
+      .selectFrom('activities')
+      .select('activities.id')
+      .where('activities.id', 'in', [...new Set(ids)])
+      .where(activityShownTo(viewer))
+      .execute();
+    return new Set(rows.map((row) => row.id));
+  }
+
+  /** Which of the activities `ids` exist and `viewer` manages, in one query. */
+  async managedActivityIds(ids: readonly number[], viewer: Viewer): Promise<Set<number>> {
+    if (ids.length === 0 || !viewer) return new Set();
+    const rows = await this.db
+      .selectFrom('activities')
+      .select('activities.id')
+      .where('activities.id', 'in', [...new Set(ids)])
+      .where(activityManagedBy(viewer))
+      .execute();
+    return new Set(rows.map((row) => row.id));
+  }
+
+  /**
+   * The active children of the audiences of activities `activityIds` (each row once per activity
+   * it is in), by name; only `childIds` of them when given. One query, whatever their number.
+   */
+  async activityAudienceChildren(
+    activityIds: readonly number[],
+    childIds?: readonly number[],
+  ): Promise<AudienceChild[]> {
+    if (activityIds.length === 0 || childIds?.length === 0) return [];
+    let query = this.db
+      .selectFrom('activities')
+      .innerJoin('children', (join) => join.on('children.active', '=', 1))
+      .select([
+        'children.id',
+        'children.full_name',
+        'children.section_id',
+        'activities.id as activity_id',
+      ])
+      .where('activities.id', 'in', [...new Set(activityIds)])
+      .where((eb) =>
+        eb.or([
+          eb.not(eb.exists(activityAudienceRows())),
+          eb('children.section_id', 'in', activityAudienceRows()),
+        ]),
+      );
+    if (childIds) query = query.where('children.id', 'in', [...new Set(childIds)]);
+    return query
+      .orderBy('activities.id')
+      .orderBy('children.full_name')
+      .orderBy('children.id')
+      .execute();
+  }
+
+  /**
+   * The active children `userId` is a guardian of, with their section, by name: whose status a
+   * family reads beside each activity. One query.
+   */
+  async ownActiveChildren(
+    userId: number,
+  ): Promise<{ id: number; full_name: string; section_id: number }[]> {
+    return this.db
+      .selectFrom('guardians')
+      .innerJoin('children', 'children.id', 'guardians.child_id')
+      .select(['children.id', 'children.full_name', 'children.section_id'])
+      .where('guardians.user_id', '=', userId)
+      .where('children.active', '=', 1)
+      .orderBy('children.full_name')
+      .orderBy('children.id')
+      .execute();
+  }
+
+  /** How many guardians each of children `childIds` has (none: absent), in one query. */
+  async guardianCounts(childIds: readonly number[]): Promise<Map<number, number>> {
+    if (childIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('guardians')
+      .select(['guardians.child_id', (eb) => eb.fn.countAll<number | string>().as('n')])
+      .where('guardians.child_id', 'in', [...new Set(childIds)])
+      .groupBy('guardians.child_id')
+      .execute();
+    return new Map(rows.map((row) => [row.child_id, Number(row.n)]));
+  }
+
+  /** The accounts that answer for children `childIds` as family, one row per child and account. */
+  async familyAccounts(childIds: readonly number[]): Promise<FamilyAccount[]> {
+    if (childIds.length === 0) return [];
+    return this.db
+      .selectFrom('guardians')
+      .innerJoin('users', 'users.id', 'guardians.user_id')
+      .select(['users.id', 'users.name', 'users.email', 'guardians.child_id'])
+      .where('guardians.child_id', 'in', [...new Set(childIds)])
+      .orderBy('users.id')
+      .execute();
   }
 
   /** The account a per-viewer media URL names, as it is now (its role may have changed). */

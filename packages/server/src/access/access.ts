@@ -1,8 +1,9 @@
-import { canDeleteComment, SERVER_ERRORS } from '@fogata/shared';
+import { ACTIVITY_ERRORS, canDeleteComment, SERVER_ERRORS } from '@fogata/shared';
 import type { AppContext } from '../context.js';
 import type { Executor } from '../db/database.js';
 import { AppError } from '../lib/app-error.js';
 import { AccessRepository, type ManagedSections } from './access.repository.js';
+import { ActivityAccess } from './activity-access.js';
 import { type FaceOfImage, FaceReviewAccess, type ReviewImage } from './face-review.js';
 import { FamilyAccess } from './family-access.js';
 import { GalleryAccess } from './gallery-access.js';
@@ -12,9 +13,10 @@ import type { Viewer } from './viewer.js';
  * The access policy's one entry (decision 121, after Immich's access checks): given a viewer and
  * what they want to do with some things of one kind, the ids they may, or the error of one they
  * may not. The rules themselves live beside it — the gallery's (gallery-access.ts), the
- * family's (family-access.ts), the faces' (face-visibility.ts, face-review.ts), image consent's
- * (image-consent.ts) — and their SQL in access.repository.ts. A new kind of thing (the
- * activities next) is a new permission here, a rule beside it and its queries in the repository.
+ * family's (family-access.ts), the activities' (activity-access.ts), the faces'
+ * (face-visibility.ts, face-review.ts), image consent's (image-consent.ts) — and their SQL in
+ * access.repository.ts. A new kind of thing is a new permission here, a rule beside it and its
+ * queries in the repository.
  *
  * Every answer is batched: the same few queries (or none) for any number of ids, so a list asks
  * once.
@@ -37,7 +39,14 @@ export type AccessPermission =
   /** Put children in a section: an admin every one, a scouter those they are assigned to. */
   | 'section.manage'
   /** Delete a comment: its author, a scouter or an admin. */
-  | 'comment.delete';
+  | 'comment.delete'
+  /**
+   * See an activity: its managers in any state; a family once it is not a borrador, when an
+   * active child of theirs is in its audience (activity-access.ts).
+   */
+  | 'activity.see'
+  /** Manage an activity: an admin; a scouter when it is the whole group's or names a section of theirs. */
+  | 'activity.manage';
 
 /** The error of a thing a viewer may not reach, by permission. */
 const DENIED: Record<AccessPermission, () => AppError> = {
@@ -48,6 +57,8 @@ const DENIED: Record<AccessPermission, () => AppError> = {
   'child.own': () => new AppError(404, SERVER_ERRORS.childNotFound),
   'section.manage': () => new AppError(403, SERVER_ERRORS.sectionNotManaged),
   'comment.delete': () => new AppError(403, SERVER_ERRORS.forbidden),
+  'activity.see': () => new AppError(404, ACTIVITY_ERRORS.notFound),
+  'activity.manage': () => new AppError(403, ACTIVITY_ERRORS.notManaged),
 };
 
 /** The access policy's questions, each over a set of ids. */
@@ -60,6 +71,10 @@ export class Access {
 
   private gallery() {
     return new GalleryAccess(this.ctx);
+  }
+
+  private activities() {
+    return new ActivityAccess(this.ctx);
   }
 
   /**
@@ -87,6 +102,10 @@ export class Access {
         return this.family().managedSectionIds(viewer, ids);
       case 'comment.delete':
         return this.deletableCommentIds(viewer, ids);
+      case 'activity.see':
+        return this.activities().visibleActivityIds(viewer, ids);
+      case 'activity.manage':
+        return this.activities().managedActivityIds(viewer, ids);
     }
   }
 
@@ -107,9 +126,16 @@ export class Access {
     return (await this.check(viewer, permission, [id])).has(id);
   }
 
-  /** The error of thing `id` (404: as if missing; 403 for a section) unless `viewer` may. */
+  /**
+   * The error of thing `id` unless `viewer` may: 404 as if missing; 403 for a section, and for an
+   * activity they see but do not manage (one they do not see is a 404 there too).
+   */
   async require(viewer: Viewer, permission: AccessPermission, id: number): Promise<void> {
-    if (!(await this.may(viewer, permission, id))) throw DENIED[permission]();
+    if (await this.may(viewer, permission, id)) return;
+    if (permission === 'activity.manage' && !(await this.may(viewer, 'activity.see', id))) {
+      throw DENIED['activity.see']();
+    }
+    throw DENIED[permission]();
   }
 
   /**

@@ -6,9 +6,10 @@ import { describe, expect, it } from 'vitest';
 /*
  * Who sees what is decided by SQL in one file, access.repository.ts (decision 121). This test
  * reads every server file that writes a query and fails when one names what that decision is
- * made of — an album's audience (`album_sections`), a scouter's sections (`scouter_sections`), a
- * family's children (`guardians`), a photo hidden on request (`hidden_at`), when an album was
- * published (`published_at`, `status = 'published'`) — outside the places listed below, each
+ * made of — an album's or an activity's audience (`album_sections`, `activity_sections`), a
+ * scouter's sections (`scouter_sections`), a family's children (`guardians`), a photo hidden on
+ * request (`hidden_at`), when an album was published (`published_at`, `status = 'published'`) —
+ * outside the places listed below, each
  * with the reason it is not a visibility rule (a module writing its own rows, a screen showing
  * them to who already may see them). A new filter on any of them goes in access.repository.ts,
  * and the module's query takes the `where` built there.
@@ -28,6 +29,7 @@ const NOT_SCANNED = ['db/migrations/', 'backup/', 'test/', 'fault/'];
 /** What visibility is made of, as a query would name it. */
 const VISIBILITY_NAMES: { name: string; pattern: RegExp }[] = [
   { name: 'album_sections', pattern: /\balbum_sections\b/ },
+  { name: 'activity_sections', pattern: /\bactivity_sections\b/ },
   { name: 'scouter_sections', pattern: /\bscouter_sections\b/ },
   { name: 'guardians', pattern: /['"`]guardians\b|\b(from|join)\s+guardians\b/ },
   { name: 'hidden_at', pattern: /\bhidden_at\b/ },
@@ -128,29 +130,28 @@ const ALLOWED: { file: string; member: string; names: string[]; why: string }[] 
     why: "the sections shown beside each account on the admin's people list",
   },
   {
+    file: 'activities.repository.ts',
+    member: 'setAudience',
+    names: ['activity_sections'],
+    why: 'writes the audience the activities module edits; the policy reads it',
+  },
+  {
+    file: 'activities.repository.ts',
+    member: 'audiences',
+    names: ['activity_sections'],
+    why: 'lists the sections of activities already shown to the viewer, to label them',
+  },
+  {
+    file: 'activities.repository.ts',
+    member: 'setStatus',
+    names: ['published_at'],
+    why: "keeps when an activity was first published; who sees it is the policy's (its status)",
+  },
+  {
     file: 'own-public-copies.ts',
     member: 'ownChildInImageSql',
     names: ['guardians'],
     why: "whether a family has a copy of its own to be given; what it blurs is the face rule's",
-  },
-  // Activities: the board, the reminders and the digest's activities (issue 36).
-  {
-    file: 'activity-board.repository.ts',
-    member: 'audienceChildren',
-    names: ['guardians'],
-    why: "counts each child's guardians (how many sign) on the board of a manager the policy let in",
-  },
-  {
-    file: 'activity-board.repository.ts',
-    member: 'pendingFamilies',
-    names: ['guardians'],
-    why: 'the guardian accounts of the children who have not answered: whom a reminder goes to',
-  },
-  {
-    file: 'activity-board.repository.ts',
-    member: 'pendingActivitiesOf',
-    names: ['guardians'],
-    why: "the account's own children's unanswered activities, for its own digest",
   },
 ];
 

@@ -5,7 +5,7 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** A short mail's HTML: the group, its paragraphs and one button (other modules' mails too). */
+/** A mail's HTML: the group's name, its paragraphs (escaped) and one button to `link`. */
 export function layout(
   groupName: string,
   paragraphs: string[],

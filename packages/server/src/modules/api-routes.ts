@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+// Activities (issue 36): the activities and the families' sign-ups.
+import { activitiesRoutes } from './activities/activities.routes.js';
 // Activities: the board, payments, reminders, exports; the calendar (issue 36).
 import { activityBoardRoutes } from './activity-board/activity-board.routes.js';
 import { albumsRoutes } from './albums/albums.routes.js';
@@ -60,6 +62,8 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
     activityBoardRoutes,
     // Activities in calendars: one activity's .ics, the private feeds' URLs.
     calendarRoutes,
+    // Activities (issue 36): the activities and the families' sign-ups.
+    activitiesRoutes,
   ]) {
     await routes(api);
   }

@@ -2,7 +2,7 @@ import { type Actor, type Capability, can, ROLES, SERVER_ERRORS } from '@fogata/
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken, newLinkToken, nowIso } from '../lib/tokens.js';
-import { createActivity } from '../test/activity-factories.js';
+import { activityInput, createActivity, insertActivity } from '../test/activity-factories.js';
 import { buildTestApp, type TestApp } from '../test/build-app.js';
 import { addFace } from '../test/consent-factories.js';
 import { createExperience, createNews } from '../test/content-factories.js';
@@ -550,10 +550,10 @@ const consentEndpoints: Endpoint[] = [
  */
 async function wholeGroupActivity(t: TestApp, actor?: TestUser) {
   const child = await createChild(t.app, { guardians: actor ? [actor.row.id] : [] });
-  return { activity: (await createActivity(t.app)).id, child };
+  return { activity: (await insertActivity(t.app)).id, child };
 }
 
-const activityEndpoints: Endpoint[] = [
+const activityBoardEndpoints: Endpoint[] = [
   {
     name: 'GET /api/activities/:id/board',
     capability: 'activities:manage',
@@ -1084,8 +1084,111 @@ const endpoints: Endpoint[] = [
   // The admin page 'Imagen'.
   ...imageSettingsEndpoints(),
   // Activities: the board, payments, reminders, exports and the calendar.
-  ...activityEndpoints,
+  ...activityBoardEndpoints,
+  // Activities (issue 36).
+  ...activityEndpoints(),
 ];
+
+/**
+ * An activity of a fresh section, made by an admin, that `actor` sees and manages when their role
+ * may: a scouter is assigned to the section, and `actor` is a guardian of a child in it.
+ */
+async function activityOfActor(t: TestApp, actor?: TestUser, publish = true) {
+  const admin = await createUser(t.app, { role: 'admin' });
+  const section = await createSection(t.app);
+  if (actor?.row.role === 'scouter') await assignScouter(t.app, actor.row.id, [section]);
+  const child = await createChild(t.app, {
+    sectionId: section,
+    guardians: actor ? [actor.row.id] : [],
+  });
+  const { id } = await createActivity(t.app, admin, { section_ids: [section], publish });
+  return { id, child, section };
+}
+
+/** The activities and their sign-ups (`activities:view`, `activities:manage`). */
+function activityEndpoints(): Endpoint[] {
+  return [
+    {
+      name: 'GET /api/activities',
+      capability: 'activities:view',
+      success: 200,
+      request: async () => ({ url: '/api/activities' }),
+    },
+    {
+      name: 'GET /api/activities/people-in-charge',
+      capability: 'activities:manage',
+      success: 200,
+      request: async () => ({ url: '/api/activities/people-in-charge' }),
+    },
+    {
+      name: 'GET /api/activities/:id',
+      capability: 'activities:view',
+      success: 200,
+      request: async (t, actor) => ({
+        url: `/api/activities/${(await activityOfActor(t, actor)).id}`,
+      }),
+    },
+    {
+      name: 'POST /api/activities',
+      capability: 'activities:manage',
+      success: 201,
+      request: async (t, actor) => {
+        const section = await createSection(t.app);
+        if (actor?.row.role === 'scouter') await assignScouter(t.app, actor.row.id, [section]);
+        return {
+          method: 'POST',
+          url: '/api/activities',
+          payload: activityInput({ section_ids: [section] }),
+        };
+      },
+    },
+    {
+      name: 'PUT /api/activities/:id',
+      capability: 'activities:manage',
+      success: 200,
+      request: async (t, actor) => {
+        const { id, section } = await activityOfActor(t, actor);
+        return {
+          method: 'PUT',
+          url: `/api/activities/${id}`,
+          payload: activityInput({ section_ids: [section] }),
+        };
+      },
+    },
+    {
+      name: 'POST /api/activities/:id/status',
+      capability: 'activities:manage',
+      success: 200,
+      request: async (t, actor) => ({
+        method: 'POST',
+        url: `/api/activities/${(await activityOfActor(t, actor)).id}/status`,
+        payload: { status: 'cerrada' },
+      }),
+    },
+    {
+      name: 'DELETE /api/activities/:id',
+      capability: 'activities:manage',
+      success: 204,
+      request: async (t, actor) => ({
+        method: 'DELETE',
+        url: `/api/activities/${(await activityOfActor(t, actor, false)).id}`,
+      }),
+    },
+    {
+      name: 'PUT /api/activities/:id/children/:childId/signup',
+      capability: 'activities:view',
+      success: 200,
+      request: async (t, actor) => {
+        const { id, child } = await activityOfActor(t, actor);
+        return {
+          method: 'PUT',
+          url: `/api/activities/${id}/children/${child}/signup`,
+          payload: { going: true, answers: {} },
+        };
+      },
+    },
+  ];
+}
 
 /** The group's settings, the consent preview and the ledger (admins, `settings:manage`). */
 function imageSettingsEndpoints(): Endpoint[] {

@@ -1,4 +1,5 @@
 import type {
+  ActivityInput,
   ActivityKind,
   ActivityStatus,
   PaymentMethod,
@@ -7,21 +8,88 @@ import type {
 } from '@fogata/shared';
 import type { FastifyInstance } from 'fastify';
 import { nowIso } from '../lib/tokens.js';
+import { createUser, type TestUser } from './factories.js';
+import { createChild, createSection } from './family-factories.js';
 
 /*
- * Activities straight in the database (migration 019): an activity with its audience and
- * questions, a child's sign-up, an autorización given, a payment, for the tests of what reads
- * them. The calls that make them have tests of their own (modules/activities, authorizations).
+ * Activities for the tests (issue 36): a valid body for POST /api/activities, an activity created
+ * and published through the API, and the mails queued for them; and straight in the database
+ * (migration 019), for the tests of what reads them: an activity with its audience and questions,
+ * a child's sign-up, an autorización given, a payment.
  */
-
-let sequence = 0;
 
 const DAY = 24 * 3600_000;
 
-/** An instant `days` from now, ISO. */
+/** An ISO instant `days` from now, or from `from` (ms); a fraction is hours. */
 export function daysFromNow(days: number, from = Date.now()): string {
-  return new Date(from + days * DAY).toISOString();
+  return new Date(from + Math.round(days * DAY)).toISOString();
 }
+
+/** A valid activity's body: a Tropa-less acampada in ten days, for the whole group; `overrides` win. */
+export function activityInput(overrides: Partial<ActivityInput> = {}): ActivityInput {
+  return {
+    title: 'Acampada de primavera',
+    kind: 'acampada',
+    section_ids: [],
+    starts_at: daysFromNow(10),
+    ends_at: daysFromNow(12),
+    repeats_weekly_until: null,
+    place: 'Albergue de Cercedilla',
+    meeting_point: 'Puerta del local',
+    meeting_at: daysFromNow(9.9),
+    return_point: 'Puerta del local',
+    return_at: daysFromNow(12.1),
+    transport: 'Autobús',
+    price_cents: 3500,
+    places: null,
+    signup_deadline: daysFromNow(7),
+    in_charge_id: null,
+    description: 'Llevad saco de dormir.',
+    both_guardians: false,
+    questions: [],
+    ...overrides,
+  };
+}
+
+/**
+ * `manager` creates an activity through the API (published unless `publish` is false); its
+ * answer's body. Throws on anything but 201.
+ */
+export async function createActivity(
+  app: FastifyInstance,
+  manager: TestUser,
+  overrides: Partial<ActivityInput> = {},
+): Promise<{ id: number; questions: { id: number }[] } & Record<string, unknown>> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/activities',
+    headers: manager.headers,
+    payload: activityInput({ publish: true, ...overrides }),
+  });
+  if (res.statusCode !== 201) throw new Error(`createActivity: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
+/** Sets columns of activity `id` straight in the database (a deadline passed, an end reached). */
+export async function setActivity(
+  app: FastifyInstance,
+  id: number,
+  values: { signup_deadline?: string; starts_at?: string; ends_at?: string; status?: 'cerrada' },
+): Promise<void> {
+  await app.ctx.db.kysely.updateTable('activities').set(values).where('id', '=', id).execute();
+}
+
+/** The mails queued whose subject contains `subject`, oldest first. */
+export function queuedMails(app: FastifyInstance, subject: string) {
+  return app.ctx.db.kysely
+    .selectFrom('mail_queue')
+    .select(['recipient', 'subject', 'text', 'html', 'link'])
+    .where('subject', 'like', `%${subject}%`)
+    .orderBy('id')
+    .execute();
+}
+
+let sequence = 0;
 
 export interface ActivityOptions {
   title?: string;
@@ -43,8 +111,11 @@ export interface ActivityOptions {
   questions?: { label: string; kind: QuestionKind; options?: string[]; required?: boolean }[];
 }
 
-/** Creates an activity (published, in ten days, sign-up open for a week unless told); its id and question ids. */
-export async function createActivity(
+/**
+ * Inserts an activity (published, in ten days, sign-up open for a week unless told); its id and
+ * its questions' ids.
+ */
+export async function insertActivity(
   app: FastifyInstance,
   opts: ActivityOptions = {},
 ): Promise<{ id: number; questions: number[] }> {
@@ -192,4 +263,26 @@ export async function addPayment(
       recorded_at: nowIso(),
     })
     .execute();
+}
+
+/**
+ * Families of section `section` for the reminders: two guardians with two children who have not
+ * answered (Lucía and Mario Olvido), a family whose child (`done`) a test signs up, and a family of
+ * another section.
+ */
+export async function familiesToRemind(app: FastifyInstance, section: number) {
+  const mum = await createUser(app, { name: 'Madre Pendiente' });
+  const dad = await createUser(app, { name: 'Padre Pendiente' });
+  const answered = await createUser(app, { name: 'Familia Respondió' });
+  const elsewhere = await createUser(app, { name: 'Familia Otra Sección' });
+  const both = [mum.row.id, dad.row.id];
+  const first = await createChild(app, {
+    sectionId: section,
+    name: 'Lucía Olvido',
+    guardians: both,
+  });
+  await createChild(app, { sectionId: section, name: 'Mario Olvido', guardians: both });
+  const done = await createChild(app, { sectionId: section, guardians: [answered.row.id] });
+  await createChild(app, { sectionId: await createSection(app), guardians: [elsewhere.row.id] });
+  return { mum, dad, answered, elsewhere, first, done };
 }

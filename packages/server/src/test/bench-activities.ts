@@ -7,11 +7,10 @@
 import type { FastifyInstance } from 'fastify';
 import { searchKey } from '../db/search-key.js';
 import { nowIso } from '../lib/tokens.js';
-import { insertChunked } from './bench-gallery.js';
+import { insertChunked, timedGets } from './bench-gallery.js';
 import { buildTestApp } from './build-app.js';
 import { createUser, type TestUser } from './factories.js';
 import { assignScouter } from './family-factories.js';
-import { countQueries } from './gallery-factories.js';
 
 const CHILDREN = 120;
 const ACTIVITIES = 40;
@@ -217,22 +216,10 @@ async function measure(
   token: string,
   count: number,
 ): Promise<string> {
-  const get = async () => {
-    const res = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } });
-    if (!res.ok) throw new Error(`${path}: ${res.status}`);
-    return res.arrayBuffer();
-  };
-  await get(); // warm-up
-  const { queries, result } = await countQueries(app, get);
-  const times: number[] = [];
-  for (let i = 0; i < count; i += 1) {
-    const t0 = performance.now();
-    await get();
-    times.push(performance.now() - t0);
-  }
+  const { times, queries, bytes } = await timedGets(app, base, path, token, count);
   times.sort((a, b) => a - b);
   const at = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))]!;
-  return `mediana ${at(0.5).toFixed(1)} ms, p95 ${at(0.95).toFixed(1)} ms, ${queries} consultas por petición, ${(result.byteLength / 1024).toFixed(0)} KiB`;
+  return `mediana ${at(0.5).toFixed(1)} ms, p95 ${at(0.95).toFixed(1)} ms, ${queries} consultas por petición, ${(bytes / 1024).toFixed(0)} KiB`;
 }
 
 /** The activities' lines of the benchmark. */

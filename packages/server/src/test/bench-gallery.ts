@@ -78,6 +78,33 @@ async function seed(app: FastifyInstance, albums: number, photosEach: number, fa
   return albumIds;
 }
 
+/**
+ * `count` sequential GETs of `path` with `token` after a warm-up: the time of each (ms), and the
+ * statements one of them runs and its size.
+ */
+export async function timedGets(
+  app: FastifyInstance,
+  base: string,
+  path: string,
+  token: string,
+  count: number,
+): Promise<{ times: number[]; queries: number; bytes: number }> {
+  const get = async () => {
+    const res = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } });
+    if (!res.ok) throw new Error(`${path}: ${res.status}`);
+    return res.arrayBuffer();
+  };
+  await get(); // warm-up
+  const { queries, result } = await countQueries(app, get);
+  const times: number[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const t0 = performance.now();
+    await get();
+    times.push(performance.now() - t0);
+  }
+  return { times, queries, bytes: result.byteLength };
+}
+
 /** Mean time of `count` sequential GETs and the statements one of them runs. */
 async function measure(
   app: FastifyInstance,
@@ -86,17 +113,9 @@ async function measure(
   token: string,
   count: number,
 ) {
-  const get = async () => {
-    const res = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } });
-    if (!res.ok) throw new Error(`${path}: ${res.status}`);
-    return res.arrayBuffer();
-  };
-  await get(); // warm-up
-  const { queries, result } = await countQueries(app, get);
-  const t0 = performance.now();
-  for (let i = 0; i < count; i += 1) await get();
-  const ms = (performance.now() - t0) / count;
-  return `${ms.toFixed(1)} ms por petición, ${queries} consultas por petición, ${(result.byteLength / 1024).toFixed(0)} KiB`;
+  const { times, queries, bytes } = await timedGets(app, base, path, token, count);
+  const ms = times.reduce((sum, t) => sum + t, 0) / count;
+  return `${ms.toFixed(1)} ms por petición, ${queries} consultas por petición, ${(bytes / 1024).toFixed(0)} KiB`;
 }
 
 /** The gallery lines of the benchmark. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ACTIVITY_BOARD_ERRORS } from '../errors.js';
-import { PAYMENT_METHODS } from './activity.js';
+import { activitySchema, PAYMENT_METHODS, SIGNUP_SHOWN } from './activity.js';
 import { bodyId, idParams } from './common.js';
 import { sectionRefSchema } from './section.js';
 
@@ -8,10 +8,6 @@ import { sectionRefSchema } from './section.js';
  * The scouters' board of an activity, its payments, reminders and exports, and the calendar
  * feeds: the answers the server gives and the bodies it takes.
  */
-
-/** How a child's sign-up is shown: no row is 'pendiente'. */
-export const SIGNUP_SHOWN = ['pendiente', 'va', 'no_va', 'espera'] as const;
-export type SignupShown = (typeof SIGNUP_SHOWN)[number];
 
 /** The most one payment may be: far above any camp's price, so a slip of a digit is caught. */
 export const PAYMENT_MAX_CENTS = 1_000_000;
@@ -100,6 +96,7 @@ export const calendarFeedUrlSchema = z.object({ url: z.string() });
 
 /** GET /activities/:id/board: every child of the audience, by section then name. */
 export const boardSchema = z.object({
+  activity: activitySchema,
   counts: boardCountsSchema,
   rows: z.array(boardRowSchema),
 });

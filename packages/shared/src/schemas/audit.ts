@@ -47,6 +47,14 @@ export const AUDIT_ACTIONS = [
   'activity.payment_recorded',
   'activity.payment_deleted',
   'activity.reminders_sent',
+  // Activities (issue 36): created, edited (`details.fields`), moved to another state
+  // (`details` { from, to }), a borrador deleted, a child's answer changed (`details` { child, from,
+  // to }: the child by id, never by name).
+  'activity.created',
+  'activity.updated',
+  'activity.status_changed',
+  'activity.deleted',
+  'activity.signup_changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -9,6 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser, requireCapability } from '../../plugins/auth.js';
+import type { UserRow } from '../users/users.repository.js';
 import { ActivityBoardService } from './activity-board.service.js';
 
 /**
@@ -84,47 +85,45 @@ export async function activityBoardRoutes(app: FastifyInstance): Promise<void> {
     (req) => service.remind(currentUser(req), req.params.id),
   );
 
-  r.get(
-    '/activities/:id/participants.csv',
+  // The participants' exports: the same guard and headers, a CSV or a PDF.
+  const exports = [
     {
-      onRequest: manage,
-      schema: {
-        tags,
-        description:
-          'Los participantes (los que van) en CSV para Excel: UTF-8 con BOM, separado por «;»; nombre, sección, autorización, pago y respuestas.',
-        params: idParams,
-        produces: ['text/csv'],
-      },
+      extension: 'csv',
+      type: 'text/csv',
+      contentType: 'text/csv; charset=utf-8',
+      description:
+        'Los participantes (los que van) en CSV para Excel: UTF-8 con BOM, separado por «;»; nombre, sección, autorización, pago y respuestas.',
+      file: (viewer: UserRow, id: number) => service.csv(viewer, id),
     },
-    async (req, reply) => {
-      const file = await service.csv(currentUser(req), req.params.id);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${file.filename}"`)
-        .header('cache-control', 'no-store')
-        .send(file.body);
-    },
-  );
-
-  r.get(
-    '/activities/:id/participants.pdf',
     {
-      onRequest: manage,
-      schema: {
-        tags,
-        description:
-          'Los participantes (los que van) en un PDF A4 para imprimir: nombre, sección, autorización, pago y respuestas.',
-        params: idParams,
-        produces: ['application/pdf'],
+      extension: 'pdf',
+      type: 'application/pdf',
+      contentType: 'application/pdf',
+      description:
+        'Los participantes (los que van) en un PDF A4 para imprimir: nombre, sección, autorización, pago y respuestas.',
+      file: (viewer: UserRow, id: number) => service.pdf(viewer, id),
+    },
+  ] as const;
+  for (const format of exports) {
+    r.get(
+      `/activities/:id/participants.${format.extension}`,
+      {
+        onRequest: manage,
+        schema: {
+          tags,
+          description: format.description,
+          params: idParams,
+          produces: [format.type],
+        },
       },
-    },
-    async (req, reply) => {
-      const file = await service.pdf(currentUser(req), req.params.id);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="${file.filename}"`)
-        .header('cache-control', 'no-store')
-        .send(file.body);
-    },
-  );
+      async (req, reply) => {
+        const file = await format.file(currentUser(req), req.params.id);
+        return reply
+          .header('content-type', format.contentType)
+          .header('content-disposition', `attachment; filename="${file.filename}"`)
+          .header('cache-control', 'no-store')
+          .send(file.body);
+      },
+    );
+  }
 }

@@ -1,7 +1,8 @@
 import {
   ACTIVITY_BOARD_ERRORS,
+  ACTIVITY_ERRORS,
   ACTIVITY_TIME_ZONE,
-  type BoardCounts,
+  type Board,
   type BoardRow,
   ACTIVITY_BOARD_MESSAGES as M,
   type Payment,
@@ -9,18 +10,27 @@ import {
   type RemindersResult,
   ROUTES,
 } from '@fogata/shared';
-import { Access, guardedChildIds } from '../../access/access.js';
+import { Access } from '../../access/access.js';
+import {
+  activityAudienceChildren,
+  familyAccounts,
+  guardianCounts,
+  ownActiveChildren,
+} from '../../access/activity-access.js';
 import type { Viewer } from '../../access/viewer.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
+import { PeriodicCheck } from '../../lib/periodic-check.js';
 import { nowIso } from '../../lib/tokens.js';
 import type { MailMessage } from '../../mail/mailer.js';
 import { layout } from '../../mail/templates.js';
+import { ActivitiesService } from '../activities/activities.service.js';
 import { type AuditActor, recordAudit } from '../audit/audit.js';
 import {
   ActivityBoardRepository,
   type BoardActivityRow,
   type PendingActivityRow,
+  type PendingFamily,
 } from './activity-board.repository.js';
 import { boardCounts, boardRows } from './board.js';
 import {
@@ -38,12 +48,6 @@ export const AUTOMATIC_REMINDERS = [
   { reminder: '7d', beforeMs: 7 * 24 * 3600_000 },
   { reminder: '2d', beforeMs: 2 * 24 * 3600_000 },
 ] as const;
-
-/** A board's rows and counts, beside the activity they are of. */
-export interface BoardBody {
-  counts: BoardCounts;
-  rows: BoardRow[];
-}
 
 /** An export: its file name and content. */
 export interface ExportFile<T> {
@@ -68,58 +72,53 @@ export class ActivityBoardService {
     return new ActivityBoardRepository(this.ctx.db);
   }
 
-  /** The activity, when `viewer` manages it; else the error as if it did not exist. */
+  /** The activity, when `viewer` manages it; else the policy's error (404, or 403 when seen). */
   private async managed(viewer: Viewer, id: number): Promise<BoardActivityRow> {
+    await this.access.require(viewer, 'activity.manage', id);
     const activity = await this.repo().activity(id);
-    if (!activity || !(await this.repo().managedBy(id, this.access.managedSections(viewer)))) {
-      throw new AppError(404, ACTIVITY_BOARD_ERRORS.activityNotFound);
-    }
+    if (!activity) throw new AppError(404, ACTIVITY_ERRORS.notFound);
     return activity;
-  }
-
-  /**
-   * Whether `viewer` sees activity `id`: its managers, and the guardians of an active child of its
-   * audience once it is not a draft.
-   */
-  async sees(viewer: Viewer, id: number): Promise<boolean> {
-    if (!viewer) return false;
-    const repo = this.repo();
-    const activity = await repo.activity(id);
-    if (!activity) return false;
-    if (await repo.managedBy(id, this.access.managedSections(viewer))) return true;
-    if (activity.status === 'borrador') return false;
-    const children = await guardedChildIds(this.ctx.db.kysely, viewer.id);
-    return (await repo.audienceChildIds(id, [...children])).length > 0;
   }
 
   private async rowsOf(activity: BoardActivityRow): Promise<BoardRow[]> {
     const repo = this.repo();
+    const db = this.ctx.db.kysely;
     const [children, signups, authorizations, payments] = await Promise.all([
-      repo.audienceChildren(activity.id),
+      activityAudienceChildren(db, [activity.id]),
       repo.signups(activity.id),
       repo.authorizations(activity.id),
       repo.payments(activity.id),
     ]);
+    const [sections, guardians] = await Promise.all([
+      repo.sections(children.map((c) => c.section_id)),
+      guardianCounts(
+        db,
+        children.map((c) => c.id),
+      ),
+    ]);
     return boardRows({
       bothGuardians: activity.both_guardians === 1,
       children,
+      sections,
+      guardians,
       signups,
       authorizations,
       payments,
     });
   }
 
-  /** The board's rows and counts, for a manager of the activity. */
-  async board(viewer: Viewer, id: number): Promise<BoardBody> {
+  /** The board: the activity as its manager reads it, the rows and the counts. */
+  async board(viewer: Viewer, id: number): Promise<Board> {
     const rows = await this.rowsOf(await this.managed(viewer, id));
-    return { counts: boardCounts(rows), rows };
+    const activity = await new ActivitiesService(this.ctx).get(viewer, id);
+    return { activity, counts: boardCounts(rows), rows };
   }
 
   /** A child of the audience of a managed activity, or the error of one that is not. */
   private async audienceChild(viewer: Viewer, id: number, childId: number) {
     const activity = await this.managed(viewer, id);
-    if (!(await this.repo().inAudience(id, childId))) {
-      throw new AppError(404, ACTIVITY_BOARD_ERRORS.childNotInAudience);
+    if ((await activityAudienceChildren(this.ctx.db.kysely, [id], [childId])).length === 0) {
+      throw new AppError(404, ACTIVITY_ERRORS.childNotInAudience);
     }
     return activity;
   }
@@ -189,6 +188,32 @@ export class ActivityBoardService {
   }
 
   /**
+   * The families to remind of activity `activityId`: every account that answers for an active
+   * child of its audience who has not answered yet, with how many such children, once each.
+   */
+  private async pendingFamilies(activityId: number): Promise<PendingFamily[]> {
+    const db = this.ctx.db.kysely;
+    const [children, signups] = await Promise.all([
+      activityAudienceChildren(db, [activityId]),
+      this.repo().signups(activityId),
+    ]);
+    const answered = new Set(signups.map((s) => s.child_id));
+    const pending = children.filter((c) => !answered.has(c.id)).map((c) => c.id);
+    const families = new Map<number, PendingFamily>();
+    for (const account of await familyAccounts(db, pending)) {
+      const family = families.get(account.id) ?? {
+        user_id: account.id,
+        name: account.name,
+        email: account.email,
+        pending: 0,
+      };
+      family.pending += 1;
+      families.set(account.id, family);
+    }
+    return [...families.values()];
+  }
+
+  /**
    * Sends reminder `reminder` of `activity` to each pending family not yet sent it, through the
    * mail queue; each claim and its mail commit together. Returns how many families got it.
    */
@@ -197,19 +222,16 @@ export class ActivityBoardService {
     reminder: string,
     actor: AuditActor | null,
   ): Promise<number> {
-    const families = await this.repo().pendingFamilies(activity.id);
+    const families = await this.pendingFamilies(activity.id);
     const now = nowIso();
     let sent = 0;
     await this.ctx.db.kysely.transaction().execute(async (trx) => {
       const repo = new ActivityBoardRepository(trx);
       for (const family of families) {
         if (!(await repo.claimReminder(activity.id, reminder, family.user_id, now))) continue;
-        await this.ctx.mailQueue.enqueue(
-          this.reminderMail(activity, family, Number(family.pending)),
-          {
-            trx,
-          },
-        );
+        await this.ctx.mailQueue.enqueue(this.reminderMail(activity, family, family.pending), {
+          trx,
+        });
         sent += 1;
       }
       if (sent === 0) return;
@@ -307,52 +329,43 @@ function signupsOpen(activity: BoardActivityRow, now: string): boolean {
 
 /**
  * The coming activities, sign-up still open, for which member `userId` has a child who has not
- * answered (the digest lists them).
+ * answered (the digest lists them). A few queries, however many activities and children.
  */
-export function pendingActivitiesFor(
+export async function pendingActivitiesFor(
   ctx: Pick<AppContext, 'db'>,
   userId: number,
   now: string,
 ): Promise<PendingActivityRow[]> {
-  return new ActivityBoardRepository(ctx.db).pendingActivitiesOf(userId, now);
+  const db = ctx.db.kysely;
+  const repo = new ActivityBoardRepository(ctx.db);
+  const [children, open] = await Promise.all([
+    ownActiveChildren(db, userId),
+    repo.openActivities(now),
+  ]);
+  if (children.length === 0 || open.length === 0) return [];
+  const activityIds = open.map((a) => a.id);
+  const childIds = children.map((c) => c.id);
+  const [audience, answered] = await Promise.all([
+    activityAudienceChildren(db, activityIds, childIds),
+    repo.answered(activityIds, childIds),
+  ]);
+  const done = new Set(answered.map((a) => `${a.activity_id}:${a.child_id}`));
+  const waiting = new Set(
+    audience.filter((c) => !done.has(`${c.activity_id}:${c.id}`)).map((c) => c.activity_id),
+  );
+  return open.filter((a) => waiting.has(a.id));
 }
 
 /**
  * The automatic reminders' check beside the digest's: every instance looks every
  * `config.digest.checkMs`; the reminders' key in the database decides who sends each.
  */
-export class ActivityRemindersJob {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<number> | null = null;
-
-  constructor(private readonly ctx: AppContext) {}
-
-  /** Starts the periodic check (the app's onReady); the first one after one interval. */
-  start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => {
-      this.runOnce().catch((err: unknown) => {
-        this.ctx.log.error({ err }, 'no se pudieron enviar los recordatorios; se reintentará');
-      });
-    }, this.ctx.config.digest.checkMs);
-    this.timer.unref();
-  }
-
-  /** Stops the check (the app's onClose) and waits for one on its way. */
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running?.catch(() => {});
-  }
-
-  /** One check at `now`, one at a time per process; how many families were mailed. */
-  runOnce(now = new Date()): Promise<number> {
-    if (this.running) return this.running.then(() => 0);
-    this.running = new ActivityBoardService(this.ctx).sendDueReminders(now).finally(() => {
-      this.running = null;
-    });
-    return this.running;
-  }
+export function activityRemindersJob(ctx: AppContext): PeriodicCheck {
+  return new PeriodicCheck((now) => new ActivityBoardService(ctx).sendDueReminders(now), {
+    everyMs: ctx.config.digest.checkMs,
+    log: ctx.log,
+    failure: 'no se pudieron enviar los recordatorios; se reintentará',
+  });
 }
 
 /** An instant as Spanish date and time in Madrid (the calendar's descriptions say it so too). */

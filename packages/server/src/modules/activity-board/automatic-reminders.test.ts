@@ -1,10 +1,15 @@
 import { ACTIVITY_BOARD_MESSAGES } from '@fogata/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addSignup, createActivity, daysFromNow } from '../../test/activity-factories.js';
+import {
+  addSignup,
+  daysFromNow,
+  familiesToRemind,
+  insertActivity,
+  queuedMails,
+} from '../../test/activity-factories.js';
 import { testAppPerFile } from '../../test/app-per-file.js';
-import { createUser } from '../../test/factories.js';
-import { createChild, createSection } from '../../test/family-factories.js';
-import { ActivityBoardService } from './activity-board.service.js';
+import { createSection } from '../../test/family-factories.js';
+import { ActivityBoardService, activityRemindersJob } from './activity-board.service.js';
 
 /**
  * The automatic reminders, 7 and 2 days before the deadline, on an app of their own: each check
@@ -18,47 +23,17 @@ beforeAll(async () => {
   section = await createSection(t.app);
 });
 
-/** Two guardians with two children who have not answered, one family that has, one of another section. */
-async function families() {
-  const mum = await createUser(t.app, { name: 'Madre Pendiente' });
-  const dad = await createUser(t.app, { name: 'Padre Pendiente' });
-  const answered = await createUser(t.app, { name: 'Familia Respondió' });
-  const elsewhere = await createUser(t.app, { name: 'Familia Otra Sección' });
-  const first = await createChild(t.app, {
-    sectionId: section,
-    name: 'Lucía Olvido',
-    guardians: [mum.row.id, dad.row.id],
-  });
-  await createChild(t.app, {
-    sectionId: section,
-    name: 'Mario Olvido',
-    guardians: [mum.row.id, dad.row.id],
-  });
-  const done = await createChild(t.app, { sectionId: section, guardians: [answered.row.id] });
-  await createChild(t.app, {
-    sectionId: await createSection(t.app),
-    guardians: [elsewhere.row.id],
-  });
-  return { mum, dad, answered, elsewhere, first, done };
-}
+const families = () => familiesToRemind(t.app, section);
 
-/** The reminders queued for activity `title`, by recipient. */
-async function reminders(title: string) {
-  const rows = await t.app.ctx.db.kysely
-    .selectFrom('mail_queue')
-    .select(['recipient', 'subject', 'text', 'link'])
-    .where('subject', '=', ACTIVITY_BOARD_MESSAGES.reminderSubject(title))
-    .orderBy('id')
-    .execute();
-  return rows;
-}
+const reminders = (title: string) =>
+  queuedMails(t.app, ACTIVITY_BOARD_MESSAGES.reminderSubject(title));
 
 describe('the automatic reminders', () => {
   it('go 7 days and 2 days before the deadline, once each per family, even with two instances at once', async () => {
     const f = await families();
     const start = Date.now();
     const title = 'Acampada de primavera';
-    const { id } = await createActivity(t.app, {
+    const { id } = await insertActivity(t.app, {
       sections: [section],
       title,
       signupDeadline: daysFromNow(10, start),
@@ -78,7 +53,9 @@ describe('the automatic reminders', () => {
     // A family that answers meanwhile gets no more.
     await addSignup(t.app, id, f.first, 'va');
     // A day and a half before: the 2-day reminder.
-    expect(await one.sendDueReminders(at(8.5))).toBe(2);
+    // The app's own periodic check sends it.
+    const job = activityRemindersJob(t.app.ctx);
+    expect(await job.runOnce(at(8.5))).toBe(2);
     expect(await one.sendDueReminders(at(9))).toBe(0);
     // After the deadline: nothing.
     expect(await one.sendDueReminders(at(11))).toBe(0);
@@ -125,7 +102,7 @@ describe('the automatic reminders', () => {
     await families();
     const start = Date.now();
     for (const status of ['borrador', 'cerrada', 'cancelada'] as const) {
-      await createActivity(t.app, {
+      await insertActivity(t.app, {
         sections: [section],
         title: `No recordar ${status}`,
         status,

@@ -1,10 +1,10 @@
-import { ACTIVITY_BOARD_ERRORS, type Board, MSG } from '@fogata/shared';
+import { ACTIVITY_BOARD_ERRORS, ACTIVITY_ERRORS, type Board, MSG } from '@fogata/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   addAuthorization,
   addPayment,
   addSignup,
-  createActivity,
+  insertActivity,
 } from '../../test/activity-factories.js';
 import { testAppPerFile } from '../../test/app-per-file.js';
 import { createUser, type TestUser } from '../../test/factories.js';
@@ -54,7 +54,7 @@ describe('the board', () => {
     const pau = await createChildRow(t.app, { sectionId: late, name: 'Pau Gil' });
     await createChild(t.app, { sectionId: late, name: 'Baja Antigua', active: false });
     await createChild(t.app, { sectionId: other, name: 'Otra Sección' });
-    const { id, questions } = await createActivity(t.app, {
+    const { id, questions } = await insertActivity(t.app, {
       sections: [early, late],
       places: 1,
       bothGuardians: true,
@@ -81,6 +81,7 @@ describe('the board', () => {
     const res = await board(id);
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json<Board>();
+    expect(body.activity).toMatchObject({ id, can_manage: true, places: 1, both_guardians: true });
     expect(body.rows.map((r) => r.child_name)).toEqual([
       'Ana Vidal',
       'Zoe Ruiz',
@@ -136,8 +137,8 @@ describe('the board', () => {
 
   it('of a whole-group activity lists every section, and is read in the same number of queries for 3 children or 30', async () => {
     const section = await createSection(t.app);
-    const { id } = await createActivity(t.app);
-    const few = await createActivity(t.app, { sections: [section] });
+    const { id } = await insertActivity(t.app);
+    const few = await insertActivity(t.app, { sections: [section] });
     for (let i = 0; i < 3; i += 1) {
       const child = await createChild(t.app, { sectionId: section });
       await addSignup(t.app, few.id, child, 'va');
@@ -166,14 +167,14 @@ describe('the board', () => {
     const theirs = await createSection(t.app);
     const scouter = await createUser(t.app, { role: 'scouter' });
     await assignScouter(t.app, scouter.row.id, [mine]);
-    const own = await createActivity(t.app, { sections: [mine, theirs] });
-    const group = await createActivity(t.app);
-    const other = await createActivity(t.app, { sections: [theirs] });
+    const own = await insertActivity(t.app, { sections: [mine, theirs] });
+    const group = await insertActivity(t.app);
+    const other = await insertActivity(t.app, { sections: [theirs] });
     expect((await board(own.id, scouter)).statusCode).toBe(200);
     expect((await board(group.id, scouter)).statusCode).toBe(200);
     const denied = await board(other.id, scouter);
     expect(denied.statusCode).toBe(404);
-    expect(denied.json()).toEqual({ message: ACTIVITY_BOARD_ERRORS.activityNotFound });
+    expect(denied.json()).toEqual({ message: ACTIVITY_ERRORS.notFound });
     const missing = await board(999_999);
     expect(missing.statusCode).toBe(404);
   });
@@ -183,7 +184,7 @@ describe('payments', () => {
   it('are marked, replaced and unmarked, each in the audit trail with the child by number', async () => {
     const section = await createSection(t.app);
     const child = await createChildRow(t.app, { sectionId: section, name: 'Nerea Pago' });
-    const { id } = await createActivity(t.app, { sections: [section], title: 'Acampada de otoño' });
+    const { id } = await insertActivity(t.app, { sections: [section], title: 'Acampada de otoño' });
 
     const first = await pay(id, child.id, { amount_cents: 2500, method: 'efectivo' });
     expect(first.statusCode, first.body).toBe(200);
@@ -234,7 +235,7 @@ describe('payments', () => {
     const section = await createSection(t.app);
     const child = await createChild(t.app, { sectionId: section });
     const outsider = await createChild(t.app, { sectionId: await createSection(t.app) });
-    const { id } = await createActivity(t.app, { sections: [section] });
+    const { id } = await insertActivity(t.app, { sections: [section] });
     await addPayment(t.app, id, child, 1000, 'efectivo');
 
     const negative = await pay(id, child, { amount_cents: -500, method: 'efectivo' });
@@ -249,7 +250,7 @@ describe('payments', () => {
     expect(method.json()).toMatchObject({ message: ACTIVITY_BOARD_ERRORS.paymentMethodInvalid });
     const outside = await pay(id, outsider, { amount_cents: 500, method: 'bizum' });
     expect(outside.statusCode).toBe(404);
-    expect(outside.json()).toEqual({ message: ACTIVITY_BOARD_ERRORS.childNotInAudience });
+    expect(outside.json()).toEqual({ message: ACTIVITY_ERRORS.childNotInAudience });
     const badId = await pay(id, 0, { amount_cents: 500, method: 'bizum' });
     expect(badId.json()).toMatchObject({ message: MSG.idInvalid });
 

@@ -4,7 +4,8 @@ import {
   type BoardRow,
   type SignupShown,
 } from '@fogata/shared';
-import type { ActivityBoardRepository, AudienceChildRow } from './activity-board.repository.js';
+import type { AudienceChild } from '../../access/activity-access.js';
+import type { ActivityBoardRepository } from './activity-board.repository.js';
 
 type Rows<K extends keyof ActivityBoardRepository> = ActivityBoardRepository[K] extends (
   ...args: never[]
@@ -15,7 +16,12 @@ type Rows<K extends keyof ActivityBoardRepository> = ActivityBoardRepository[K] 
 /** What the board is made of, each read once for the whole audience. */
 export interface BoardReads {
   bothGuardians: boolean;
-  children: AudienceChildRow[];
+  /** The active children of the audience. */
+  children: AudienceChild[];
+  /** Their sections. */
+  sections: Rows<'sections'>;
+  /** How many guardians each child has. */
+  guardians: Map<number, number>;
   signups: Rows<'signups'>;
   authorizations: Rows<'authorizations'>;
   payments: Rows<'payments'>;
@@ -37,11 +43,22 @@ function parseAnswers(json: string): Record<string, string | boolean> {
   }
 }
 
+const byName = new Intl.Collator('es', { sensitivity: 'base', numeric: true });
+
 /**
- * One row per child of the audience, in the order read (section, then name): their answer, their
- * place in the waiting list (its order is when each said «Va»), their autorización and payment.
+ * One row per child of the audience, by section (in the group's order) then name: their answer,
+ * their place in the waiting list (its order is when each said «Va»), their autorización and
+ * payment.
  */
 export function boardRows(reads: BoardReads): BoardRow[] {
+  const sections = new Map(reads.sections.map((s) => [s.id, s]));
+  const children = [...reads.children].sort(
+    (a, b) =>
+      (sections.get(a.section_id)?.position ?? 0) - (sections.get(b.section_id)?.position ?? 0) ||
+      a.section_id - b.section_id ||
+      byName.compare(a.full_name, b.full_name) ||
+      a.id - b.id,
+  );
   const signups = new Map(reads.signups.map((s) => [s.child_id, s]));
   const waiting = reads.signups.filter((s) => s.status === 'espera').map((s) => s.child_id);
   const payments = new Map(reads.payments.map((p) => [p.child_id, p]));
@@ -51,16 +68,21 @@ export function boardRows(reads: BoardReads): BoardRow[] {
     list.push(a);
     given.set(a.child_id, list);
   }
-  return reads.children.map((child) => {
+  return children.map((child) => {
     const signup = signups.get(child.id);
     const shown: SignupShown = signup?.status ?? 'pendiente';
     const authorizations = given.get(child.id) ?? [];
-    const state = authorizationState(reads.bothGuardians, Number(child.guardians), authorizations);
+    const state = authorizationState(
+      reads.bothGuardians,
+      reads.guardians.get(child.id) ?? 0,
+      authorizations,
+    );
+    const section = sections.get(child.section_id);
     const payment = payments.get(child.id);
     return {
       child_id: child.id,
       child_name: child.full_name,
-      section: { id: child.section_id, name: child.section_name, colour: child.section_colour },
+      section: { id: child.section_id, name: section?.name ?? '', colour: section?.colour ?? '' },
       signup: shown,
       waiting_position: shown === 'espera' ? waiting.indexOf(child.id) + 1 : null,
       answers: signup ? parseAnswers(signup.answers) : {},

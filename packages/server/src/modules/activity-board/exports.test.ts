@@ -5,7 +5,7 @@ import {
   addAuthorization,
   addPayment,
   addSignup,
-  createActivity,
+  insertActivity,
 } from '../../test/activity-factories.js';
 import { testAppPerFile } from '../../test/app-per-file.js';
 import { createUser, type TestUser } from '../../test/factories.js';
@@ -23,7 +23,7 @@ beforeAll(async () => {
   scouter = await createUser(t.app, { role: 'scouter' });
   await assignScouter(t.app, scouter.row.id, [section]);
   const guardian = await createUser(t.app);
-  const { id, questions } = await createActivity(t.app, {
+  const { id, questions } = await insertActivity(t.app, {
     sections: [section],
     title: 'Acampada en Peñalara',
     questions: [
@@ -99,7 +99,7 @@ describe('the participants as PDF', () => {
   });
 
   it('runs over pages with the header again and every page numbered', async () => {
-    const many = await createActivity(t.app, { sections: [section], title: 'Campamento largo' });
+    const many = await insertActivity(t.app, { sections: [section], title: 'Campamento largo' });
     for (let i = 0; i < 70; i += 1) {
       const child = await createChild(t.app, {
         sectionId: section,

@@ -1,10 +1,16 @@
 import { ACTIVITY_BOARD_ERRORS, ACTIVITY_BOARD_MESSAGES } from '@fogata/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addSignup, createActivity, daysFromNow } from '../../test/activity-factories.js';
+import {
+  addSignup,
+  daysFromNow,
+  familiesToRemind,
+  insertActivity,
+  queuedMails,
+} from '../../test/activity-factories.js';
 import { testAppPerFile } from '../../test/app-per-file.js';
 import { TEST_PUBLIC_URL } from '../../test/build-app.js';
 import { createUser, type TestUser } from '../../test/factories.js';
-import { assignScouter, createChild, createSection } from '../../test/family-factories.js';
+import { assignScouter, createSection } from '../../test/family-factories.js';
 
 /** Reminders to the families who have not answered: by hand and 7 and 2 days before the deadline. */
 
@@ -18,40 +24,10 @@ beforeAll(async () => {
   await assignScouter(t.app, scouter.row.id, [section]);
 });
 
-/** Two guardians with two children who have not answered, one family that has, one of another section. */
-async function families() {
-  const mum = await createUser(t.app, { name: 'Madre Pendiente' });
-  const dad = await createUser(t.app, { name: 'Padre Pendiente' });
-  const answered = await createUser(t.app, { name: 'Familia Respondió' });
-  const elsewhere = await createUser(t.app, { name: 'Familia Otra Sección' });
-  const first = await createChild(t.app, {
-    sectionId: section,
-    name: 'Lucía Olvido',
-    guardians: [mum.row.id, dad.row.id],
-  });
-  await createChild(t.app, {
-    sectionId: section,
-    name: 'Mario Olvido',
-    guardians: [mum.row.id, dad.row.id],
-  });
-  const done = await createChild(t.app, { sectionId: section, guardians: [answered.row.id] });
-  await createChild(t.app, {
-    sectionId: await createSection(t.app),
-    guardians: [elsewhere.row.id],
-  });
-  return { mum, dad, answered, elsewhere, first, done };
-}
+const families = () => familiesToRemind(t.app, section);
 
-/** The reminders queued for activity `title`, by recipient. */
-async function reminders(title: string) {
-  const rows = await t.app.ctx.db.kysely
-    .selectFrom('mail_queue')
-    .select(['recipient', 'subject', 'text', 'link'])
-    .where('subject', '=', ACTIVITY_BOARD_MESSAGES.reminderSubject(title))
-    .orderBy('id')
-    .execute();
-  return rows;
-}
+const reminders = (title: string) =>
+  queuedMails(t.app, ACTIVITY_BOARD_MESSAGES.reminderSubject(title));
 
 const remind = (id: number, who: TestUser = scouter) =>
   t.app.inject({ method: 'POST', url: `/api/activities/${id}/reminders`, headers: who.headers });
@@ -60,7 +36,7 @@ describe('«Recordar a las familias pendientes»', () => {
   it('mails each guardian account with a child who has not answered once, however many children, and says so in the audit trail', async () => {
     const f = await families();
     const title = 'Salida al Retiro';
-    const { id } = await createActivity(t.app, { sections: [section], title });
+    const { id } = await insertActivity(t.app, { sections: [section], title });
     await addSignup(t.app, id, f.done, 'va');
 
     const res = await remind(id);
@@ -97,7 +73,7 @@ describe('«Recordar a las familias pendientes»', () => {
   it('counts only the children still pending: a family whose only pending child answers is not mailed', async () => {
     const f = await families();
     const title = 'Excursión al Pardo';
-    const { id } = await createActivity(t.app, { sections: [section], title });
+    const { id } = await insertActivity(t.app, { sections: [section], title });
     await addSignup(t.app, id, f.first, 'no_va');
     await remind(id);
     const mail = (await reminders(title)).find((m) => m.recipient === f.mum.email);
@@ -111,7 +87,7 @@ describe('«Recordar a las familias pendientes»', () => {
       ['Cerrada', { status: 'cerrada' as const }],
       ['Plazo pasado', { signupDeadline: daysFromNow(-1) }],
     ] as const) {
-      const { id } = await createActivity(t.app, { sections: [section], title, ...opts });
+      const { id } = await insertActivity(t.app, { sections: [section], title, ...opts });
       const res = await remind(id);
       expect(res.statusCode).toBe(409);
       expect(res.json()).toEqual({ message: ACTIVITY_BOARD_ERRORS.remindersClosed });
@@ -120,7 +96,7 @@ describe('«Recordar a las familias pendientes»', () => {
   });
 
   it("is a 404 for another section's activity", async () => {
-    const { id } = await createActivity(t.app, { sections: [await createSection(t.app)] });
+    const { id } = await insertActivity(t.app, { sections: [await createSection(t.app)] });
     const res = await remind(id);
     expect(res.statusCode).toBe(404);
   });

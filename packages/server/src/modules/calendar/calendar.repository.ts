@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { type Expression, type SqlBool, sql } from 'kysely';
-import type { ManagedSections } from '../../access/access.repository.js';
+import type { Selectable } from 'kysely';
+import type { activityForSections, ManagedSections } from '../../access/access.repository.js';
 import { type Db, type Executor, executorOf } from '../../db/database.js';
+import type { ActivitiesTable } from '../../db/schema.js';
 import { hashToken, nowIso } from '../../lib/tokens.js';
 
 /** Whose a feed is: a family's (their account) or a section's (its scouters'). */
@@ -15,22 +16,23 @@ export interface FeedRow {
 }
 
 /** An activity as a calendar shows it. */
-export interface CalendarActivityRow {
-  id: number;
-  title: string;
-  status: string;
-  starts_at: string;
-  ends_at: string;
-  repeats_weekly_until: string | null;
-  place: string;
-  meeting_point: string;
-  meeting_at: string;
-  return_point: string;
-  return_at: string;
-  transport: string;
-  description: string;
-  sequence: number;
-}
+export type CalendarActivityRow = Pick<
+  Selectable<ActivitiesTable>,
+  | 'id'
+  | 'title'
+  | 'status'
+  | 'starts_at'
+  | 'ends_at'
+  | 'repeats_weekly_until'
+  | 'place'
+  | 'meeting_point'
+  | 'meeting_at'
+  | 'return_point'
+  | 'return_at'
+  | 'transport'
+  | 'description'
+  | 'sequence'
+>;
 
 const ACTIVITY_COLUMNS = [
   'activities.id',
@@ -48,14 +50,6 @@ const ACTIVITY_COLUMNS = [
   'activities.description',
   'activities.sequence',
 ] as const;
-
-/** `activities` is for the whole group (no sections) or for one of `sections` (not empty). */
-function forSections(sections: readonly number[]): Expression<SqlBool> {
-  const list = sql.join(sections.map((id) => sql`${id}`));
-  return sql<SqlBool>`(not exists (select 1 from activity_sections where activity_sections.activity_id = activities.id)
-    or exists (select 1 from activity_sections where activity_sections.activity_id = activities.id
-      and activity_sections.section_id in (${list})))`;
-}
 
 /** SQL of the calendar: the feeds' rows and the activities each shows. */
 export class CalendarRepository {
@@ -150,38 +144,26 @@ export class CalendarRepository {
   }
 
   /**
-   * The activities (never a draft) that a feed shows: of the whole group or one of `sections`,
-   * since `since`, by start.
+   * The activities a feed shows (those of `shown`, the policy's `where` for its owner), since
+   * `since` (a weekly reunión while it still repeats), by start.
    */
-  activitiesOfSections(sections: readonly number[], since: string): Promise<CalendarActivityRow[]> {
-    if (sections.length === 0) return Promise.resolve([]);
+  activities(
+    shown: ReturnType<typeof activityForSections>,
+    since: string,
+  ): Promise<CalendarActivityRow[]> {
     return this.db
       .selectFrom('activities')
       .select(ACTIVITY_COLUMNS)
-      .where('activities.status', '!=', 'borrador')
       .where((eb) =>
         eb.or([
           eb('activities.ends_at', '>=', since),
           eb('activities.repeats_weekly_until', '>=', since.slice(0, 10)),
         ]),
       )
-      .where(forSections(sections))
+      .where(shown)
       .orderBy('activities.starts_at')
       .orderBy('activities.id')
       .execute();
-  }
-
-  /** The sections of the active children among `childIds`. */
-  async sectionsOfChildren(childIds: readonly number[]): Promise<number[]> {
-    if (childIds.length === 0) return [];
-    const rows = await this.db
-      .selectFrom('children')
-      .select('section_id')
-      .distinct()
-      .where('id', 'in', [...childIds])
-      .where('active', '=', 1)
-      .execute();
-    return rows.map((r) => r.section_id);
   }
 
   activity(id: number): Promise<CalendarActivityRow | undefined> {

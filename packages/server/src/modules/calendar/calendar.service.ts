@@ -1,14 +1,16 @@
 import {
   ACTIVITY_BOARD_ERRORS,
+  ACTIVITY_ERRORS,
   type CalendarFeeds,
   ACTIVITY_BOARD_MESSAGES as M,
   SERVER_ERRORS,
 } from '@fogata/shared';
-import { Access, guardedChildIds } from '../../access/access.js';
+import { Access } from '../../access/access.js';
+import { activityForFamilyOf, activityForSections } from '../../access/access.repository.js';
+import { ownActiveChildren } from '../../access/activity-access.js';
 import type { Viewer } from '../../access/viewer.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
-import { ActivityBoardService } from '../activity-board/activity-board.service.js';
 import { CalendarRepository, type FeedOwner, type FeedRow } from './calendar.repository.js';
 import { FeedTokens } from './feed-token.js';
 import { activitiesCalendar } from './ics.js';
@@ -64,15 +66,9 @@ export class CalendarService {
       );
   }
 
-  /** Whether `userId` is a guardian of an active child (who has a family feed). */
-  private async childSections(userId: number): Promise<number[]> {
-    const children = await guardedChildIds(this.ctx.db.kysely, userId);
-    return this.repo().sectionsOfChildren([...children]);
-  }
-
   /** The viewer's feeds: their family's (none without an active child) and their sections'. */
   async feeds(viewer: NonNullable<Viewer>): Promise<CalendarFeeds> {
-    const family = (await this.childSections(viewer.id)).length > 0;
+    const family = (await ownActiveChildren(this.ctx.db.kysely, viewer.id)).length > 0;
     const sections = await this.repo().managedSections(this.access.managedSections(viewer));
     return {
       family: family ? this.url(await this.feed({ userId: viewer.id })) : null,
@@ -113,24 +109,28 @@ export class CalendarService {
     const since = new Date(Date.now() - FEED_PAST_MS).toISOString();
     const { group, publicUrl } = this.ctx.config;
     if (row.section_id !== null) {
-      const section = await this.repo().section(row.section_id);
-      const activities = await this.repo().activitiesOfSections([row.section_id], since);
+      const [section, activities] = await Promise.all([
+        this.repo().section(row.section_id),
+        this.repo().activities(activityForSections([row.section_id]), since),
+      ]);
       return activitiesCalendar(activities, {
         publicUrl,
         name: M.calendarSection(section?.name ?? '', group.name),
       });
     }
-    const sections = row.user_id === null ? [] : await this.childSections(row.user_id);
-    const activities = await this.repo().activitiesOfSections(sections, since);
+    // A family's feed shows what its account sees as family (never a draft).
+    const activities =
+      row.user_id === null
+        ? []
+        : await this.repo().activities(activityForFamilyOf(row.user_id), since);
     return activitiesCalendar(activities, { publicUrl, name: M.calendarFamily(group.name) });
   }
 
   /** One activity as an .ics, for whoever sees it. */
   async activityIcs(viewer: Viewer, id: number): Promise<{ filename: string; body: string }> {
+    await this.access.require(viewer, 'activity.see', id);
     const activity = await this.repo().activity(id);
-    if (!activity || !(await new ActivityBoardService(this.ctx).sees(viewer, id))) {
-      throw new AppError(404, ACTIVITY_BOARD_ERRORS.activityNotFound);
-    }
+    if (!activity) throw new AppError(404, ACTIVITY_ERRORS.notFound);
     return {
       filename: `actividad-${id}.ics`,
       body: activitiesCalendar([activity], {

@@ -1,7 +1,12 @@
-import { ACTIVITY_BOARD_ERRORS, type CalendarFeeds, SERVER_ERRORS } from '@fogata/shared';
+import {
+  ACTIVITY_BOARD_ERRORS,
+  ACTIVITY_ERRORS,
+  type CalendarFeeds,
+  SERVER_ERRORS,
+} from '@fogata/shared';
 import ICAL from 'ical.js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createActivity } from '../../test/activity-factories.js';
+import { createActivity, insertActivity } from '../../test/activity-factories.js';
 import { testAppPerFile } from '../../test/app-per-file.js';
 import { TEST_PUBLIC_URL } from '../../test/build-app.js';
 import { createUser, type TestUser } from '../../test/factories.js';
@@ -78,7 +83,7 @@ const readFeed = (url: string) => t.app.inject({ url: url.replace(TEST_PUBLIC_UR
 
 describe('one activity as .ics («Añadir al calendario»)', () => {
   it('carries a stable UID, the SEQUENCE, Madrid times with a VTIMEZONE, and a weekly reunión as an RRULE', async () => {
-    const { id } = await createActivity(t.app, {
+    const { id } = await insertActivity(t.app, {
       sections: [tropa],
       title: 'Reunión de los sábados',
       kind: 'reunion',
@@ -125,8 +130,8 @@ describe('one activity as .ics («Añadir al calendario»)', () => {
   });
 
   it('is a 404 for who does not see it: a family of another section, any family for a draft', async () => {
-    const tropaOnly = await createActivity(t.app, { sections: [tropa] });
-    const draft = await createActivity(t.app, { sections: [tropa], status: 'borrador' });
+    const tropaOnly = await insertActivity(t.app, { sections: [tropa] });
+    const draft = await insertActivity(t.app, { sections: [tropa], status: 'borrador' });
     for (const [who, id] of [
       [manadaFamily, tropaOnly.id],
       [family, draft.id],
@@ -136,7 +141,7 @@ describe('one activity as .ics («Añadir al calendario»)', () => {
         headers: who.headers,
       });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: ACTIVITY_BOARD_ERRORS.activityNotFound });
+      expect(res.json()).toEqual({ message: ACTIVITY_ERRORS.notFound });
     }
     const managed = await t.app.inject({
       url: `/api/activities/${draft.id}/calendar.ics`,
@@ -148,11 +153,11 @@ describe('one activity as .ics («Añadir al calendario»)', () => {
 
 describe('the private feeds', () => {
   it("give a family their children's activities (never a draft, another section's, or a cancelled one as anything but cancelled), with no session", async () => {
-    const mine = await createActivity(t.app, { sections: [tropa], title: 'Acampada Tropa' });
-    const group = await createActivity(t.app, { title: 'Fiesta de grupo' });
-    await createActivity(t.app, { sections: [manada], title: 'Salida Manada' });
-    await createActivity(t.app, { sections: [tropa], title: 'Borrador Tropa', status: 'borrador' });
-    const cancelled = await createActivity(t.app, {
+    const mine = await insertActivity(t.app, { sections: [tropa], title: 'Acampada Tropa' });
+    const group = await insertActivity(t.app, { title: 'Fiesta de grupo' });
+    await insertActivity(t.app, { sections: [manada], title: 'Salida Manada' });
+    await insertActivity(t.app, { sections: [tropa], title: 'Borrador Tropa', status: 'borrador' });
+    const cancelled = await insertActivity(t.app, {
       sections: [tropa],
       title: 'Excursión cancelada',
       status: 'cancelada',
@@ -189,9 +194,32 @@ describe('the private feeds', () => {
     expect(manadaFeed.events.map((e) => e.summary)).not.toContain('Acampada Tropa');
   });
 
+  it('follow an activity made and cancelled through the API: the same UID, a higher SEQUENCE, STATUS:CANCELLED', async () => {
+    const admin = await createUser(t.app, { role: 'admin' });
+    const { id } = await createActivity(t.app, admin, {
+      title: 'Acampada que se cancela',
+      section_ids: [tropa],
+    });
+    const url = (await feeds(family)).family!;
+    const event = async () =>
+      parse((await readFeed(url)).body).events.find((e) => e.uid === `actividad-${id}@fogata.test`);
+    const before = await event();
+    expect(before).toMatchObject({ summary: 'Acampada que se cancela', status: 'CONFIRMED' });
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `/api/activities/${id}/status`,
+      headers: admin.headers,
+      payload: { status: 'cancelada' },
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const after = await event();
+    expect(after?.status).toBe('CANCELLED');
+    expect(after?.sequence).toBeGreaterThan(before?.sequence ?? 0);
+  });
+
   it("give a section's scouters its activities, and none to an account with no child", async () => {
-    await createActivity(t.app, { sections: [tropa], title: 'Consejo de Tropa' });
-    await createActivity(t.app, { sections: [manada], title: 'Cacería de Manada' });
+    await insertActivity(t.app, { sections: [tropa], title: 'Consejo de Tropa' });
+    await insertActivity(t.app, { sections: [manada], title: 'Cacería de Manada' });
     const { family: none, sections } = await feeds(scouter);
     expect(none).toBeNull();
     expect(sections.map((s) => s.section.name)).toEqual(['Tropa Calendario']);

@@ -1,6 +1,6 @@
 import { ACTIVITY_BOARD_MESSAGES as M } from '@fogata/shared';
 import { describe, expect, it } from 'vitest';
-import { addSignup, createActivity } from '../../test/activity-factories.js';
+import { addSignup, insertActivity } from '../../test/activity-factories.js';
 import { testAppPerFile } from '../../test/app-per-file.js';
 import { TEST_PUBLIC_URL } from '../../test/build-app.js';
 import { createUser } from '../../test/factories.js';
@@ -34,25 +34,25 @@ describe('the digest and the activities', () => {
     const child = await createChild(t.app, { sectionId: section, guardians: [family.row.id] });
     const done = await createChild(t.app, { sectionId: section, guardians: [answered.row.id] });
     const when = { startsAt: '2026-03-14T09:00:00.000Z', signupDeadline: DEADLINE };
-    const pending = await createActivity(t.app, {
+    const pending = await insertActivity(t.app, {
       ...when,
       sections: [section],
       title: 'Acampada de marzo',
     });
-    await createActivity(t.app, {
+    await insertActivity(t.app, {
       ...when,
       sections: [section],
       title: 'Borrador',
       status: 'borrador',
     });
-    await createActivity(t.app, { ...when, sections: [other], title: 'De otra sección' });
-    const closed = await createActivity(t.app, {
+    await insertActivity(t.app, { ...when, sections: [other], title: 'De otra sección' });
+    const closed = await insertActivity(t.app, {
       ...when,
       sections: [section],
       title: 'Ya cerrada',
       status: 'cerrada',
     });
-    const replied = await createActivity(t.app, {
+    const replied = await insertActivity(t.app, {
       ...when,
       sections: [section],
       title: 'Ya respondida',

@@ -1,6 +1,7 @@
 import { ACTIVITY_BOARD_MESSAGES, DIGEST_MESSAGES, ROUTES } from '@fogata/shared';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
+import { PeriodicCheck } from '../../lib/periodic-check.js';
 import { digestMail } from '../../mail/templates.js';
 import { recordPublications } from '../../media/copies/public-copies.repository.js';
 import { formatWhen, pendingActivitiesFor } from '../activity-board/activity-board.service.js';
@@ -52,27 +53,24 @@ function isEmpty(content: DigestMailContent): boolean {
  * restart in the middle) never send one twice, and the mail goes through the durable queue.
  */
 export class DigestService {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<number> | null = null;
+  private readonly periodic: PeriodicCheck;
 
-  constructor(private readonly ctx: AppContext) {}
+  constructor(private readonly ctx: AppContext) {
+    this.periodic = new PeriodicCheck((now) => this.check(now), {
+      everyMs: ctx.config.digest.checkMs,
+      log: ctx.log,
+      failure: 'no se pudieron preparar los resúmenes; se reintentará',
+    });
+  }
 
   /** Starts the periodic check (the app's onReady); the first one after one interval. */
   start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => {
-      this.runOnce().catch((err: unknown) => {
-        this.ctx.log.error({ err }, 'no se pudieron preparar los resúmenes; se reintentará');
-      });
-    }, this.ctx.config.digest.checkMs);
-    this.timer.unref();
+    this.periodic.start();
   }
 
   /** Stops the check (the app's onClose) and waits for one on its way. */
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running?.catch(() => {});
+  stop(): Promise<void> {
+    return this.periodic.stop();
   }
 
   /**
@@ -80,11 +78,7 @@ export class DigestService {
    * Returns how many this instance enqueued. One check at a time per process.
    */
   runOnce(now = new Date()): Promise<number> {
-    if (this.running) return this.running.then(() => 0);
-    this.running = this.check(now).finally(() => {
-      this.running = null;
-    });
-    return this.running;
+    return this.periodic.runOnce(now);
   }
 
   private async check(now: Date): Promise<number> {

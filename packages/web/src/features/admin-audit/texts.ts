@@ -124,6 +124,17 @@ export const AUDIT_TEXTS = {
         return `Desmarcó el pago del educando n.º ${d.child ?? ''} en la actividad${quoted(label)}.`;
       case 'activity.reminders_sent':
         return `Recordó la actividad${quoted(label)} a ${d.families === '1' ? '1 familia' : `${d.families ?? ''} familias`} sin responder.`;
+      // Activities (issue 36); a child by number, never by name.
+      case 'activity.created':
+        return `Creó la actividad${quoted(label)}.`;
+      case 'activity.updated':
+        return `Modificó la actividad${quoted(label)}${d.fields ? `: ${d.fields}` : ''}.`;
+      case 'activity.status_changed':
+        return `Pasó la actividad${quoted(label)} de «${d.from ?? ''}» a «${d.to ?? ''}».`;
+      case 'activity.deleted':
+        return `Eliminó el borrador de la actividad${quoted(label)}.`;
+      case 'activity.signup_changed':
+        return `Cambió la respuesta del educando n.º ${d.child ?? ''} a la actividad${quoted(label)}: de «${d.from ?? ''}» a «${d.to ?? ''}».`;
     }
   },
 } as const;
