@@ -359,6 +359,21 @@ export function activityForSections(sectionIds: readonly number[]) {
   };
 }
 
+/**
+ * A `where` on `activities`: those of section `sectionId`'s audience (it is named, or the activity
+ * is the whole group's) that are not a borrador — what a section's calendar feed carries.
+ */
+export function activityForSection(sectionId: number) {
+  return (_eb: ExpressionBuilder<Database, 'activities'>): Expression<SqlBool> =>
+    allOf([
+      sql<SqlBool>`activities.status <> 'borrador'`,
+      qb.or([
+        qb.not(qb.exists(activityAudienceOfRow().select('acs.section_id'))),
+        qb.exists(activityAudienceRows().where('acs.section_id', '=', sectionId)),
+      ]),
+    ]);
+}
+
 /** A child of an activity's audience, as its managers (and the sign-up) read it. */
 export interface AudienceChild {
   id: number;

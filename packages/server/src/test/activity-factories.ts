@@ -286,3 +286,26 @@ export async function familiesToRemind(app: FastifyInstance, section: number) {
   await createChild(app, { sectionId: await createSection(app), guardians: [elsewhere.row.id] });
   return { mum, dad, answered, elsewhere, first, done };
 }
+
+/**
+ * `manager` edits activity `id` through the API with `overrides` over a valid body, keeping its
+ * times as they are (so only what `overrides` names changes); the answer.
+ */
+export async function editActivity(
+  app: FastifyInstance,
+  manager: TestUser,
+  id: number,
+  overrides: Partial<ActivityInput> = {},
+) {
+  const url = `/api/activities/${id}`;
+  const current = (await app.inject({ url, headers: manager.headers })).json();
+  const times = {
+    starts_at: current.starts_at,
+    ends_at: current.ends_at,
+    meeting_at: current.meeting_at,
+    return_at: current.return_at,
+    signup_deadline: current.signup_deadline,
+  };
+  const payload = activityInput({ ...times, ...overrides });
+  return app.inject({ method: 'PUT', url, headers: manager.headers, payload });
+}

@@ -1,10 +1,12 @@
 import { ACTIVITY_ERRORS, ACTIVITY_MSG, type ActivityInput, SERVER_ERRORS } from '@fogata/shared';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activityForSection } from '../../access/access.repository.js';
 import {
   activityInput,
   createActivity,
   daysFromNow,
+  editActivity,
   queuedMails,
   setActivity,
 } from '../../test/activity-factories.js';
@@ -191,6 +193,24 @@ describe('who sees and manages an activity', () => {
   });
 });
 
+describe("a section's activities (the where a section's calendar feed takes)", () => {
+  it("holds the section's and the whole group's, never another section's nor a borrador", async () => {
+    const ofTropa = await createActivity(t.app, admin, { section_ids: [tropa] });
+    const ofManada = await createActivity(t.app, admin, { section_ids: [manada] });
+    const whole = await createActivity(t.app, admin);
+    const draft = await createActivity(t.app, admin, { section_ids: [tropa], publish: false });
+    const rows = await t.app.ctx.db.kysely
+      .selectFrom('activities')
+      .select('id')
+      .where(activityForSection(tropa))
+      .execute();
+    const ids = rows.map((row) => row.id);
+    expect(ids).toEqual(expect.arrayContaining([ofTropa.id, whole.id]));
+    expect(ids).not.toContain(ofManada.id);
+    expect(ids).not.toContain(draft.id);
+  });
+});
+
 describe('creating and editing', () => {
   it('answers the whole activity, a borrador unless published, with its questions', async () => {
     const res = await post(admin, {
@@ -325,26 +345,11 @@ describe('creating and editing', () => {
         .where('id', '=', id)
         .executeTakeFirstOrThrow();
     const first = await row();
-    const base = activityInput();
-    const current = (await get(`/api/activities/${id}`, admin)).json();
-    const same = {
-      ...base,
-      starts_at: current.starts_at,
-      ends_at: current.ends_at,
-      meeting_at: current.meeting_at,
-      return_at: current.return_at,
-      signup_deadline: current.signup_deadline,
-    };
-    expect(
-      (await send('PUT', `/api/activities/${id}`, admin, { ...same, title: 'Otra' })).statusCode,
-    ).toBe(200);
+    expect((await editActivity(t.app, admin, id, { title: 'Otra' })).statusCode).toBe(200);
     const second = await row();
     expect(second.sequence).toBe(first.sequence + 1);
     expect(second.terms_changed_at).toBe(first.terms_changed_at);
-    const moved = await send('PUT', `/api/activities/${id}`, admin, {
-      ...same,
-      place: 'Navacerrada',
-    });
+    const moved = await editActivity(t.app, admin, id, { place: 'Navacerrada' });
     expect(moved.statusCode).toBe(200);
     const third = await row();
     expect(third.sequence).toBe(first.sequence + 2);

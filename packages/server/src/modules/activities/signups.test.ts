@@ -6,6 +6,7 @@ import {
   activityInput,
   createActivity,
   daysFromNow,
+  editActivity,
   queuedMails,
   setActivity,
 } from '../../test/activity-factories.js';
@@ -145,16 +146,7 @@ describe('the waiting list', () => {
     await signup(b.guardian, id, b.child.id, true);
     await signup(c.guardian, id, c.child.id, true);
     expect((await statusOf(c.guardian, id, c.child.id)).waiting_position).toBe(2);
-    const current = (await send('GET', `/api/activities/${id}`, admin)).json();
-    const res = await send('PUT', `/api/activities/${id}`, admin, {
-      ...activityInput({ section_ids: [tropa] }),
-      starts_at: current.starts_at,
-      ends_at: current.ends_at,
-      meeting_at: current.meeting_at,
-      return_at: current.return_at,
-      signup_deadline: current.signup_deadline,
-      places: 2,
-    });
+    const res = await editActivity(t.app, admin, id, { section_ids: [tropa], places: 2 });
     expect(res.json()).toMatchObject({ places: 2, taken: 2 });
     expect((await statusOf(b.guardian, id, b.child.id)).signup).toBe('va');
     expect(await statusOf(c.guardian, id, c.child.id)).toMatchObject({
@@ -345,16 +337,12 @@ describe('cancelling and changing the terms', () => {
       },
     ]);
     expect((await statusOf(mother, id, thirteenth.id)).authorization.signatures[0].mine).toBe(true);
-    const current = (await send('GET', `/api/activities/${id}`, admin)).json();
-    const edit = await send('PUT', `/api/activities/${id}`, admin, {
-      ...activityInput({ section_ids: [tropa], title: 'Acampada que cambia' }),
-      starts_at: current.starts_at,
-      ends_at: current.ends_at,
-      meeting_at: current.meeting_at,
-      return_at: current.return_at,
-      signup_deadline: current.signup_deadline,
+    const changed = {
+      section_ids: [tropa],
+      title: 'Acampada que cambia',
       place: 'Refugio de Peñalara',
-    });
+    };
+    const edit = await editActivity(t.app, admin, id, changed);
     expect(edit.statusCode).toBe(200);
     const rows = await t.app.ctx.db.kysely
       .selectFrom('activity_authorizations')
@@ -374,16 +362,7 @@ describe('cancelling and changing the terms', () => {
     );
     expect(mails[0]?.text).toContain('en Refugio de Peñalara.');
     // A change of the description alone supersedes nothing more and mails nobody.
-    const again = await send('PUT', `/api/activities/${id}`, admin, {
-      ...activityInput({ section_ids: [tropa], title: 'Acampada que cambia' }),
-      starts_at: current.starts_at,
-      ends_at: current.ends_at,
-      meeting_at: current.meeting_at,
-      return_at: current.return_at,
-      signup_deadline: current.signup_deadline,
-      place: 'Refugio de Peñalara',
-      description: 'Otra descripción',
-    });
+    const again = await editActivity(t.app, admin, id, { ...changed, description: 'Otra' });
     expect(again.statusCode).toBe(200);
     expect(
       await queuedMails(t.app, 'Vuelve a firmar la autorización: Acampada que cambia'),
