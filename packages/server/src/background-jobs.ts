@@ -4,8 +4,11 @@ import { PublicImagesRecheck } from './media/renditions/public-images.js';
 import { RenditionWorker } from './media/renditions/rendition-worker.js';
 import { MediaSweeper } from './media/sweeper.js';
 import { activityRemindersJob } from './modules/activity-board/activity-board.service.js';
+import { AuthorizationsService } from './modules/authorizations/authorizations.service.js';
 import { DigestService } from './modules/digests/digests.service.js';
 import { FaceScanner } from './modules/faces/face-scan.js';
+
+const DAY_MS = 24 * 3600_000;
 
 /**
  * What runs beside the requests: the mail queue's worker, the media sweeper and the digest's
@@ -48,6 +51,25 @@ export function registerBackgroundJobs(app: FastifyInstance, ctx: AppContext): v
   const publicImages = new PublicImagesRecheck(ctx);
   app.addHook('onReady', async () => publicImages.start());
   app.addHook('onClose', () => publicImages.stop());
+  // Signed autorizaciones past their retention (decision 151): a minute after the start, then
+  // daily; stopped before the database closes.
+  const authorizations = new AuthorizationsService(ctx);
+  const sweepAuthorizations = () => {
+    authorizations.sweepExpired().catch((err: unknown) => {
+      app.log.error({ err }, 'no se pudieron borrar las autorizaciones caducadas; se reintentará');
+    });
+  };
+  const retention: NodeJS.Timeout[] = [];
+  app.addHook('onReady', async () => {
+    retention.push(
+      setTimeout(sweepAuthorizations, 60_000),
+      setInterval(sweepAuthorizations, DAY_MS),
+    );
+    for (const timer of retention) timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    for (const timer of retention) clearTimeout(timer);
+  });
   // Read the provider's discovery document early; when it fails, sign-in retries on demand.
   app.addHook('onReady', async () => {
     ctx.oidc?.discover().catch((err: unknown) => {

@@ -22,6 +22,8 @@ export const MEDIA_KEY_COLUMNS = {
   experiences: ['image_key', 'image_thumb_key', 'image_original_key'],
   monitors: ['image_key', 'image_thumb_key'],
   image_renditions: ['image_key', 'thumb_key'],
+  // A paper autorización's photo or scan (private, metadata stripped).
+  activity_authorizations: ['paper_key'],
 } as const satisfies { [T in keyof Database]?: readonly (keyof Database[T] & string)[] };
 
 /** SQL on `media_journal`, and the reference check over every table with media keys. */

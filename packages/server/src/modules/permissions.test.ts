@@ -1,8 +1,20 @@
-import { type Actor, type Capability, can, ROLES, SERVER_ERRORS } from '@fogata/shared';
+import { createHash } from 'node:crypto';
+import {
+  type Actor,
+  type Capability,
+  can,
+  fillAuthorizationText,
+  ROLES,
+  SERVER_ERRORS,
+} from '@fogata/shared';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken, newLinkToken, nowIso } from '../lib/tokens.js';
 import { activityInput, createActivity, insertActivity } from '../test/activity-factories.js';
+import {
+  insertActivity as insertSignableActivity,
+  insertSignature,
+} from '../test/authorization-factories.js';
 import { buildTestApp, type TestApp } from '../test/build-app.js';
 import { addFace } from '../test/consent-factories.js';
 import { createExperience, createNews } from '../test/content-factories.js';
@@ -1087,6 +1099,8 @@ const endpoints: Endpoint[] = [
   ...activityBoardEndpoints,
   // Activities (issue 36).
   ...activityEndpoints(),
+  // The autorización of an activity.
+  ...authorizationEndpoints(),
 ];
 
 /**
@@ -1186,6 +1200,161 @@ function activityEndpoints(): Endpoint[] {
           payload: { going: true, answers: {} },
         };
       },
+    },
+  ];
+}
+
+/**
+ * The autorización of an activity. A guardian signs for their own child of the activity's
+ * audience (the actor is linked); a scouter manages the activities of a section they are
+ * assigned.
+ */
+async function authorizationTarget(t: TestApp, actor?: TestUser) {
+  const section = await createSection(t.app);
+  const child = await createChild(t.app, { sectionId: section });
+  if (actor) {
+    await linkGuardian(t.app, actor.row.id, child);
+    if (actor.row.role === 'scouter') await assignScouter(t.app, actor.row.id, [section]);
+  }
+  const activity = await insertSignableActivity(t.app, { sections: [section] });
+  return { child, activity, path: `/api/activities/${activity}/children/${child}` };
+}
+
+function authorizationEndpoints(): Endpoint[] {
+  return [
+    {
+      name: 'GET /api/activities/:id/children/:childId/authorization',
+      capability: 'activities:sign',
+      success: 200,
+      request: async (t, actor) => ({
+        url: `${(await authorizationTarget(t, actor)).path}/authorization`,
+      }),
+    },
+    {
+      name: 'POST /api/activities/:id/children/:childId/authorization',
+      capability: 'activities:sign',
+      success: 201,
+      request: async (t, actor) => {
+        const { path } = await authorizationTarget(t, actor);
+        const url = `${path}/authorization`;
+        let text = '';
+        if (actor) {
+          const form = (await t.app.inject({ url, headers: actor.headers })).json();
+          text = fillAuthorizationText(form.template, {
+            ...form.values,
+            tutor: 'Lucía Gómez',
+            dni: '12345678Z',
+          });
+        }
+        return {
+          method: 'POST',
+          url,
+          payload: {
+            full_name: 'Lucía Gómez',
+            dni: '12345678Z',
+            password: PASSWORD,
+            text_sha256: createHash('sha256').update(text).digest('hex'),
+          },
+        };
+      },
+    },
+    {
+      name: 'DELETE /api/activities/:id/children/:childId/authorization',
+      capability: 'activities:sign',
+      success: 204,
+      request: async (t, actor) => {
+        const { path, activity, child } = await authorizationTarget(t, actor);
+        if (actor) await insertSignature(t.app, activity, child, actor.row.id);
+        return { method: 'DELETE', url: `${path}/authorization` };
+      },
+    },
+    {
+      name: 'GET /api/authorizations/:authorizationId/pdf',
+      capability: 'activities:sign',
+      success: 200,
+      request: async (t, actor) => {
+        const { activity, child } = await authorizationTarget(t, actor);
+        const id = await insertSignature(t.app, activity, child, actor?.row.id ?? null);
+        return { url: `/api/authorizations/${id}/pdf` };
+      },
+    },
+    {
+      name: 'POST /api/activities/:id/children/:childId/paper-authorization',
+      capability: 'activities:manage',
+      success: 201,
+      request: async (t, actor) => {
+        const { path } = await authorizationTarget(t, actor);
+        const body = multipart({ note: 'Hoja firmada el 3/10' }, [
+          { field: 'file', filename: 'hoja.png', type: 'image/png', data: await pngImage() },
+        ]);
+        return {
+          method: 'POST',
+          url: `${path}/paper-authorization`,
+          headers: body.headers,
+          payload: body.payload,
+        };
+      },
+    },
+    {
+      name: 'GET /api/authorizations/:authorizationId/paper',
+      capability: 'activities:manage',
+      success: 200,
+      request: async (t, actor) => {
+        const { path } = await authorizationTarget(t, actor);
+        const admin = await createUser(t.app, { role: 'admin' });
+        const body = multipart({}, [
+          { field: 'file', filename: 'hoja.png', type: 'image/png', data: await pngImage() },
+        ]);
+        const recorded = await t.app.inject({
+          method: 'POST',
+          url: `${path}/paper-authorization`,
+          headers: { ...admin.headers, ...body.headers },
+          payload: body.payload,
+        });
+        return { url: `/api/authorizations/${recorded.json().id}/paper` };
+      },
+    },
+    {
+      name: 'GET /api/admin/authorization-text',
+      capability: 'authorization:text',
+      success: 200,
+      request: async () => ({ url: '/api/admin/authorization-text' }),
+    },
+    {
+      name: 'POST /api/admin/authorization-text',
+      capability: 'authorization:text',
+      success: 201,
+      request: async () => ({
+        method: 'POST',
+        url: '/api/admin/authorization-text',
+        payload: { body: 'Yo, {tutor}, con DNI/NIE {dni}, autorizo a {educando}.' },
+      }),
+    },
+    {
+      name: 'PUT /api/admin/protection-delegate',
+      capability: 'authorization:text',
+      success: 200,
+      request: async () => ({
+        method: 'PUT',
+        url: '/api/admin/protection-delegate',
+        payload: { name: 'Marta Delegada', contact: '600 000 000' },
+      }),
+    },
+    {
+      name: 'GET /api/profile/dni',
+      capability: 'activities:sign',
+      success: 200,
+      request: async () => ({ url: '/api/profile/dni' }),
+    },
+    {
+      name: 'PUT /api/profile/dni',
+      capability: 'activities:sign',
+      success: 200,
+      request: async () => ({
+        method: 'PUT',
+        url: '/api/profile/dni',
+        payload: { dni: 'Y1234567X' },
+      }),
     },
   ];
 }

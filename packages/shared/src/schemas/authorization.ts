@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { AUTHORIZATION_ERRORS } from '../errors.js';
 import {
-  AUTHORIZATION_METHODS,
   AUTHORIZATION_PLACEHOLDERS,
+  activitySignatureSchema,
   SIGNATURE_CONFIRMATIONS,
 } from './activity.js';
 import { idParams, requiredText, storedText } from './common.js';
@@ -88,19 +88,8 @@ export const signAuthorizationSchema = z.object({
 });
 export type SignAuthorizationInput = z.infer<typeof signAuthorizationSchema>;
 
-/** An autorización given, as a family and the board list it. */
-export const authorizationSignatureSchema = z.object({
-  id: z.number().int(),
-  method: z.enum(AUTHORIZATION_METHODS),
-  signer_name: z.string().nullable(),
-  signed_at: z.string(),
-  /** Signed by the viewer: they may withdraw it and download it. */
-  mine: z.boolean(),
-});
-export type AuthorizationSignature = z.infer<typeof authorizationSignatureSchema>;
-
 /** The answer to a signature or a paper record: what was stored, and what to tell. */
-export const authorizationResultSchema = authorizationSignatureSchema.extend({
+export const authorizationResultSchema = activitySignatureSchema.extend({
   message: z.string(),
 });
 export type AuthorizationResult = z.infer<typeof authorizationResultSchema>;
@@ -167,12 +156,6 @@ export const protectionDelegateSchema = z.object({
   ),
 });
 export type ProtectionDelegate = z.infer<typeof protectionDelegateSchema>;
-
-/** `:id` and `:childId` of the calls on one child's autorización for one activity. */
-export const activityChildParams = z.object({
-  id: idParams.shape.id,
-  childId: idParams.shape.id,
-});
 
 /** `:authorizationId` of a PDF or a paper scan. */
 export const authorizationIdParams = z.object({ authorizationId: idParams.shape.id });

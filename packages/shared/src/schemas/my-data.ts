@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from '../limits.js';
+import { SIGNATURE_CONFIRMATIONS, SIGNUP_STATUSES } from './activity.js';
 import { CONSENT_GIVERS, CONSENT_PURPOSES } from './consent.js';
 
 /**
@@ -120,6 +121,43 @@ export const myDataExportSchema = z.object({
           created_at: z.string(),
         }),
       ),
+      /**
+       * The child's answers to the activities (whoever of the family gave them): «Va», «No va»
+       * or waiting, and the answers to each activity's questions (question id → answer).
+       */
+      activities: z.array(
+        z.object({
+          activity_id: z.number().int(),
+          activity_title: z.string(),
+          signup: z.enum(SIGNUP_STATUSES),
+          answers: z.record(z.string(), z.union([z.string(), z.boolean()])),
+          updated_at: z.string(),
+        }),
+      ),
+    }),
+  ),
+  /**
+   * The autorizaciones the member signed online, with the evidence kept of each: the text as
+   * signed, the name and DNI/NIE they signed with, when, from where, how they confirmed.
+   */
+  authorizations: z.array(
+    z.object({
+      id: z.number().int(),
+      activity_id: z.number().int(),
+      activity_title: z.string(),
+      child_id: z.number().int(),
+      child_name: z.string(),
+      signer_name: z.string().nullable(),
+      signer_dni: z.string().nullable(),
+      text: z.string().nullable(),
+      text_sha256: z.string().nullable(),
+      text_version: z.number().int().nullable(),
+      confirmed_with: z.enum(SIGNATURE_CONFIRMATIONS).nullable(),
+      ip: z.string().nullable(),
+      user_agent: z.string().nullable(),
+      signed_at: z.string(),
+      withdrawn_at: z.string().nullable(),
+      superseded_at: z.string().nullable(),
     }),
   ),
   invitations: z.object({

@@ -152,36 +152,6 @@ export class AuthorizationsRepository {
       .executeTakeFirst();
   }
 
-  /** The sections of activity `id`'s audience ([]: the whole group). */
-  async audience(id: number): Promise<number[]> {
-    const rows = await this.db
-      .selectFrom('activity_sections')
-      .select('section_id')
-      .where('activity_id', '=', id)
-      .execute();
-    return rows.map((row) => row.section_id);
-  }
-
-  /** Child `id`'s name, section and whether they are in the group. */
-  childInGroup(
-    id: number,
-  ): Promise<{ id: number; full_name: string; section_id: number; active: number } | undefined> {
-    return this.db
-      .selectFrom('children')
-      .select(['id', 'full_name', 'section_id', 'active'])
-      .where('id', '=', id)
-      .executeTakeFirst();
-  }
-
-  /** Child `id`'s name. */
-  child(id: number): Promise<{ id: number; full_name: string } | undefined> {
-    return this.db
-      .selectFrom('children')
-      .select(['id', 'full_name'])
-      .where('id', '=', id)
-      .executeTakeFirst();
-  }
-
   /**
    * Holds child `childId`'s row until the transaction ends (PostgreSQL; SQLite's writers already
    * go one at a time): two signatures for the same child at once are decided one after the other,
@@ -251,22 +221,6 @@ export class AuthorizationsRepository {
       .returning('id')
       .executeTakeFirst();
     return row?.id ?? null;
-  }
-
-  /**
-   * Marks every standing autorización of `activityId` superseded (its terms changed): the families
-   * are asked to sign again; the old ones stay as they were signed. Returns how many.
-   */
-  async supersede(activityId: number, now: string): Promise<number> {
-    const rows = await this.db
-      .updateTable('activity_authorizations')
-      .set({ superseded_at: now })
-      .where('activity_id', '=', activityId)
-      .where('withdrawn_at', 'is', null)
-      .where('superseded_at', 'is', null)
-      .returning('id')
-      .execute();
-    return rows.length;
   }
 
   /** Member `userId`'s DNI/NIE. */

@@ -15,8 +15,10 @@ import {
 } from '@fogata/shared';
 import type { Transaction } from 'kysely';
 import { Access } from '../../access/access.js';
+import { activityAudienceChildren } from '../../access/activity-access.js';
 import type { Viewer } from '../../access/viewer.js';
 import type { AppContext } from '../../context.js';
+import type { Executor } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
@@ -196,33 +198,14 @@ export class AuthorizationsService {
     viewer: AuthorizationActor,
     activityId: number,
     childId: number,
-    db: AppContext['db'] | Transaction<Database> = this.ctx.db,
   ): Promise<{ terms: ActivityTermsRow; childName: string }> {
     await this.access.require(viewer, 'child.own', childId);
-    const repo = this.repo(db);
-    const [terms, child, audience] = await Promise.all([
-      repo.terms(activityId),
-      repo.childInGroup(childId),
-      repo.audience(activityId),
-    ]);
-    if (!terms || terms.status === 'borrador') throw new AppError(404, E.activityNotFound);
-    if (!child) throw new AppError(404, SERVER_ERRORS.childNotFound);
-    const inAudience = audience.length === 0 || audience.includes(child.section_id);
-    if (!inAudience || child.active !== 1) throw new AppError(404, E.childNotInActivity);
-    return { terms, childName: child.full_name };
+    return audienceTerms(this.ctx.db.kysely, activityId, childId);
   }
 
-  /**
-   * Whether `viewer` manages activity `activityId`: an admin every one; a scouter one for the
-   * whole group or whose audience holds a section of theirs.
-   */
-  private async manages(viewer: Viewer, activityId: number): Promise<boolean> {
-    if (!viewer) return false;
-    if (this.access.managesAll(viewer)) return true;
-    if (viewer.role !== 'scouter') return false;
-    const audience = await this.repo().audience(activityId);
-    if (audience.length === 0) return true;
-    return (await this.access.check(viewer, 'section.manage', audience)).size > 0;
+  /** Whether `viewer` manages activity `activityId` (the access policy's `activity.manage`). */
+  private manages(viewer: Viewer, activityId: number): Promise<boolean> {
+    return this.access.may(viewer, 'activity.manage', activityId);
   }
 
   // ——— Signing ———
@@ -274,7 +257,7 @@ export class AuthorizationsService {
       const repo = this.repo(trx);
       await repo.lockChild(childId, this.ctx.db.dialect);
       // Read again under the lock: the activity may have started, changed or been signed since.
-      const { terms, childName } = await this.guardianTerms(viewer, activityId, childId, trx);
+      const { terms, childName } = await audienceTerms(trx, activityId, childId);
       const now = Date.now();
       signable(terms, now);
       const standing = await repo.standing(activityId, [childId]);
@@ -356,10 +339,11 @@ export class AuthorizationsService {
 
   /** Withdraws guardian `viewer`'s own standing signature, until the activity starts. */
   async withdraw(viewer: AuthorizationActor, activityId: number, childId: number): Promise<void> {
+    await this.guardianTerms(viewer, activityId, childId);
     await this.ctx.db.kysely.transaction().execute(async (trx) => {
       const repo = this.repo(trx);
       await repo.lockChild(childId, this.ctx.db.dialect);
-      const { terms } = await this.guardianTerms(viewer, activityId, childId, trx);
+      const { terms } = await audienceTerms(trx, activityId, childId);
       if (Date.parse(terms.starts_at) <= Date.now()) throw new AppError(409, E.started);
       const id = await repo.withdraw(activityId, childId, viewer.id, nowIso());
       if (id === null) throw new AppError(409, E.noSignatureToWithdraw);
@@ -422,17 +406,12 @@ export class AuthorizationsService {
     note: string,
   ): Promise<AuthorizationResult> {
     if (!(await this.manages(viewer, activityId))) throw new AppError(404, E.activityNotFound);
-    const repo = this.repo();
-    const [terms, child, audience] = await Promise.all([
-      repo.terms(activityId),
-      repo.childInGroup(childId),
-      repo.audience(activityId),
+    const [terms, inAudience] = await Promise.all([
+      this.repo().terms(activityId),
+      activityAudienceChildren(this.ctx.db.kysely, [activityId], [childId]),
     ]);
     if (!terms) throw new AppError(404, E.activityNotFound);
-    if (!child) throw new AppError(404, SERVER_ERRORS.childNotFound);
-    if (audience.length > 0 && !audience.includes(child.section_id)) {
-      throw new AppError(404, E.childNotInActivity);
-    }
+    if (inAudience.length === 0) throw new AppError(404, E.childNotInActivity);
     if (terms.status === 'cancelada') throw new AppError(409, E.notSignable);
     const scan = await toPaperScan(file);
     const key = newMediaKey('private/authorizations', 'jpg');
@@ -531,18 +510,6 @@ export class AuthorizationsService {
   }
 }
 
-/**
- * Marks every standing autorización of activity `activityId` superseded, in the transaction that
- * changes its terms (dates, place, transport): the families sign again; the old ones are kept.
- */
-export function supersedeAuthorizations(
-  trx: Transaction<Database>,
-  activityId: number,
-  now: string,
-): Promise<number> {
-  return new AuthorizationsRepository(trx).supersede(activityId, now);
-}
-
 /** The state of each given autorización as `authorizationState` reads it. */
 export function givenOf(rows: readonly StandingAuthorizationRow[]): GivenAuthorization[] {
   return rows.map((r) => ({
@@ -551,6 +518,26 @@ export function givenOf(rows: readonly StandingAuthorizationRow[]): GivenAuthori
     withdrawn_at: null,
     superseded_at: null,
   }));
+}
+
+/**
+ * Activity `activityId`'s terms and child `childId`'s name, when the child is active and of the
+ * activity's audience (the access policy's rule), which is no draft; the caller checked whose
+ * child it is. Read in `db` (the signing's transaction, to decide and write in one).
+ */
+async function audienceTerms(
+  db: Executor,
+  activityId: number,
+  childId: number,
+): Promise<{ terms: ActivityTermsRow; childName: string }> {
+  const [terms, inAudience] = await Promise.all([
+    new AuthorizationsRepository(db).terms(activityId),
+    activityAudienceChildren(db, [activityId], [childId]),
+  ]);
+  if (!terms || terms.status === 'borrador') throw new AppError(404, E.activityNotFound);
+  const child = inAudience[0];
+  if (!child) throw new AppError(404, E.childNotInActivity);
+  return { terms, childName: child.full_name };
 }
 
 /** An activity that takes signatures now: published or closed to sign-ups, and not started. */

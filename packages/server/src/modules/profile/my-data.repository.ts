@@ -156,7 +156,25 @@ export class MyDataRepository {
       .orderBy('cc.child_id')
       .orderBy('cc.id')
       .execute();
-    return { children, history, consents };
+    // Each child's answers to activities (one more query for all of them).
+    const signups = await this.db
+      .selectFrom('guardians as g')
+      .innerJoin('activity_signups as su', 'su.child_id', 'g.child_id')
+      .innerJoin('activities as a', 'a.id', 'su.activity_id')
+      .select([
+        'su.child_id',
+        'su.activity_id',
+        'a.title as activity_title',
+        'su.status',
+        'su.answers',
+        'su.updated_at',
+      ])
+      .where('g.user_id', '=', userId)
+      .orderBy('su.child_id')
+      .orderBy('a.starts_at')
+      .orderBy('su.id')
+      .execute();
+    return { children, history, consents, signups };
   }
 
   /** Likes and comments go (the foreign keys would cascade too; said here on purpose), and the

@@ -16,8 +16,25 @@ import { mediaUrlOf } from '../../media/media-urls.js';
 import { childrenChanged } from '../../media/renditions/face-changes.js';
 import { recordAudit } from '../audit/audit.js';
 import { GoogleAuthService } from '../auth/google.service.js';
+import { AuthorizationsService } from '../authorizations/authorizations.service.js';
 import { type UserRow, UsersRepository } from '../users/users.repository.js';
 import { MyDataRepository } from './my-data.repository.js';
+
+/** A sign-up's stored answers (a JSON object), or none when unreadable. */
+function parseAnswers(json: string): Record<string, string | boolean> {
+  try {
+    const value: unknown = JSON.parse(json);
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
+    return Object.fromEntries(
+      Object.entries(value).filter(
+        (entry): entry is [string, string | boolean] =>
+          typeof entry[1] === 'string' || typeof entry[1] === 'boolean',
+      ),
+    );
+  } catch {
+    return {};
+  }
+}
 
 /** Clocks differ a little between the provider and us (as in lib/oidc.ts). */
 const CLOCK_TOLERANCE_S = 30;
@@ -37,6 +54,7 @@ export class MyDataService {
     const repo = new MyDataRepository(this.ctx.db);
     const [likes, comments, requests, received, sent] = await repo.exportRows(user);
     const family = await repo.childrenRows(user.id);
+    const signatures = await new AuthorizationsService(this.ctx).ownSignatures(user.id);
     const photoIds = [...likes, ...comments].flatMap((r) =>
       r.target_type === 'photo' ? [r.target_id] : [],
     );
@@ -117,7 +135,17 @@ export class MyDataService {
             text_version: r.text_version,
             created_at: r.created_at,
           })),
+        activities: family.signups
+          .filter((r) => r.child_id === c.id)
+          .map((r) => ({
+            activity_id: r.activity_id,
+            activity_title: r.activity_title,
+            signup: r.status,
+            answers: parseAnswers(r.answers),
+            updated_at: r.updated_at,
+          })),
       })),
+      authorizations: signatures,
       invitations: {
         received: received ?? null,
         sent: sent.map((r) => ({

@@ -108,6 +108,7 @@ describe('GET /api/profile/me/export', () => {
     const body = res.json();
     expect(Object.keys(body).sort()).toEqual([
       'account',
+      'authorizations',
       'children',
       'comments',
       'exported_at',

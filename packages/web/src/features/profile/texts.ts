@@ -1,3 +1,5 @@
+import { AUTHORIZATION_MESSAGES } from '@fogata/shared';
+
 /** Texts of the profile's list of removal requests (decision 018). */
 export const MY_REMOVAL_TEXTS = {
   title: 'Mis solicitudes de retirada',
@@ -11,7 +13,7 @@ export const MY_REMOVAL_TEXTS = {
 export const MY_DATA_TEXTS = {
   title: 'Tus datos y tu cuenta',
   exportIntro:
-    'Descarga en un archivo JSON lo que Fogata guarda de ti: tu cuenta, los datos de tus educandos, tus «me gusta», tus comentarios, tus solicitudes de retirada y tus invitaciones.',
+    'Descarga en un archivo JSON lo que Fogata guarda de ti: tu cuenta, los datos de tus educandos y sus respuestas a las actividades, las autorizaciones que has firmado, tus «me gusta», tus comentarios, tus solicitudes de retirada y tus invitaciones.',
   download: 'Descargar mis datos',
   downloading: 'Preparando...',
   downloaded: 'Descarga lista: revisa la carpeta de descargas de tu navegador.',
@@ -25,6 +27,8 @@ export const MY_DATA_TEXTS = {
     'Los álbumes, fotos, noticias y experiencias que subiste se quedan en el grupo.',
     'Si estás vinculado a educandos, el vínculo se borra, pero ellos siguen en el grupo, en su sección: si eras su única familia en Fogata, los scouters los verán «sin familia» hasta que inviten a otra persona de su familia.',
     'Si pediste retirar una foto y el equipo aún no lo ha revisado, la foto sigue oculta hasta que lo decida.',
+    // The retention of signed autorizaciones (decision 151): said where the account is deleted.
+    AUTHORIZATION_MESSAGES.retentionOnDeletion,
     'Tu sesión se cierra en todos tus dispositivos.',
   ],
   irreversible: 'Esta acción no se puede deshacer.',

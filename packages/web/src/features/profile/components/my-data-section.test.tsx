@@ -118,6 +118,12 @@ describe('MyDataSection', () => {
         'Si estás vinculado a educandos, el vínculo se borra, pero ellos siguen en el grupo, en su sección: si eras su única familia en Fogata, los scouters los verán «sin familia» hasta que inviten a otra persona de su familia.',
       ),
     ).toBeInTheDocument();
+    // Signed autorizaciones are the group's record: how long they stay is said before deleting.
+    expect(
+      within(dialog).getByText(
+        'Las autorizaciones que hayas firmado se conservan con tu nombre y DNI/NIE tal como firmaste durante 5 años después de cada actividad, como registro del grupo; después se borran.',
+      ),
+    ).toBeInTheDocument();
     expect(within(dialog).getByText('Esta acción no se puede deshacer.')).toBeInTheDocument();
 
     // Nothing typed: said at once, nothing sent.
