@@ -5,7 +5,8 @@
  * CLDR's for es-ES, which Intl gives ('d MMM y, H:mm' and "d 'de' MMMM 'de' y"); the tests compare
  * every month against Intl.
  */
-const MONTHS = [
+/** The months' names in Spanish, January first. */
+export const MONTHS = [
   'enero',
   'febrero',
   'marzo',

@@ -6,6 +6,8 @@
  * the same in every browser and in the tests.
  */
 
+import { MONTHS } from './format-date';
+
 const HOUR = 3_600_000;
 
 /** The day of the month of `month`'s (0-based) last Sunday in `year`. */
@@ -52,20 +54,6 @@ export function utcToMadrid(iso: string | null | undefined): string {
 export const madridDate = (iso: string) => utcToMadrid(iso).slice(0, 10);
 
 const WEEKDAYS = ['domingo', 'lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado'];
-const MONTHS = [
-  'enero',
-  'febrero',
-  'marzo',
-  'abril',
-  'mayo',
-  'junio',
-  'julio',
-  'agosto',
-  'septiembre',
-  'octubre',
-  'noviembre',
-  'diciembre',
-];
 
 /** An instant's Madrid wall clock, in Spanish words and numbers; null when it is not one. */
 function madridParts(iso: string) {

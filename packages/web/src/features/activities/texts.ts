@@ -40,6 +40,8 @@ export const ACTIVITY_TEXTS = {
     no_va: 'No va',
     espera: 'En lista de espera',
   } satisfies Record<SignupShown, string>,
+  /** A child never answered for an activity that has begun, been held or been cancelled. */
+  noReply: 'Sin respuesta',
   waiting: (position: number | null) =>
     position ? `En lista de espera (n.º ${position})` : 'En lista de espera',
   childStatus: (name: string, status: string) => `${name}: ${status}`,
@@ -58,7 +60,9 @@ export const ACTIVITY_TEXTS = {
   free: 'Gratis',
   places: 'Plazas',
   placesLeft: (left: number, total: number) =>
-    left === 0 ? `Completas (${total} plazas)` : `Quedan ${left} de ${total}`,
+    left === 0
+      ? `Completas (${total === 1 ? '1 plaza' : `${total} plazas`})`
+      : `Quedan ${left} de ${total}`,
   placesUnlimited: 'Sin límite',
   deadline: 'Inscripción hasta',
   inCharge: 'Scouter responsable',
@@ -143,6 +147,8 @@ export const ACTIVITY_TEXTS = {
   feedsLoadFailed: 'Error al obtener los enlaces del calendario.',
   familyFeed: 'Actividades de tus educandos',
   sectionFeed: (section: string) => `Actividades de ${section}`,
+  feedsIntroSections:
+    'Suscríbete en tu calendario (Google, Apple, Outlook) al enlace de cada una de tus secciones y verás sus actividades, al día. Son privados: no los compartas.',
   sectionFeedsIntro: 'Como scouter, tienes también el calendario de cada una de tus secciones.',
   copy: 'Copiar',
   reset: 'Restablecer enlace',

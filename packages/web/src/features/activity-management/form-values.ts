@@ -178,7 +178,9 @@ export function valuesToBody(
     if (!utc) errors[field] = value ? T.dateInvalid : T.required;
     return utc ?? '';
   };
-  if (!values.title.trim()) errors.title = T.required;
+  for (const name of ['title', 'place', 'meetingPoint', 'returnPoint', 'transport'] as const) {
+    if (!values[name].trim()) errors[name] = T.required;
+  }
   if (!values.wholeGroup && values.sectionIds.length === 0) errors.sectionIds = T.noSectionChosen;
   const starts_at = instant('startsAt', values.startsAt);
   const ends_at = instant('endsAt', values.endsAt);

@@ -211,6 +211,7 @@ export const BOARD_TEXTS = {
   markPaymentOf: (child: string) => `Marcar el pago de ${child}`,
   paymentTitle: (child: string) => `Pago de ${child}`,
   amount: 'Importe (€)',
+  amountInvalid: 'Escribe el importe en euros, por ejemplo 12,50.',
   method: 'Forma de pago',
   savePayment: 'Guardar pago',
   paymentFailed: 'No se pudo guardar el pago.',
@@ -281,6 +282,8 @@ export const AUTHORIZATION_TEXT_TEXTS = {
   delegate: 'Delegado/a de protección',
   delegateHelp:
     'La persona del grupo a la que una familia puede acudir ante cualquier preocupación por un educando. Aparece en cada autorización.',
+  delegateMissing: (placeholder: string) =>
+    `Todavía no hay delegado/a de protección: las autorizaciones dirán «${placeholder}» en su lugar.`,
   delegateName: 'Nombre',
   delegateContact: 'Contacto (teléfono o correo)',
   delegateSave: 'Guardar',

@@ -117,9 +117,8 @@ export interface BoardCounts {
   pagado: number;
 }
 
-/** GET /api/activities/:id/board. */
+/** GET /api/activities/:id/board (the activity itself is GET /api/activities/:id). */
 export interface Board {
-  activity: ManagedActivity;
   counts: BoardCounts;
   rows: BoardRow[];
 }

@@ -8,7 +8,7 @@ import { formatMadridRange } from '../../../lib/madrid-time';
 import type { ActivitySummary } from '../api/types';
 import { ACTIVITY_TEXTS as T } from '../texts';
 import { AudienceBadges } from './audience-badges';
-import { needsSignature, SignupBadge } from './child-status';
+import { isOver, needsSignature, SignupBadge } from './child-status';
 
 /** The kind and, when it says something, the state: «Acampada», «Cancelada». */
 export function KindAndStatus({
@@ -36,6 +36,7 @@ export function KindAndStatus({
 export function ActivityCard({ activity }: { activity: ActivitySummary }) {
   const titleId = useId();
   const href = paths.activity.getHref(activity.id);
+  const over = isOver(activity);
   return (
     <Card as="article" className="h-100 shadow-sm border-0" aria-labelledby={titleId}>
       <Card.Body className="d-flex flex-column">
@@ -53,13 +54,11 @@ export function ActivityCard({ activity }: { activity: ActivitySummary }) {
             {activity.children.map((child) => (
               <li key={child.child_id} className="d-flex flex-wrap align-items-center gap-2 mb-1">
                 <span className="fw-semibold">{child.child_name}</span>
-                <SignupBadge child={child} />
-                {child.signup === 'pendiente' && activity.status === 'publicada' && (
+                <SignupBadge child={child} over={over} />
+                {child.signup === 'pendiente' && activity.status === 'publicada' && !over && (
                   <ActionMark text={T.needsAnswer} />
                 )}
-                {needsSignature(child) && activity.status !== 'cancelada' && (
-                  <ActionMark text={T.needsSignature} />
-                )}
+                {needsSignature(child) && !over && <ActionMark text={T.needsSignature} />}
               </li>
             ))}
           </ul>

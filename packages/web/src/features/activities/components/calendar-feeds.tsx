@@ -58,11 +58,13 @@ export function CalendarFeeds() {
         <h2 className="h5 mb-2" id={`${ids}-title`}>
           {T.feedsTitle}
         </h2>
-        <p className="small text-body-secondary">{T.feedsIntro}</p>
+        <p className="small text-body-secondary">
+          {feeds.data.family ? T.feedsIntro : T.feedsIntroSections}
+        </p>
         <BannerAlert banner={banner} onClose={() => setBanner(null)} />
         {list.map((feed, index) => (
           <div key={feed.sectionId ?? 'family'} className={index > 0 ? 'mt-3 pt-3 border-top' : ''}>
-            {feed.sectionId !== null && index === (feeds.data.family ? 1 : 0) && (
+            {feed.sectionId !== null && index === 1 && feeds.data.family && (
               <p className="small text-body-secondary">{T.sectionFeedsIntro}</p>
             )}
             <Form.Group controlId={`${ids}-${feed.sectionId ?? 'family'}`}>

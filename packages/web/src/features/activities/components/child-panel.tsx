@@ -4,7 +4,7 @@ import { formatMadrid } from '../../../lib/madrid-time';
 import type { Activity, ChildActivityStatus } from '../api/types';
 import { ACTIVITY_TEXTS as T } from '../texts';
 import { ChildAuthorization } from './child-authorization';
-import { SignupBadge } from './child-status';
+import { isOver, SignupBadge } from './child-status';
 import { SignupAnswers, SignupForm } from './signup-form';
 
 /**
@@ -29,7 +29,7 @@ export function ChildPanel({
           <h3 className="h5 mb-0" id={titleId}>
             {child.child_name}
           </h3>
-          <SignupBadge child={child} />
+          <SignupBadge child={child} over={isOver(activity, now)} />
         </div>
         {closed ? (
           <>

@@ -12,9 +12,11 @@ import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
 import { DismissibleAlert } from '../../../components/dismissible-alert';
 import { FormField } from '../../../components/form-field';
+import { SubmitButton } from '../../../components/submit-button';
 import { ApiError } from '../../../lib/api-client';
 import { useAuthorizationToSign, useSignAuthorization } from '../api/activities-api';
 import { sha256Hex } from '../lib/sha256';
+import { useFocusFirstInvalid } from '../lib/use-focus-first-invalid';
 import { ACTIVITY_TEXTS as T } from '../texts';
 
 /** What stands for the guardian's name or DNI in the text while it is still unwritten. */
@@ -47,6 +49,7 @@ export function SignModal({ activityId, childId, childName, onSigned, onCancel }
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
+  const { ref, focusFirstInvalid } = useFocusFirstInvalid();
 
   const data = toSign.data;
   // The profile's name and DNI fill the fields until the guardian writes their own.
@@ -73,7 +76,10 @@ export function SignModal({ activityId, childId, childName, onSigned, onCancel }
       found.password = AUTHORIZATION_ERRORS.passwordRequired;
     }
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0) {
+      focusFirstInvalid();
+      return;
+    }
     try {
       const result = await sign.mutateAsync({
         activityId,
@@ -93,8 +99,10 @@ export function SignModal({ activityId, childId, childName, onSigned, onCancel }
           .filter((f) => ['full_name', 'dni', 'password'].includes(f.field))
           .map((f) => [f.field, f.message]),
       );
-      if (Object.keys(onFields).length > 0) setErrors(onFields);
-      else setError((err as Error).message);
+      if (Object.keys(onFields).length > 0) {
+        setErrors(onFields);
+        focusFirstInvalid();
+      } else setError((err as Error).message);
       // The text changed under the guardian's eyes (a new version, the activity edited): read it again.
       if (err instanceof ApiError && err.status === 409) void toSign.refetch();
     }
@@ -110,7 +118,7 @@ export function SignModal({ activityId, childId, childName, onSigned, onCancel }
       keyboard={!busy}
       fullscreen="sm-down"
     >
-      <Form noValidate onSubmit={onSubmit}>
+      <Form noValidate onSubmit={onSubmit} ref={ref}>
         <Modal.Header closeButton={!busy} closeLabel={T.close}>
           <Modal.Title as="h2" className="h5" id={`${ids}-title`}>
             {T.signTitle(childName)}
@@ -182,22 +190,13 @@ export function SignModal({ activityId, childId, childName, onSigned, onCancel }
           <Button variant="secondary" onClick={onCancel} disabled={busy}>
             {T.cancel}
           </Button>
-          <Button type="submit" variant="success" disabled={busy || !data}>
-            {busy ? (
-              <>
-                <Spinner
-                  as="span"
-                  animation="border"
-                  size="sm"
-                  aria-hidden="true"
-                  className="me-2"
-                />
-                {T.signing}
-              </>
-            ) : (
-              T.sign
-            )}
-          </Button>
+          <SubmitButton
+            busy={busy}
+            disabled={!data}
+            label={T.sign}
+            busyLabel={T.signing}
+            className=""
+          />
         </Modal.Footer>
       </Form>
     </Modal>

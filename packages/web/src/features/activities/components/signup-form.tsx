@@ -1,11 +1,11 @@
 import { useId, useState } from 'react';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import Spinner from 'react-bootstrap/Spinner';
 import { BannerAlert } from '../../../components/dismissible-alert';
+import { SubmitButton } from '../../../components/submit-button';
 import type { Banner } from '../../../lib/banner';
 import { useSaveSignup } from '../api/activities-api';
 import type { Activity, ActivityQuestion, AnswerValue, ChildActivityStatus } from '../api/types';
+import { useFocusFirstInvalid } from '../lib/use-focus-first-invalid';
 import { ACTIVITY_TEXTS as T } from '../texts';
 
 /** What the radios start at: a child who goes or waits has said «Va». */
@@ -32,6 +32,7 @@ export function SignupForm({
   const [answers, setAnswers] = useState<Record<string, AnswerValue>>(child.answers);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [banner, setBanner] = useState<Banner>(null);
+  const { ref, focusFirstInvalid } = useFocusFirstInvalid();
 
   const full =
     activity.places !== null &&
@@ -55,7 +56,10 @@ export function SignupForm({
       }
     }
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0) {
+      focusFirstInvalid();
+      return;
+    }
     // Only the questions' own answers, trimmed; someone who does not go answers none.
     const sent: Record<string, AnswerValue> = {};
     if (going) {
@@ -84,7 +88,7 @@ export function SignupForm({
   };
 
   return (
-    <Form noValidate onSubmit={onSubmit}>
+    <Form noValidate onSubmit={onSubmit} ref={ref}>
       <BannerAlert banner={banner} onClose={() => setBanner(null)} />
       <fieldset className="mb-3">
         <legend className="fs-6 fw-semibold">{T.answerLegend(child.child_name)}</legend>
@@ -132,16 +136,7 @@ export function SignupForm({
             onChange={(value) => setAnswer(question, value)}
           />
         ))}
-      <Button type="submit" variant="success" disabled={save.isPending}>
-        {save.isPending ? (
-          <>
-            <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-2" />
-            {T.saving}
-          </>
-        ) : (
-          T.save
-        )}
-      </Button>
+      <SubmitButton busy={save.isPending} label={T.save} busyLabel={T.saving} className="" />
     </Form>
   );
 }

@@ -81,7 +81,14 @@ describe('ActivitiesPage', () => {
               ],
             }),
           ],
-          past: [summaryData(3, { title: 'Salida al río', kind: 'salida', status: 'celebrada' })],
+          past: [
+            summaryData(3, {
+              title: 'Salida al río',
+              kind: 'salida',
+              status: 'celebrada',
+              children: [childData(22, { child_name: 'Pablo' })],
+            }),
+          ],
           past_total: 1,
         }),
       ],
@@ -123,6 +130,10 @@ describe('ActivitiesPage', () => {
     const third = within(past).getByRole('article');
     expect(within(third).getByText('Salida')).toBeInTheDocument();
     expect(within(third).getByText('Celebrada')).toBeInTheDocument();
+    // Over, a child never answered for reads so, with nothing left to do.
+    expect(within(third).getByText('Sin respuesta')).toBeInTheDocument();
+    expect(within(third).queryByText('Pendiente')).not.toBeInTheDocument();
+    expect(within(third).queryByText('Falta tu respuesta')).not.toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Próximas' })).not.toContainElement(third);
   });
 
@@ -193,5 +204,37 @@ describe('ActivitiesPage', () => {
     const reset = calls.find((c) => c.url === '/calendar-feeds/reset');
     expect(JSON.parse(reset?.data as string)).toEqual({ section_id: 3 });
     await waitFor(() => expect(calls.filter((c) => c.url === '/calendar-feeds')).toHaveLength(2));
+  });
+
+  it("gives a scouter without children only their sections' feeds, and none to who has neither", async () => {
+    setup({
+      'GET /activities': [200, list()],
+      'GET /calendar-feeds': [
+        200,
+        {
+          family: null,
+          sections: [
+            {
+              section: { id: 3, name: 'Tropa', colour: '#1c7ed6' },
+              url: 'https://fogata.example/calendar/bbb.ics',
+            },
+          ],
+        },
+      ],
+    });
+    expect(await screen.findByLabelText('Actividades de Tropa')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Suscríbete en tu calendario (Google, Apple, Outlook) al enlace de cada una de tus secciones y verás sus actividades, al día. Son privados: no los compartas.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByLabelText('Actividades de tus educandos')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Como scouter/)).not.toBeInTheDocument();
+  });
+
+  it('shows no calendar to a member with neither children nor sections', async () => {
+    setup({ 'GET /activities': [200, list()] });
+    expect(await screen.findByText('No hay actividades próximas.')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Tu calendario' })).not.toBeInTheDocument();
   });
 });

@@ -122,11 +122,14 @@ describe('ActivityPage', () => {
     expect(within(lucia).getByText('Pendiente')).toBeInTheDocument();
     await user.click(within(lucia).getByRole('button', { name: 'Guardar respuesta' }));
     expect(within(lucia).getByText('Elige «Va» o «No va».')).toBeInTheDocument();
+    await waitFor(() => expect(within(lucia).getByRole('radio', { name: 'Va' })).toHaveFocus());
 
     await user.click(within(lucia).getByRole('radio', { name: 'Va' }));
     await user.type(within(lucia).getByLabelText('¿Alergias o dieta?'), '  Celíaca  ');
     await user.click(within(lucia).getByRole('button', { name: 'Guardar respuesta' }));
     expect(within(lucia).getByText('Esta pregunta es obligatoria.')).toBeInTheDocument();
+    // The first field in error takes the focus: the required yes/no.
+    await waitFor(() => expect(within(lucia).getByRole('radio', { name: 'Sí' })).toHaveFocus());
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
 
     await user.click(within(lucia).getByRole('radio', { name: 'Sí' }));
@@ -150,6 +153,9 @@ describe('ActivityPage', () => {
     expect(
       within(lucia).getByText('No quedan plazas: si eliges «Va», entrará en la lista de espera.'),
     ).toBeInTheDocument();
+    expect(screen.getByText('Plazas', { selector: 'dt' }).nextElementSibling).toHaveTextContent(
+      /^Completas \(12 plazas\)$/,
+    );
     await user.click(within(lucia).getByRole('radio', { name: 'No' }));
     await user.click(within(lucia).getByRole('button', { name: 'Guardar respuesta' }));
     expect(

@@ -14,6 +14,14 @@ const PEOPLE: [number, unknown] = [200, [{ id: 3, name: 'Laura Scouter' }]];
 const setDate = (label: string, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
+/** Where: the place, the meeting and return points and the transport. */
+async function fillWhere(user: ReturnType<typeof renderApp>['user']) {
+  await user.type(screen.getByLabelText('Lugar'), 'Local scout');
+  await user.type(screen.getByLabelText('Punto de encuentro'), 'El local');
+  await user.type(screen.getByLabelText('Punto de regreso'), 'El local');
+  await user.type(screen.getByLabelText('Transporte'), 'A pie');
+}
+
 describe('the activity form', () => {
   it('a scouter creates a summer acampada for their section and publishes it: Madrid times go as UTC', async () => {
     signIn({ role: 'scouter' });
@@ -58,8 +66,15 @@ describe('the activity form', () => {
       'Una opción de una lista',
     );
     await user.type(within(second).getByLabelText('Opciones (una por línea)'), 'S{Enter}M{Enter}L');
-    // The size goes first.
+    // The size goes first; the focus follows it.
     await user.click(screen.getByRole('button', { name: 'Subir la pregunta 2' }));
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Pregunta 1' })).toHaveFocus());
+    // A third question, added and removed: the focus goes back to «Añadir pregunta».
+    await user.click(screen.getByRole('button', { name: 'Añadir pregunta' }));
+    await user.click(screen.getByRole('button', { name: 'Quitar la pregunta 3' }));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Añadir pregunta' })).toHaveFocus(),
+    );
     await user.click(screen.getByRole('button', { name: 'Publicar' }));
 
     expect(await screen.findByText('Página de la actividad')).toBeVisible();
@@ -129,7 +144,11 @@ describe('the activity form', () => {
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
 
     await user.type(screen.getByLabelText('Título'), 'Reunión');
+    expect(screen.getByLabelText('Lugar')).toHaveAccessibleDescription(
+      'Este campo es obligatorio.',
+    );
     await user.clear(screen.getByLabelText('Precio (€)'));
+    await fillWhere(user);
     setDate('Empieza', '2027-01-16T10:00');
     setDate('Termina', '2027-01-16T12:00');
     setDate('Fin de la inscripción', '2027-01-20T12:00');
@@ -151,6 +170,38 @@ describe('the activity form', () => {
       places: null,
     });
     expect(body).not.toHaveProperty('publish');
+  });
+
+  it('a weekly reunión repeats until a date; the switch is only for a reunión', async () => {
+    signIn({ role: 'admin' });
+    const calls = stubApi({
+      'GET /children/sections': [200, [TROPA]],
+      'GET /activities/people-in-charge': PEOPLE,
+      'POST /activities': [201, activity({ id: 9 })],
+    });
+    const { user } = renderApp(<NewActivityPage />, { route: '/actividades/nueva' });
+    expect(screen.queryByLabelText('Se repite cada semana')).toBeNull();
+    await user.selectOptions(screen.getByLabelText('Tipo'), 'Reunión');
+    await user.click(screen.getByLabelText('Se repite cada semana'));
+    await user.type(screen.getByLabelText('Título'), 'Reunión de los sábados');
+    await fillWhere(user);
+    setDate('Empieza', '2027-01-16T10:00');
+    setDate('Termina', '2027-01-16T13:00');
+    setDate('Fin de la inscripción', '2027-01-15T20:00');
+    await user.click(screen.getByRole('button', { name: 'Guardar borrador' }));
+    expect(await screen.findByLabelText('Hasta el día')).toHaveAccessibleDescription(
+      'Este campo es obligatorio.',
+    );
+    setDate('Hasta el día', '2027-06-19');
+    await user.click(screen.getByRole('button', { name: 'Guardar borrador' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    const body = JSON.parse(String(calls.find((c) => c.method === 'POST')?.data));
+    expect(body).toMatchObject({
+      kind: 'reunion',
+      starts_at: '2027-01-16T09:00:00.000Z',
+      ends_at: '2027-01-16T12:00:00.000Z',
+      repeats_weekly_until: '2027-06-19',
+    });
   });
 
   it('edits an activity with its Madrid times shown, and sends them back unchanged', async () => {

@@ -208,6 +208,15 @@ export function ActivityForm({ activity, defaultValues }: ActivityFormProps) {
             </Form.Text>
           )}
         </fieldset>
+        <FormField
+          className="mt-3 mb-0"
+          label={T.description}
+          as="textarea"
+          rows={5}
+          maxLength={5000}
+          help={T.descriptionHelp}
+          {...field('description')}
+        />
       </Part>
 
       <Part title={T.when}>
@@ -324,17 +333,6 @@ export function ActivityForm({ activity, defaultValues }: ActivityFormProps) {
         <Form.Text id={`${ids}-both-help`} className="d-block">
           {T.bothGuardiansHelp}
         </Form.Text>
-      </Part>
-
-      <Part title={T.description}>
-        <FormField
-          label={T.description}
-          as="textarea"
-          rows={5}
-          maxLength={5000}
-          help={T.descriptionHelp}
-          {...field('description')}
-        />
       </Part>
 
       <Card className="border-0 shadow-sm mb-3">

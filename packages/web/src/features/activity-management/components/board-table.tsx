@@ -81,7 +81,7 @@ export function BoardTable({
               : AUTHORIZATION_LABELS[auth.state];
           return (
             <tr key={row.child_id} data-testid="board-row">
-              <td className="fw-semibold text-break" data-label={T.child}>
+              <td className="cell-heading fw-semibold text-break" data-label={T.child}>
                 <div>
                   <span className="d-block">{row.child_name}</span>
                   <SectionBadge section={row.section} />
@@ -121,7 +121,7 @@ export function BoardTable({
                     <Button
                       size="sm"
                       variant="outline-secondary"
-                      className="mt-1"
+                      className="mt-1 d-block"
                       disabled={busy}
                       aria-label={T.paperOf(row.child_name)}
                       onClick={() => onAction(row, 'paper')}
@@ -156,7 +156,7 @@ export function BoardTable({
                     <Button
                       size="sm"
                       variant="outline-success"
-                      className="mt-1"
+                      className="mt-1 d-block"
                       disabled={busy}
                       aria-label={T.markPaymentOf(row.child_name)}
                       onClick={() => onAction(row, 'payment')}
@@ -168,14 +168,14 @@ export function BoardTable({
               </td>
               {questions.length > 0 && (
                 <td data-label={T.answers}>
-                  <dl className="small mb-0">
+                  <ul className="list-unstyled small mb-0">
                     {questions.map((q) => (
-                      <div key={q.id}>
-                        <dt className="d-inline fw-normal text-body-secondary">{q.label}: </dt>
-                        <dd className="d-inline mb-0">{answerText(row.answers[String(q.id)])}</dd>
-                      </div>
+                      <li key={q.id}>
+                        <span className="text-body-secondary">{q.label}: </span>
+                        {answerText(row.answers[String(q.id)])}
+                      </li>
                     ))}
-                  </dl>
+                  </ul>
                 </td>
               )}
             </tr>

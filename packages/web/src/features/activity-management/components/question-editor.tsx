@@ -1,5 +1,5 @@
 import { ACTIVITY_QUESTIONS_MAX, QUESTION_KINDS, type QuestionKind } from '@fogata/shared';
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
@@ -21,6 +21,18 @@ export function QuestionEditor({ control, register, errors, disabled }: Question
   const { fields, append, remove, move } = useFieldArray({ control, name: 'questions' });
   const kinds = useWatch({ control, name: 'questions' })?.map((q) => q.kind) ?? [];
   const full = fields.length >= ACTIVITY_QUESTIONS_MAX;
+  const addRef = useRef<HTMLButtonElement>(null);
+
+  /**
+   * The focus after a move or a removal: on the moved question's heading (its buttons may have
+   * just been disabled), or on «Añadir pregunta» once the question is gone.
+   */
+  const focusLater = (target: () => HTMLElement | null) =>
+    requestAnimationFrame(() => target()?.focus());
+  const moveTo = (from: number, to: number, fieldId: string) => {
+    move(from, to);
+    focusLater(() => document.getElementById(`${ids}-${fieldId}-heading`));
+  };
 
   return (
     <fieldset disabled={disabled} aria-describedby={`${ids}-help`}>
@@ -39,14 +51,16 @@ export function QuestionEditor({ control, register, errors, disabled }: Question
               <Card className="border shadow-sm" data-testid="question">
                 <Card.Body className="p-3">
                   <div className="d-flex align-items-center gap-1 mb-2">
-                    <h3 className="h6 mb-0 me-auto">{T.questionN(n)}</h3>
+                    <h3 className="h6 mb-0 me-auto" id={`${ids}-${field.id}-heading`} tabIndex={-1}>
+                      {T.questionN(n)}
+                    </h3>
                     <Button
                       size="sm"
                       variant="outline-secondary"
                       aria-label={T.moveUp(n)}
                       title={T.moveUp(n)}
                       disabled={i === 0}
-                      onClick={() => move(i, i - 1)}
+                      onClick={() => moveTo(i, i - 1, field.id)}
                     >
                       ↑
                     </Button>
@@ -56,7 +70,7 @@ export function QuestionEditor({ control, register, errors, disabled }: Question
                       aria-label={T.moveDown(n)}
                       title={T.moveDown(n)}
                       disabled={i === fields.length - 1}
-                      onClick={() => move(i, i + 1)}
+                      onClick={() => moveTo(i, i + 1, field.id)}
                     >
                       ↓
                     </Button>
@@ -65,7 +79,10 @@ export function QuestionEditor({ control, register, errors, disabled }: Question
                       variant="outline-danger"
                       aria-label={T.removeQuestion(n)}
                       title={T.removeQuestion(n)}
-                      onClick={() => remove(i)}
+                      onClick={() => {
+                        remove(i);
+                        focusLater(() => addRef.current);
+                      }}
                     >
                       ✕
                     </Button>
@@ -109,7 +126,12 @@ export function QuestionEditor({ control, register, errors, disabled }: Question
           );
         })}
       </ol>
-      <Button variant="outline-success" disabled={full} onClick={() => append(emptyQuestion())}>
+      <Button
+        ref={addRef}
+        variant="outline-success"
+        disabled={full}
+        onClick={() => append(emptyQuestion())}
+      >
         {T.addQuestion}
       </Button>
     </fieldset>

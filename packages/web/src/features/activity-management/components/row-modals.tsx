@@ -83,9 +83,7 @@ export function PaymentModal({ activityId, row, priceCents, onDone, onClose }: R
     setError(null);
     const cents = eurosToCents(amount);
     if (cents === null || Number.isNaN(cents)) {
-      setAmountError(
-        cents === null ? ACTIVITY_FORM_TEXTS.required : ACTIVITY_FORM_TEXTS.priceInvalid,
-      );
+      setAmountError(cents === null ? ACTIVITY_FORM_TEXTS.required : T.amountInvalid);
       return;
     }
     setAmountError(undefined);

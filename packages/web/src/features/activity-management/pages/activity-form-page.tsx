@@ -14,7 +14,7 @@ export function NewActivityPage() {
   const isAdmin = useCan('admin:panel');
   if (!canManage) return <p className="text-body-secondary">{T.notAllowedNew}</p>;
   return (
-    <div className="mx-auto" style={{ maxWidth: '48rem' }}>
+    <div style={{ maxWidth: '48rem' }}>
       <Link to={paths.activities.getHref()} className="small">
         ← {T.backToList}
       </Link>
@@ -44,7 +44,7 @@ export function EditActivityPage() {
     );
   }
   return (
-    <div className="mx-auto" style={{ maxWidth: '48rem' }}>
+    <div style={{ maxWidth: '48rem' }}>
       {id !== null && (
         <Link to={paths.activity.getHref(id)} className="small">
           ← {T.back}

@@ -25,15 +25,17 @@ describe('the autorización’s text', () => {
       'Versión 1, del 1 de septiembre de 2026Yo, {tutor}, autorizo a {educando}.',
     );
     const placeholders = within(screen.getByTestId('placeholders'))
-      .getAllByRole('term')
+      .getAllByRole('listitem')
       .map((t) => t.textContent);
     expect(placeholders).toHaveLength(13);
-    expect(placeholders.slice(0, 3)).toEqual(['{tutor}', '{dni}', '{educando}']);
-    expect(
-      screen.getByText(
-        'la cláusula médica: «Autorizo a que, en caso de urgencia y no pudiendo localizarme, se tomen las decisiones médico-quirúrgicas oportunas bajo prescripción facultativa.»',
-      ),
-    ).toBeInTheDocument();
+    expect(placeholders.slice(0, 3)).toEqual([
+      '{tutor}: el nombre completo de quien firma',
+      '{dni}: su DNI o NIE',
+      '{educando}: el nombre del educando',
+    ]);
+    expect(placeholders[12]).toBe(
+      '{clausula_medica}: la cláusula médica: «Autorizo a que, en caso de urgencia y no pudiendo localizarme, se tomen las decisiones médico-quirúrgicas oportunas bajo prescripción facultativa.»',
+    );
     expect(screen.getByRole('link', { name: 'Autorización' })).toHaveAttribute(
       'href',
       '/admin/autorizacion',
@@ -100,6 +102,11 @@ describe('the autorización’s text', () => {
       },
     });
     const { user } = renderApp(<AuthorizationTextPage />, { route: '/admin/autorizacion' });
+    expect(
+      await screen.findByText(
+        'Todavía no hay delegado/a de protección: las autorizaciones dirán «sin indicar» en su lugar.',
+      ),
+    ).toBeVisible();
     await user.type(await screen.findByLabelText('Nombre'), 'Lucía Prieto ');
     await user.type(screen.getByLabelText('Contacto (teléfono o correo)'), '600 000 000');
     await user.click(screen.getByRole('button', { name: 'Guardar' }));

@@ -1,4 +1,5 @@
 import {
+  AUTHORIZATION_MESSAGES,
   AUTHORIZATION_PLACEHOLDERS,
   AUTHORIZATION_TEXT_MAX,
   type AuthorizationText,
@@ -9,7 +10,7 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import { AdminNav } from '../../../components/admin-nav';
-import { type Banner, BannerAlert } from '../../../components/dismissible-alert';
+import { type Banner, BannerAlert, DismissibleAlert } from '../../../components/dismissible-alert';
 import { FormField } from '../../../components/form-field';
 import { LoadError, TableSkeleton } from '../../../components/load-state';
 import type { ApiError } from '../../../lib/api-client';
@@ -66,16 +67,13 @@ function TextEditor({ current }: { current: AuthorizationText }) {
       <details className="mb-3">
         <summary className="fw-semibold">{T.placeholders}</summary>
         <p className="small mt-2 mb-1">{T.placeholdersHelp}</p>
-        <dl className="small mb-0" data-testid="placeholders">
+        <ul className="list-unstyled small mb-0" data-testid="placeholders">
           {AUTHORIZATION_PLACEHOLDERS.map((name) => (
-            <div key={name} className="mb-1">
-              <dt className="d-inline">
-                <code>{`{${name}}`}</code>
-              </dt>{' '}
-              <dd className="d-inline mb-0">{PLACEHOLDER_MEANINGS[name]}</dd>
-            </div>
+            <li key={name} className="mb-1">
+              <code>{`{${name}}`}</code>: {PLACEHOLDER_MEANINGS[name]}
+            </li>
           ))}
-        </dl>
+        </ul>
       </details>
       <Form onSubmit={submit} noValidate>
         <h3 className="h6">{T.newVersion}</h3>
@@ -137,6 +135,13 @@ function DelegateForm({ current }: { current: AuthorizationText }) {
         {T.delegate}
       </h2>
       <p className="text-body-secondary">{T.delegateHelp}</p>
+      {!current.delegate_name && (
+        <DismissibleAlert
+          variant="warning"
+          message={T.delegateMissing(AUTHORIZATION_MESSAGES.notGiven)}
+          dismissible={false}
+        />
+      )}
       <BannerAlert banner={banner} onClose={() => setBanner(null)} />
       <Form onSubmit={submit} noValidate style={{ maxWidth: '32rem' }}>
         <FormField

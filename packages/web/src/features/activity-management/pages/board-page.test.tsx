@@ -4,7 +4,7 @@ import type { RequestConfig } from '../../../lib/api-client';
 import { stubApi } from '../../../test/api-stub';
 import { renderApp } from '../../../test/render';
 import { signIn } from '../../../test/token';
-import { board } from '../test-data';
+import { activity, board } from '../test-data';
 import type { Board } from '../types';
 import { BoardPage } from './board-page';
 
@@ -23,7 +23,7 @@ const names = () =>
 describe('the board', () => {
   it('shows the counts, every child’s sign-up, autorización, payment and answers', async () => {
     signIn({ role: 'scouter' });
-    stubApi({ 'GET /activities/5/board': [200, board()] });
+    stubApi({ 'GET /activities/5': [200, activity()], 'GET /activities/5/board': [200, board()] });
     render();
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Tablero: Acampada de invierno' }),
@@ -93,7 +93,7 @@ describe('the board', () => {
 
   it('filters by sign-up, autorización and payment, and finds a name without its accents', async () => {
     signIn({ role: 'scouter' });
-    stubApi({ 'GET /activities/5/board': [200, board()] });
+    stubApi({ 'GET /activities/5': [200, activity()], 'GET /activities/5/board': [200, board()] });
     const { user } = render();
     await screen.findByTestId('activity-board');
     expect(screen.getByText('5 educandos')).toBeVisible();
@@ -121,6 +121,7 @@ describe('the board', () => {
     signIn({ role: 'scouter' });
     let families = 3;
     const calls = stubApi({
+      'GET /activities/5': [200, activity()],
       'GET /activities/5/board': [200, board()],
       'POST /activities/5/reminders': () => [200, { families }],
     });
@@ -144,6 +145,7 @@ describe('the board', () => {
     let current: Board = board();
     const sent: unknown[] = [];
     stubApi({
+      'GET /activities/5': [200, activity()],
       'GET /activities/5/board': () => [200, current],
       'PUT /activities/5/children/12/payment': (config: RequestConfig) => {
         const body = JSON.parse(String(config.data));
@@ -180,6 +182,7 @@ describe('the board', () => {
     signIn({ role: 'scouter' });
     const sent: FormData[] = [];
     stubApi({
+      'GET /activities/5': [200, activity()],
       'GET /activities/5/board': [200, board()],
       'POST /activities/5/children/15/paper-authorization': (config: RequestConfig) => {
         sent.push(config.data as FormData);
@@ -211,13 +214,16 @@ describe('the board', () => {
     signIn({ role: 'scouter' });
     const empty = board();
     empty.rows = [];
-    stubApi({ 'GET /activities/5/board': [200, empty] });
+    stubApi({ 'GET /activities/5': [200, activity()], 'GET /activities/5/board': [200, empty] });
     const first = render();
     expect(
       await screen.findByText('Ningún educando de las secciones de esta actividad.'),
     ).toBeVisible();
     first.unmount();
-    stubApi({ 'GET /activities/5/board': [404, { message: 'Actividad no encontrada.' }] });
+    stubApi({
+      'GET /activities/5': [200, activity()],
+      'GET /activities/5/board': [404, { message: 'Actividad no encontrada.' }],
+    });
     render();
     expect(await screen.findByText('Actividad no encontrada.')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Reintentar' })).toBeVisible();

@@ -10,6 +10,7 @@ import { paths } from '../../../config/paths';
 import { formatMadrid } from '../../../lib/madrid-time';
 import { parseRouteId } from '../../../lib/route-id';
 import { saveFile } from '../../../lib/save-file';
+import { useManagedActivity } from '../api/activities';
 import { downloadParticipants, useBoard, useRemind, useUndoPayment } from '../api/board';
 import { type BoardFilters, filterRows, NO_FILTERS } from '../board-filters';
 import { BoardTable, type RowAction } from '../components/board-table';
@@ -38,7 +39,7 @@ function Counts({ counts }: { counts: BoardCounts }) {
           style={{ minWidth: '6.5rem' }}
           data-testid={`count-${name}`}
         >
-          <span className="fs-4 fw-semibold lh-1">{counts[name]}</span>
+          <span className="h4 mb-0">{counts[name]}</span>
           <span className="small text-body-secondary">{T.counts[name]}</span>
         </li>
       ))}
@@ -46,7 +47,43 @@ function Counts({ counts }: { counts: BoardCounts }) {
   );
 }
 
-/** The filters: by sign-up, autorización and payment, and a search by name. */
+type SelectFilter = 'signup' | 'authorization' | 'payment';
+
+/** Each select's choices, 'all' first: its value and its words. */
+const FILTER_CHOICES: Record<SelectFilter, { label: string; choices: [string, string][] }> = {
+  signup: {
+    label: T.signupFilter,
+    choices: [
+      ['all', T.all],
+      ...(['pendiente', 'va', 'no_va', 'espera'] as const).map((s): [string, string] => [
+        s,
+        SIGNUP_LABELS[s],
+      ]),
+    ],
+  },
+  authorization: {
+    label: T.authorizationFilter,
+    choices: [
+      ['all', T.all],
+      ['autorizado', T.authorized],
+      ['sin_autorizar', T.unauthorized],
+      ...(['online', 'paper', 'partial', 'missing'] as const).map((s): [string, string] => [
+        s,
+        AUTHORIZATION_LABELS[s],
+      ]),
+    ],
+  },
+  payment: {
+    label: T.paymentFilter,
+    choices: [
+      ['all', T.allPayments],
+      ['paid', T.paid],
+      ['unpaid', T.unpaid],
+    ],
+  },
+};
+
+/** The filters: a search by name (the whole width on a phone), then three selects side by side. */
 function Filters({
   filters,
   onChange,
@@ -57,8 +94,8 @@ function Filters({
   const ids = useId();
   return (
     <Form role="search" aria-label={T.filtersLabel} onSubmit={(e) => e.preventDefault()}>
-      <Row xs={1} sm={2} lg={4} className="g-2 mb-3">
-        <Col>
+      <Row className="g-2 mb-3">
+        <Col xs={12} lg={3}>
           <Form.Group controlId={`${ids}-search`}>
             <Form.Label className="small mb-1">{T.search}</Form.Label>
             <Form.Control
@@ -68,62 +105,23 @@ function Filters({
             />
           </Form.Group>
         </Col>
-        <Col>
-          <Form.Group controlId={`${ids}-signup`}>
-            <Form.Label className="small mb-1">{T.signupFilter}</Form.Label>
-            <Form.Select
-              value={filters.signup}
-              onChange={(e) =>
-                onChange({ ...filters, signup: e.target.value as BoardFilters['signup'] })
-              }
-            >
-              <option value="all">{T.all}</option>
-              {(['pendiente', 'va', 'no_va', 'espera'] as const).map((s) => (
-                <option key={s} value={s}>
-                  {SIGNUP_LABELS[s]}
-                </option>
-              ))}
-            </Form.Select>
-          </Form.Group>
-        </Col>
-        <Col>
-          <Form.Group controlId={`${ids}-authorization`}>
-            <Form.Label className="small mb-1">{T.authorizationFilter}</Form.Label>
-            <Form.Select
-              value={filters.authorization}
-              onChange={(e) =>
-                onChange({
-                  ...filters,
-                  authorization: e.target.value as BoardFilters['authorization'],
-                })
-              }
-            >
-              <option value="all">{T.all}</option>
-              <option value="autorizado">{T.authorized}</option>
-              <option value="sin_autorizar">{T.unauthorized}</option>
-              {(['online', 'paper', 'partial', 'missing'] as const).map((s) => (
-                <option key={s} value={s}>
-                  {AUTHORIZATION_LABELS[s]}
-                </option>
-              ))}
-            </Form.Select>
-          </Form.Group>
-        </Col>
-        <Col>
-          <Form.Group controlId={`${ids}-payment`}>
-            <Form.Label className="small mb-1">{T.paymentFilter}</Form.Label>
-            <Form.Select
-              value={filters.payment}
-              onChange={(e) =>
-                onChange({ ...filters, payment: e.target.value as BoardFilters['payment'] })
-              }
-            >
-              <option value="all">{T.allPayments}</option>
-              <option value="paid">{T.paid}</option>
-              <option value="unpaid">{T.unpaid}</option>
-            </Form.Select>
-          </Form.Group>
-        </Col>
+        {(Object.keys(FILTER_CHOICES) as SelectFilter[]).map((name) => (
+          <Col xs={4} lg={3} key={name}>
+            <Form.Group controlId={`${ids}-${name}`}>
+              <Form.Label className="small mb-1">{FILTER_CHOICES[name].label}</Form.Label>
+              <Form.Select
+                value={filters[name]}
+                onChange={(e) => onChange({ ...filters, [name]: e.target.value })}
+              >
+                {FILTER_CHOICES[name].choices.map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </Form.Select>
+            </Form.Group>
+          </Col>
+        ))}
       </Row>
     </Form>
   );
@@ -135,7 +133,9 @@ function Filters({
  */
 export function BoardPage() {
   const id = parseRouteId(useParams().activityId) ?? 0;
+  // The board's rows and the activity (its title, questions, price) come in parallel.
   const board = useBoard(id);
+  const activityQuery = useManagedActivity(id);
   const remind = useRemind(id);
   const undo = useUndoPayment(id);
   const [filters, setFilters] = useState<BoardFilters>(NO_FILTERS);
@@ -185,22 +185,30 @@ export function BoardPage() {
       ← {T.back}
     </Link>
   );
-  if (board.isPending || board.isError) {
+  const failed = board.isError ? board : activityQuery.isError ? activityQuery : null;
+  if (failed?.error) {
     return (
       <>
         {back}
         <div className="mt-3">
-          {board.isPending ? (
-            <TableSkeleton rows={6} />
-          ) : (
-            <LoadError message={board.error.message} onRetry={() => board.refetch()} />
-          )}
+          <LoadError message={failed.error.message} onRetry={() => failed.refetch()} />
+        </div>
+      </>
+    );
+  }
+  if (!board.isSuccess || !activityQuery.isSuccess) {
+    return (
+      <>
+        {back}
+        <div className="mt-3">
+          <TableSkeleton rows={6} />
         </div>
       </>
     );
   }
 
-  const { activity, counts, rows } = board.data;
+  const activity = activityQuery.data;
+  const { counts, rows } = board.data;
   const shown = filterRows(rows, filters);
   return (
     <>

@@ -1,13 +1,13 @@
 import { type DeleteAccountBody, myDataFileName } from '@fogata/shared';
 import { api, request, toApiError } from '../../../lib/api-client';
+import { dispositionFileName } from '../../../lib/fetch-file';
 import { MY_DATA_TEXTS } from '../texts';
 
 /** The file name the server gave (`Content-Disposition`), else today's. */
 export function fileNameFrom(disposition: unknown, now = new Date()): string {
-  const match = typeof disposition === 'string' ? /filename="?([^";]+)"?/i.exec(disposition) : null;
-  const name = match?.[1]?.trim();
-  // Only a plain name: no path, nothing hidden.
-  return name && /^[\w.-]+$/.test(name) && !name.startsWith('.') ? name : myDataFileName(now);
+  return (
+    dispositionFileName(typeof disposition === 'string' ? disposition : null) ?? myDataFileName(now)
+  );
 }
 
 /** GET /profile/me/export: the member's data as a file, ready to save. */
