@@ -228,6 +228,9 @@ describe('the activity form', () => {
     expect(screen.getByLabelText('Fin de la inscripción')).toHaveValue('2027-01-10T23:59');
     expect(screen.getByLabelText('Precio (€)')).toHaveValue('35');
     expect(screen.getByLabelText('Tropa')).toBeChecked();
+    // The person in charge, once the list of them has come.
+    await waitFor(() => expect(screen.getByLabelText('Responsable')).toHaveValue('3'));
+    expect(screen.getByLabelText('Responsable')).toHaveDisplayValue('Laura Scouter');
     expect(screen.getByLabelText('Pregunta')).toHaveValue('¿Alergias?');
     expect(screen.queryByRole('button', { name: 'Publicar' })).toBeNull();
     await user.clear(title);

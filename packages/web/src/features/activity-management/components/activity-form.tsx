@@ -63,9 +63,9 @@ export function ActivityForm({ activity, defaultValues }: ActivityFormProps) {
   const { register, control, handleSubmit, setValue, getValues } = useForm<ActivityFormValues>({
     defaultValues,
   });
-  const [kind, wholeGroup, sectionIds, repeatsWeekly] = useWatch({
+  const [kind, wholeGroup, sectionIds, repeatsWeekly, inChargeId] = useWatch({
     control,
-    name: ['kind', 'wholeGroup', 'sectionIds', 'repeatsWeekly'],
+    name: ['kind', 'wholeGroup', 'sectionIds', 'repeatsWeekly', 'inChargeId'],
   });
   const busy = save.isPending || publishDraft.isPending;
   const isDraft = activity === null || activity.status === 'borrador';
@@ -304,6 +304,8 @@ export function ActivityForm({ activity, defaultValues }: ActivityFormProps) {
             isInvalid={!!errors.inChargeId}
             aria-describedby={errors.inChargeId ? `${ids}-inChargeId-error` : undefined}
             {...register('inChargeId')}
+            // Held by the form, not the element: the options arrive after the first draw.
+            value={inChargeId}
           >
             <option value="">{T.noInCharge}</option>
             {(people.data ?? []).map((p) => (
@@ -311,9 +313,11 @@ export function ActivityForm({ activity, defaultValues }: ActivityFormProps) {
                 {p.name}
               </option>
             ))}
-            {activity?.in_charge && !people.data?.some((p) => p.id === activity.in_charge?.id) && (
-              <option value={String(activity.in_charge.id)}>{activity.in_charge.name}</option>
-            )}
+            {activity?.in_charge &&
+              people.isSuccess &&
+              !people.data.some((p) => p.id === activity.in_charge?.id) && (
+                <option value={String(activity.in_charge.id)}>{activity.in_charge.name}</option>
+              )}
           </Form.Select>
           {people.isError && <Form.Text className="d-block">{T.inChargeFailed}</Form.Text>}
           {errors.inChargeId && (
