@@ -2,12 +2,13 @@ import type {
   ActivityKind,
   ActivityStatus,
   AuthorizationForm,
-  AuthorizationSignature,
   AuthorizationState,
+  activitySignatureSchema,
   QuestionKind,
   SectionRef,
   SignAuthorizationInput,
 } from '@fogata/shared';
+import type { z } from 'zod';
 
 /*
  * What the server answers for 'Actividades', as docs/activities-api.md maps it: the shapes the
@@ -19,7 +20,8 @@ export type SignupShown = 'pendiente' | 'va' | 'no_va' | 'espera';
 
 export type AnswerValue = string | boolean;
 
-export type ShownSignature = AuthorizationSignature;
+// Integration of act-auth and act-web: the signature's shape now lives in activity.ts (core).
+export type ShownSignature = z.infer<typeof activitySignatureSchema>;
 
 /** One of the viewer's own children in the activity's audience. */
 export interface ChildActivityStatus {
