@@ -368,7 +368,7 @@ describe('an acampada of the Tropa, from its announcement to its cancellation', 
     // The board, with every answer there is: pending, going, not going, waiting.
     const before = await board();
     expect(before.counts).toMatchObject({
-      total: 16,
+      total: 15,
       pendiente: 1,
       va: 12,
       no_va: 1,
@@ -420,7 +420,7 @@ describe('an acampada of the Tropa, from its announcement to its cancellation', 
 
     const after = await board();
     expect(after.counts).toMatchObject({
-      total: 16,
+      total: 15,
       pendiente: 1,
       va: 12,
       no_va: 2,
