@@ -121,7 +121,7 @@ export async function seedDemoActivities(
   await repo.placeActivity(reunion.id, { status: 'publicada' });
 
   // A salida of the Manada, three weeks ago: celebrada.
-  const salida = await make(scouter, {
+  const salida = await make(admin, {
     title: 'Salida a la granja escuela',
     kind: 'salida',
     section_ids: [sectionOf('Manada')],
