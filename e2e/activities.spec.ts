@@ -298,16 +298,18 @@ test('the thirteenth «Va» waits in line, and moves up when a family says «No 
   request,
 }) => {
   const bearerOf = async (who: Person) => auth(request, who.email);
+  const scouterHeaders = await bearerOf(scouter);
+  const shown = await request.get(`/api/activities/${activityId}`, { headers: scouterHeaders });
+  const [question] = ((await shown.json()) as { questions: { id: number }[] }).questions;
   const signup = async (headers: Record<string, string>, child: number, going: boolean) => {
     const res = await request.put(`/api/activities/${activityId}/children/${child}/signup`, {
       headers,
-      data: { going, answers: {} },
+      data: { going, answers: going ? { [String(question?.id)]: 'Ninguna' } : {} },
     });
     expect(res.status(), await res.text()).toBe(200);
   };
   await signup(await bearerOf(bea), ids[irene]!, true);
   // The scouter answers for ten children whose families answered on paper; one does not go.
-  const scouterHeaders = await bearerOf(scouter);
   for (const child of others.slice(0, 10)) await signup(scouterHeaders, child, true);
   await signup(scouterHeaders, others[10]!, false);
 
@@ -379,7 +381,7 @@ test('the board marks a payment, downloads the participants as CSV and PDF and r
     .click();
   const payment = page.getByRole('dialog', { name: `Pago de ${lucas}` });
   await payment.getByLabel('Importe (€)').fill('35');
-  await payment.getByLabel('Forma de pago').selectOption({ label: 'Bizum' });
+  await payment.getByRole('group', { name: 'Forma de pago' }).getByLabel('Bizum').check();
   await payment.getByRole('button', { name: 'Guardar pago' }).click();
   await expect(page.getByText(`Pago de ${lucas} guardado.`)).toBeVisible();
   await expect(row(lucas)).toContainText('35,00 € (Bizum)');
