@@ -250,7 +250,9 @@ test('a mother answers and signs on her phone, the father signs on his computer;
   await card.getByRole('link', { name: TITLE }).click();
   await expect(page.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
   await expect(childCard(page, lucas)).toBeVisible();
-  await expect(page.getByText('Esta actividad necesita la firma de los dos tutores.')).toBeVisible();
+  await expect(
+    page.getByText('Esta actividad necesita la firma de los dos tutores.'),
+  ).toBeVisible();
   await screen(page, 'activity-page-family');
 
   await answer(page, lucas, true, 'Celíaco');
