@@ -482,3 +482,16 @@ test("the family's calendar feed carries the acampada, then its cancellation", a
   await screen(family, 'activity-page-cancelled');
   await family.context().close();
 });
+
+test("the admin's page of the autorización's text shows the current version and its placeholders", async ({
+  page,
+}) => {
+  await login(page, E2E.firstAdminEmail);
+  await page.goto('/admin/autorizacion');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Autorización de las actividades' }),
+  ).toBeVisible();
+  await expect(page.getByText('{clausula_medica}', { exact: false }).first()).toBeVisible();
+  await expectNoSideScroll(page, 'el texto de la autorización');
+  await screen(page, 'authorization-text-admin');
+});
