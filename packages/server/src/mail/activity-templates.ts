@@ -26,7 +26,7 @@ const DATE_TIME = new Intl.DateTimeFormat('es-ES', {
   minute: '2-digit',
 });
 
-/** An instant as a family reads it, in Europe/Madrid: «sábado, 14 de marzo de 2027, 10:00». */
+/** An instant as a family reads it, in Europe/Madrid: «domingo, 14 de marzo de 2027, 10:00». */
 export function madridDateTime(instant: string): string {
   return DATE_TIME.format(new Date(instant));
 }

@@ -81,6 +81,19 @@ export function effectiveStatus(row: Timed, now: string): ActivityStatus {
   return row.status;
 }
 
+/**
+ * Activity `id`'s row, locked until transaction `trx` ends (PostgreSQL; SQLite's writers already
+ * run one at a time): what any write that must not cross an edit or a sign-up of the same activity
+ * (a signature against its terms, a payment) takes first (decision 147). Undefined when missing.
+ */
+export function lockActivity(
+  trx: Transaction<Database>,
+  dialect: AppContext['db']['dialect'],
+  id: number,
+): Promise<ActivityRow | undefined> {
+  return new ActivitiesRepository(trx).lock(id, dialect);
+}
+
 /** Whether families may answer at `now`: publicada and before the deadline. */
 export function signupsOpen(row: Timed, now: string): boolean {
   return effectiveStatus(row, now) === 'publicada';
@@ -738,7 +751,7 @@ export class ActivitiesService {
     }
     const saved = await this.ctx.db.kysely.transaction().execute(async (trx) => {
       const repo = this.repo(trx);
-      const row = await repo.lock(id, this.ctx.db.dialect);
+      const row = await lockActivity(trx, this.ctx.db.dialect, id);
       if (!row) throw new AppError(404, ACTIVITY_ERRORS.notFound);
       const now = nowIso();
       const state = effectiveStatus(row, now);

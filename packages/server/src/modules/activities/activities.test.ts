@@ -2,6 +2,7 @@ import { ACTIVITY_ERRORS, ACTIVITY_MSG, type ActivityInput, SERVER_ERRORS } from
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityForSection } from '../../access/access.repository.js';
+import { madridDateTime } from '../../mail/activity-templates.js';
 import {
   activityInput,
   createActivity,
@@ -368,6 +369,11 @@ describe('creating and editing', () => {
 });
 
 describe('states', () => {
+  it('mails give dates and times in Europe/Madrid, summer time or not', () => {
+    expect(madridDateTime('2027-03-14T09:00:00.000Z')).toBe('domingo, 14 de marzo de 2027, 10:00');
+    expect(madridDateTime('2027-07-10T08:30:00.000Z')).toBe('sábado, 10 de julio de 2027, 10:30');
+  });
+
   it('publishing mails each family of the audience once, naming no child', async () => {
     const { id } = await createActivity(t.app, tropaScouter, {
       section_ids: [tropa],
@@ -380,11 +386,18 @@ describe('states', () => {
     expect(mails.map((m) => m.recipient).sort()).toEqual(
       [tropaFamily.email, tropaOtherGuardian.email].sort(),
     );
+    const read = (await get(`/api/activities/${id}`, tropaScouter)).json();
     for (const mail of mails) {
       expect(mail.subject).toBe('Nueva actividad: Salida al Pozo de la Nieve');
       expect(mail.link).toBe(`${TEST_PUBLIC_URL}/actividades/${id}`);
-      expect(mail.text).toContain(
-        'El grupo ha convocado la actividad «Salida al Pozo de la Nieve».',
+      expect(mail.text).toBe(
+        [
+          'Hola:',
+          'El grupo ha convocado la actividad «Salida al Pozo de la Nieve».',
+          `Del ${madridDateTime(read.starts_at)} al ${madridDateTime(read.ends_at)}, en Albergue de Cercedilla.`,
+          'Entra para ver los detalles y decir si va o no va cada uno de tus educandos.',
+          `${TEST_PUBLIC_URL}/actividades/${id}\n`,
+        ].join('\n\n'),
       );
       for (const name of [tropaChild.full_name, tropaSibling.full_name, 'Irene', 'Hugo']) {
         expect(mail.text).not.toContain(name);

@@ -26,7 +26,8 @@ let manada: number;
 let admin: TestUser;
 let scouter: TestUser;
 /** Twelve Tropa families with a child each, and a thirteenth with two guardians. */
-let families: { guardian: TestUser; child: { id: number; full_name: string } }[];
+type Family = { guardian: TestUser; child: { id: number; full_name: string } };
+let families: Family[];
 let mother: TestUser;
 let father: TestUser;
 let thirteenth: { id: number; full_name: string };
@@ -75,6 +76,8 @@ const signup = (
   going: boolean,
   answers: Record<string, string | boolean> = {},
 ) => send('PUT', `/api/activities/${activity}/children/${child}/signup`, user, { going, answers });
+/** The first three Tropa families. */
+const firstThree = () => families.slice(0, 3) as [Family, Family, Family];
 const statusOf = async (user: TestUser, activity: number, child: number) => {
   const res = await send('GET', `/api/activities/${activity}`, user);
   return res.json().children.find((c: { child_id: number }) => c.child_id === child);
@@ -137,11 +140,7 @@ describe('the waiting list', () => {
 
   it('more places on an edit give them to the first in line, in order', async () => {
     const { id } = await createActivity(t.app, admin, { section_ids: [tropa], places: 1 });
-    const [a, b, c] = families as [
-      (typeof families)[number],
-      (typeof families)[number],
-      (typeof families)[number],
-    ];
+    const [a, b, c] = firstThree();
     await signup(a.guardian, id, a.child.id, true);
     await signup(b.guardian, id, b.child.id, true);
     await signup(c.guardian, id, c.child.id, true);
@@ -284,11 +283,7 @@ describe('cancelling and changing the terms', () => {
       title: 'Salida que se cancela',
       places: 1,
     });
-    const [a, b, c] = families as [
-      (typeof families)[number],
-      (typeof families)[number],
-      (typeof families)[number],
-    ];
+    const [a, b, c] = firstThree();
     await signup(a.guardian, id, a.child.id, true);
     await signup(b.guardian, id, b.child.id, true);
     await signup(c.guardian, id, c.child.id, false);
