@@ -58,6 +58,8 @@ export const LIMITS = {
   skeletonList: 8,
   skeletonSmall: 3,
   passwordResetTtlMs: 60 * 60 * 1000,
+  /** How long a signed autorización is kept after its activity ends, in years (decision 151). */
+  authorizationRetentionYears: 5,
 } as const;
 
 export const ROLES = ['admin', 'scouter', 'usuario'] as const;

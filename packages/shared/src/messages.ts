@@ -1,3 +1,5 @@
+import { LIMITS } from './limits.js';
+
 /**
  * The product's validation messages, word for word. Shared by the zod schemas (client and server)
  * and by the tests; never retype one of these texts elsewhere.
@@ -171,8 +173,7 @@ export const AUTHORIZATION_MESSAGES = {
   delegateSaved: 'Delegado/a de protección guardado.',
   dniSaved: 'DNI/NIE guardado.',
   /** Shown where an account is deleted: what stays of it. */
-  retentionOnDeletion:
-    'Las autorizaciones que hayas firmado se conservan con tu nombre y DNI/NIE tal como firmaste durante 5 años después de cada actividad, como registro del grupo; después se borran.',
+  retentionOnDeletion: `Las autorizaciones que hayas firmado se conservan con tu nombre y DNI/NIE tal como firmaste durante ${LIMITS.authorizationRetentionYears} años después de cada actividad, como registro del grupo; después se borran.`,
   /** The e-mail that carries a signed autorización. */
   mailSubject: (activity: string) => `Autorización firmada: ${activity}`,
   mailParagraphs: (signer: string, activity: string) => [

@@ -6,6 +6,7 @@ import {
   AUTHORIZATION_ERRORS as E,
   fillAuthorizationText,
   type GivenAuthorization,
+  LIMITS,
   AUTHORIZATION_MESSAGES as M,
   type ProtectionDelegate,
   ROUTES,
@@ -44,9 +45,6 @@ import {
 
 /** How recent a Google sign-in must be to confirm a signature without the password. */
 export const GOOGLE_SIGNATURE_MAX_AGE_S = 15 * 60;
-
-/** How long a signed autorización is kept after its activity ends (decision 151). */
-export const AUTHORIZATION_RETENTION_YEARS = 5;
 
 /** How many times a new version of the text is tried while other admins save theirs. */
 const TEXT_SAVE_ATTEMPTS = 5;
@@ -490,11 +488,11 @@ export class AuthorizationsService {
 
   /**
    * Deletes the autorizaciones kept past their retention: those of activities that ended more
-   * than AUTHORIZATION_RETENTION_YEARS ago, with their paper scans. Returns how many went.
+   * than LIMITS.authorizationRetentionYears ago, with their paper scans. Returns how many went.
    */
   async sweepExpired(now = new Date()): Promise<number> {
     const before = new Date(now);
-    before.setUTCFullYear(before.getUTCFullYear() - AUTHORIZATION_RETENTION_YEARS);
+    before.setUTCFullYear(before.getUTCFullYear() - LIMITS.authorizationRetentionYears);
     let removed = 0;
     for (;;) {
       const expired = await this.repo().expired(before.toISOString(), 500);
