@@ -342,24 +342,6 @@ export function activityForFamilyOf(userId: number) {
 }
 
 /**
- * A `where` on `activities`: those of a section's feed, for its scouters — not a borrador, and of
- * the whole group or naming one of `sectionIds`.
- */
-export function activityForSections(sectionIds: readonly number[]) {
-  return (_eb: ExpressionBuilder<Database, 'activities'>): Expression<SqlBool> => {
-    if (sectionIds.length === 0) return sql<SqlBool>`1 = 0`;
-    const rows = activityAudienceRows();
-    return allOf([
-      sql<SqlBool>`activities.status <> 'borrador'`,
-      qb.or([
-        qb.not(qb.exists(rows)),
-        qb.exists(rows.where('acs.section_id', 'in', [...sectionIds])),
-      ]),
-    ]);
-  };
-}
-
-/**
  * A `where` on `activities`: those of section `sectionId`'s audience (it is named, or the activity
  * is the whole group's) that are not a borrador — what a section's calendar feed carries.
  */

@@ -77,25 +77,6 @@ export class ActivityBoardRepository {
       .execute();
   }
 
-  authorizations(activityId: number) {
-    return this.db
-      .selectFrom('activity_authorizations')
-      .select([
-        'id',
-        'child_id',
-        'method',
-        'guardian_id',
-        'signer_name',
-        'signed_at',
-        'withdrawn_at',
-        'superseded_at',
-      ])
-      .where('activity_id', '=', activityId)
-      .orderBy('signed_at')
-      .orderBy('id')
-      .execute();
-  }
-
   payments(activityId: number) {
     return this.db
       .selectFrom('activity_payments')

@@ -14,7 +14,6 @@ import { Access } from '../../access/access.js';
 import {
   activityAudienceChildren,
   familyAccounts,
-  guardianCounts,
   ownActiveChildren,
 } from '../../access/activity-access.js';
 import type { Viewer } from '../../access/viewer.js';
@@ -80,36 +79,24 @@ export class ActivityBoardService {
     return activity;
   }
 
-  private async rowsOf(activity: BoardActivityRow): Promise<BoardRow[]> {
+  private async rowsOf(viewer: Viewer, activity: BoardActivityRow): Promise<BoardRow[]> {
     const repo = this.repo();
-    const db = this.ctx.db.kysely;
-    const [children, signups, authorizations, payments] = await Promise.all([
-      activityAudienceChildren(db, [activity.id]),
-      repo.signups(activity.id),
-      repo.authorizations(activity.id),
+    const children = await activityAudienceChildren(this.ctx.db.kysely, [activity.id]);
+    const [sections, statuses, payments] = await Promise.all([
+      repo.sections(children.map((c) => c.section_id)),
+      new ActivitiesService(this.ctx).statusesOf(
+        viewer,
+        { id: activity.id, both_guardians: activity.both_guardians === 1 },
+        children,
+      ),
       repo.payments(activity.id),
     ]);
-    const [sections, guardians] = await Promise.all([
-      repo.sections(children.map((c) => c.section_id)),
-      guardianCounts(
-        db,
-        children.map((c) => c.id),
-      ),
-    ]);
-    return boardRows({
-      bothGuardians: activity.both_guardians === 1,
-      children,
-      sections,
-      guardians,
-      signups,
-      authorizations,
-      payments,
-    });
+    return boardRows({ children, sections, statuses, payments });
   }
 
   /** The board: the activity as its manager reads it, the rows and the counts. */
   async board(viewer: Viewer, id: number): Promise<Board> {
-    const rows = await this.rowsOf(await this.managed(viewer, id));
+    const rows = await this.rowsOf(viewer, await this.managed(viewer, id));
     const activity = await new ActivitiesService(this.ctx).get(viewer, id);
     return { activity, counts: boardCounts(rows), rows };
   }
@@ -297,7 +284,10 @@ export class ActivityBoardService {
   /** The participants as CSV, for a manager of the activity. */
   async csv(viewer: Viewer, id: number): Promise<ExportFile<string>> {
     const activity = await this.managed(viewer, id);
-    const [rows, questions] = await Promise.all([this.rowsOf(activity), this.repo().questions(id)]);
+    const [rows, questions] = await Promise.all([
+      this.rowsOf(viewer, activity),
+      this.repo().questions(id),
+    ]);
     return {
       filename: exportFileName(activity.title, 'csv'),
       body: participantsCsv(rows, questions),
@@ -307,7 +297,10 @@ export class ActivityBoardService {
   /** The participants as a printable A4 PDF, for a manager of the activity. */
   async pdf(viewer: Viewer, id: number): Promise<ExportFile<Buffer>> {
     const activity = await this.managed(viewer, id);
-    const [rows, questions] = await Promise.all([this.rowsOf(activity), this.repo().questions(id)]);
+    const [rows, questions] = await Promise.all([
+      this.rowsOf(viewer, activity),
+      this.repo().questions(id),
+    ]);
     return {
       filename: exportFileName(activity.title, 'pdf'),
       body: await participantsPdf(activity, rows, questions),

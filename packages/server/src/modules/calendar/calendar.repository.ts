@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Selectable } from 'kysely';
-import type { activityForSections, ManagedSections } from '../../access/access.repository.js';
+import type { activityForSection, ManagedSections } from '../../access/access.repository.js';
 import { type Db, type Executor, executorOf } from '../../db/database.js';
 import type { ActivitiesTable } from '../../db/schema.js';
 import { hashToken, nowIso } from '../../lib/tokens.js';
@@ -148,7 +148,7 @@ export class CalendarRepository {
    * `since` (a weekly reunión while it still repeats), by start.
    */
   activities(
-    shown: ReturnType<typeof activityForSections>,
+    shown: ReturnType<typeof activityForSection>,
     since: string,
   ): Promise<CalendarActivityRow[]> {
     return this.db

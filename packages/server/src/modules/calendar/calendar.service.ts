@@ -6,7 +6,7 @@ import {
   SERVER_ERRORS,
 } from '@fogata/shared';
 import { Access } from '../../access/access.js';
-import { activityForFamilyOf, activityForSections } from '../../access/access.repository.js';
+import { activityForFamilyOf, activityForSection } from '../../access/access.repository.js';
 import { ownActiveChildren } from '../../access/activity-access.js';
 import type { Viewer } from '../../access/viewer.js';
 import type { AppContext } from '../../context.js';
@@ -111,7 +111,7 @@ export class CalendarService {
     if (row.section_id !== null) {
       const [section, activities] = await Promise.all([
         this.repo().section(row.section_id),
-        this.repo().activities(activityForSections([row.section_id]), since),
+        this.repo().activities(activityForSection(row.section_id), since),
       ]);
       return activitiesCalendar(activities, {
         publicUrl,
