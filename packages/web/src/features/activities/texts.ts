@@ -1,5 +1,10 @@
-import type { ActivityKind, AuthorizationState } from '@fogata/shared';
-import type { SignupShown } from './api/types';
+import {
+  ACTIVITY_KIND_LABELS,
+  ACTIVITY_STATUS_LABELS,
+  type ActivityStatus,
+  type AuthorizationState,
+  SIGNUP_LABELS,
+} from '@fogata/shared';
 
 /** The texts of 'Actividades' as a family and every member see them: the list and one activity. */
 export const ACTIVITY_TEXTS = {
@@ -17,29 +22,14 @@ export const ACTIVITY_TEXTS = {
   back: 'Volver a Actividades',
   notFound: 'Esta actividad no existe o no puedes verla.',
 
-  kinds: {
-    reunion: 'Reunión',
-    salida: 'Salida',
-    acampada: 'Acampada',
-    campamento: 'Campamento',
-    otra: 'Actividad',
-  } satisfies Record<ActivityKind, string>,
-  /** Only the states a member may meet that say something: a published one needs no badge. */
-  statusBadge: {
-    borrador: 'Borrador',
-    cerrada: 'Inscripción cerrada',
-    celebrada: 'Celebrada',
-    cancelada: 'Cancelada',
-  } as Record<string, string>,
+  kinds: ACTIVITY_KIND_LABELS,
+  /** A state's badge, but for a published one: that is what every activity a family sees is. */
+  statusBadge: (status: ActivityStatus) =>
+    status === 'publicada' ? null : ACTIVITY_STATUS_LABELS[status],
   wholeGroup: 'Todo el grupo',
   audience: (names: string[]) => `Para: ${names.join(', ')}`,
 
-  signup: {
-    pendiente: 'Pendiente',
-    va: 'Va',
-    no_va: 'No va',
-    espera: 'En lista de espera',
-  } satisfies Record<SignupShown, string>,
+  signup: SIGNUP_LABELS,
   /** A child never answered for an activity that has begun, been held or been cancelled. */
   noReply: 'Sin respuesta',
   waiting: (position: number | null) =>

@@ -16,7 +16,7 @@ export function KindAndStatus({
 }: {
   activity: Pick<ActivitySummary, 'kind' | 'status'>;
 }) {
-  const status = T.statusBadge[activity.status];
+  const status = T.statusBadge(activity.status);
   return (
     <div className="d-flex flex-wrap gap-1 mb-2">
       <Badge bg="primary">{T.kinds[activity.kind]}</Badge>

@@ -118,7 +118,7 @@ export function SignModal({ activityId, childId, childName, onSigned, onCancel }
       keyboard={!busy}
       fullscreen="sm-down"
     >
-      <Form noValidate onSubmit={onSubmit} ref={ref}>
+      <Form noValidate onSubmit={onSubmit} ref={ref} className="modal-form">
         <Modal.Header closeButton={!busy} closeLabel={T.close}>
           <Modal.Title as="h2" className="h5" id={`${ids}-title`}>
             {T.signTitle(childName)}
