@@ -95,6 +95,13 @@ describe('the public web for crawlers', () => {
         'Allow: /',
         'Disallow: /api/',
         'Disallow: /media/p/',
+        // Activities: the list, an activity, its form, its board; the autorización's text.
+        'Disallow: /actividades',
+        'Disallow: /actividades/',
+        'Disallow: /actividades/*/editar',
+        'Disallow: /actividades/*/tablero',
+        'Disallow: /actividades/nueva',
+        'Disallow: /admin/autorizacion',
         'Disallow: /admin/consentimiento',
         'Disallow: /admin/educandos',
         'Disallow: /admin/imagen',
