@@ -4,7 +4,8 @@
 //   3. the API tests again on PostgreSQL: DATABASE_URL when set, otherwise a throwaway server
 //   4. the browser tests: the built app on a real server, in Debian's Chromium
 //      (3 and 4 run side by side; the PostgreSQL output is printed when it ends)
-// Pass step names to run only some: `npm test -- unit pg` (static, unit, pg, e2e).
+//   5. the browser specs that must hold on both databases, again with the server on PostgreSQL
+// Pass step names to run only some: `npm test -- unit pg` (static, unit, pg, e2e, e2e-pg).
 // The last line sums up every test run: "tests: N passed, N failed".
 import {
   appendFileSync,
@@ -19,7 +20,10 @@ import {
 import { join } from 'node:path';
 import { aptInstall, buildIfNeeded, root, run, startThrowawayPostgres } from './lib.mjs';
 
-const ALL = ['static', 'unit', 'pg', 'e2e'];
+const ALL = ['static', 'unit', 'pg', 'e2e', 'e2e-pg'];
+// The browser specs run a second time with the server on PostgreSQL (step e2e-pg): the whole
+// story of a feature whose rules live in SQL on both databases (decision 170).
+const PG_E2E_SPECS = ['activities.spec.ts'];
 const asked = process.argv.slice(2).filter((a) => ALL.includes(a));
 const steps = asked.length ? asked : ALL;
 const out = join(root, '.tmp');
@@ -141,16 +145,22 @@ async function pgStep(logFile) {
   }
 }
 
-async function e2eStep() {
+/** The browser tests: every spec on SQLite, or `specs` with the server on PostgreSQL (`pgUrl`). */
+async function e2eStep(specs = [], pgUrl = '') {
+  const name = pgUrl ? 'e2e (PostgreSQL)' : 'e2e';
   if (!existsSync('/usr/bin/chromium')) aptInstall(['chromium']);
-  if (!existsSync('/usr/bin/chromium')) return { name: 'e2e', code: 1 };
-  if (!(await buildIfNeeded())) return { name: 'e2e (build)', code: 1 };
-  const report = join(out, 'playwright.json');
+  if (!existsSync('/usr/bin/chromium')) return { name, code: 1 };
+  if (!(await buildIfNeeded())) return { name: `${name} (build)`, code: 1 };
+  const report = join(out, pgUrl ? 'playwright-pg.json' : 'playwright.json');
   rmSync(report, { force: true });
-  const code = await run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
-    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: report },
-  });
-  return { name: 'e2e', code, counts: playwrightCounts(report) };
+  const code = await run(
+    'npx',
+    ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...specs],
+    {
+      env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: report, E2E_DATABASE_URL: pgUrl },
+    },
+  );
+  return { name, code, counts: playwrightCounts(report) };
 }
 
 // The PostgreSQL pass waits on the database and the browser tests on Chromium and the server:
@@ -173,6 +183,25 @@ if (steps.includes('e2e')) {
   section('Pruebas en el navegador (Chromium)');
   const r = await e2eStep();
   record(r.name, r.code, r.counts);
+}
+
+if (steps.includes('e2e-pg')) {
+  section('Pruebas en el navegador con PostgreSQL (Chromium)');
+  let pg = null;
+  try {
+    let url = process.env.DATABASE_URL;
+    if (!url?.startsWith('postgres')) {
+      pg = await startThrowawayPostgres();
+      url = pg.url;
+    }
+    const r = await e2eStep(PG_E2E_SPECS, url);
+    record(r.name, r.code, r.counts);
+  } catch (err) {
+    console.error(err.message);
+    record('e2e (PostgreSQL)', 1);
+  } finally {
+    pg?.stop();
+  }
 }
 
 if (pgRun) {

@@ -25,4 +25,9 @@ export const E2E = {
   mailDir: join(here, '..', '.output', 'mail'),
   serverLog: join(here, '..', '.output', 'server.log'),
   firstAdminEmail: 'admin@fogata.local',
+  /**
+   * The server's database: '' (SQLite in its data directory), or a PostgreSQL URL for the specs
+   * that run on both (`npm test -- e2e-pg`).
+   */
+  databaseUrl: process.env.E2E_DATABASE_URL ?? '',
 };

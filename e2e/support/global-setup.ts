@@ -84,6 +84,14 @@ export default async function globalSetup() {
         if (req.method === 'POST' && req.url === '/smtp/stop') await stopSmtp();
         else if (req.method === 'POST' && req.url === '/smtp/start') await startSmtp();
         else if (req.method === 'POST' && req.url === '/db/run') {
+          if (E2E.databaseUrl) {
+            // The statements are SQLite's (its `?` parameters, its file): a spec that needs
+            // them runs on SQLite only.
+            res
+              .writeHead(501)
+              .end('/db/run solo funciona con SQLite (E2E_DATABASE_URL está puesto).');
+            return;
+          }
           // Rows the app has no call for yet, or too many to make through it (150 families):
           // statements run in one transaction on the server's own SQLite file; the last one's
           // rows (a SELECT) or its result come back.
@@ -134,7 +142,8 @@ export default async function globalSetup() {
     cwd: E2E.root,
     env: {
       ...process.env,
-      DATABASE_URL: '',
+      // SQLite in the data directory, unless a run on PostgreSQL asked for it (E2E_DATABASE_URL).
+      DATABASE_URL: E2E.databaseUrl,
       PORT: String(E2E.port),
       HOST: '127.0.0.1',
       PUBLIC_URL: E2E.baseURL,

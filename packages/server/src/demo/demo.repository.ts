@@ -48,6 +48,37 @@ export class DemoRepository {
       .execute();
   }
 
+  /**
+   * Puts a demo activity where the demo shows it: published (without the announcement mail), or
+   * dated in the past and celebrada (a date the service refuses for a new activity).
+   */
+  async placeActivity(
+    id: number,
+    place: {
+      status: 'publicada' | 'celebrada';
+      starts_at?: string;
+      ends_at?: string;
+      meeting_at?: string;
+      return_at?: string;
+      signup_deadline?: string;
+    },
+  ): Promise<void> {
+    const { status, ...times } = place;
+    const published = times.starts_at
+      ? new Date(Date.parse(times.starts_at) - 14 * 24 * 60 * 60 * 1000).toISOString()
+      : new Date().toISOString();
+    await this.db.kysely
+      .updateTable('activities')
+      .set({
+        status,
+        ...times,
+        published_at: published,
+        ...(times.starts_at ? { terms_changed_at: published, created_at: published } : {}),
+      })
+      .where('id', '=', id)
+      .execute();
+  }
+
   /** Dates every photo of an album (they were uploaded together). */
   async backdatePhotos(albumId: number, iso: string): Promise<void> {
     await this.db.kysely

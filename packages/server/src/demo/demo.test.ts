@@ -50,6 +50,7 @@ describe('demo content on an empty database', () => {
       likes: expect.any(Number),
       comments: 11,
       children: 6,
+      activities: 3,
     });
     expect(outcome.counts.likes).toBeGreaterThan(10);
 
@@ -146,6 +147,44 @@ describe('demo content on an empty database', () => {
     expect(managed.json().map((c: { full_name: string }) => c.full_name)).toEqual([
       'Hugo López Martín',
       'Pablo Gómez Ortega',
+    ]);
+  });
+
+  it('gives the group its activities: an acampada the usuario has to answer, the reunión, a past salida', async () => {
+    if (!outcome.seeded) throw new Error('the demo did not seed');
+    const usuario = outcome.accounts.find((a) => a.role === 'usuario')!;
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: usuario.email, password: usuario.password },
+    });
+    const list = await t.app.inject({
+      url: '/api/activities',
+      headers: { authorization: `Bearer ${login.json().token}` },
+    });
+    expect(list.statusCode, list.body).toBe(200);
+    type Item = {
+      title: string;
+      status: string;
+      starts_at: string;
+      needs_answer: boolean;
+      taken: number;
+      children: { child_name: string; signup: string }[];
+    };
+    // The demo is dated around NOW, later than the clock the list reads: all of it is coming.
+    const { upcoming } = list.json() as { upcoming: Item[] };
+    expect(upcoming.map((a) => [a.title, a.status])).toEqual([
+      ['Salida a la granja escuela', 'celebrada'],
+      ['Reunión de los sábados', 'publicada'],
+      ['Acampada de otoño en la sierra', 'publicada'],
+    ]);
+    const [salida, , acampada] = upcoming as [Item, Item, Item];
+    expect(Date.parse(salida.starts_at)).toBeLessThan(NOW.getTime());
+    // Hugo's family has answered; Laura's Pablo is still pending.
+    expect(acampada.taken).toBe(1);
+    expect(acampada.needs_answer).toBe(true);
+    expect(acampada.children.map((c) => [c.child_name, c.signup])).toEqual([
+      ['Pablo Gómez Ortega', 'pendiente'],
     ]);
   });
 

@@ -22,6 +22,7 @@ import { experiencesService, newsService } from '../modules/posts/posts.service.
 import { SectionsService } from '../modules/sections/sections.service.js';
 import { type UserRow, UsersRepository } from '../modules/users/users.repository.js';
 import { type CONTENT_TABLES, DemoRepository } from './demo.repository.js';
+import { seedDemoActivities } from './demo-activities.js';
 import {
   DEMO_ACCOUNTS,
   DEMO_ALBUMS,
@@ -62,6 +63,7 @@ export interface DemoCounts {
   likes: number;
   comments: number;
   children: number;
+  activities: number;
 }
 
 export type DemoOutcome =
@@ -114,6 +116,7 @@ export async function seedDemo(ctx: AppContext, now = new Date()): Promise<DemoO
     likes: 0,
     comments: 0,
     children: 0,
+    activities: 0,
   };
 
   // Pictures are written as JPEG files, like a browser's upload lands on disk.
@@ -209,6 +212,16 @@ export async function seedDemo(ctx: AppContext, now = new Date()): Promise<DemoO
         }
       }
     }
+
+    // The activities: the Tropa's acampada (Hugo's family has answered, Laura's has not), the
+    // weekly reunión and a past salida of the Manada.
+    const hugo = childIds.get('Hugo López Martín');
+    if (hugo === undefined) throw new Error('Falta el educando de demostración Hugo');
+    counts.activities = await seedDemoActivities(
+      ctx,
+      { admin, scouter, tropaGuardian: person('javier'), tropaChildId: hugo, sectionOf },
+      now,
+    );
 
     const monitors = new MonitorsService(ctx);
     for (const [i, m] of DEMO_MONITORS.entries()) {
@@ -422,7 +435,7 @@ export function demoReport(outcome: DemoOutcome): string[] {
   const seconds = (outcome.ms / 1000).toLocaleString('es-ES', { maximumFractionDigits: 1 });
   return [
     `Modo demo: base de datos vacía, contenido de demostración creado en ${seconds} s:`,
-    `  ${c.news} noticias, ${c.experiences} experiencias, ${c.monitors} monitores, ${c.albums} álbumes con ${c.photos} fotos, ${c.likes} me gusta, ${c.comments} comentarios y ${c.children} educandos.`,
+    `  ${c.news} noticias, ${c.experiences} experiencias, ${c.monitors} monitores, ${c.albums} álbumes con ${c.photos} fotos, ${c.likes} me gusta, ${c.comments} comentarios, ${c.children} educandos y ${c.activities} actividades.`,
     'Cuentas de demostración (las contraseñas solo se muestran ahora):',
     ...outcome.accounts.map(
       (a) =>
