@@ -75,6 +75,11 @@ export function BoardTable({
           const { authorization: auth, payment } = row;
           const busy = busyChild === row.child_id;
           const authorized = auth.state === 'online' || auth.state === 'paper';
+          // A missing autorización only matters for a child who goes or waits: for the others
+          // it is shown muted, so the red marks are the ones to chase at the bus stop.
+          const chased = row.signup === 'va' || row.signup === 'espera';
+          const authBg =
+            auth.state === 'missing' && !chased ? 'secondary' : AUTHORIZATION_BG[auth.state];
           const authLabel =
             auth.state === 'partial'
               ? T.partial(auth.signatures.length, bothGuardians ? 2 : 1)
@@ -97,10 +102,7 @@ export function BoardTable({
               </td>
               <td data-label={T.authorization}>
                 <div>
-                  <Badge
-                    bg={AUTHORIZATION_BG[auth.state]}
-                    text={auth.state === 'partial' ? 'dark' : undefined}
-                  >
+                  <Badge bg={authBg} text={auth.state === 'partial' ? 'dark' : undefined}>
                     {authLabel}
                   </Badge>
                   {auth.signatures.length > 0 && (
@@ -156,7 +158,7 @@ export function BoardTable({
                     <Button
                       size="sm"
                       variant="outline-success"
-                      className="mt-1 d-block"
+                      className="mt-1 d-block text-nowrap"
                       disabled={busy}
                       aria-label={T.markPaymentOf(row.child_name)}
                       onClick={() => onAction(row, 'payment')}
