@@ -53,6 +53,7 @@ export function boardRow(
 /** A board of five children: one of each sign-up, autorizaciones and payments mixed. */
 export function board(): Board {
   return {
+    activity: activity(),
     counts: {
       total: 5,
       pendiente: 1,

@@ -117,8 +117,9 @@ export interface BoardCounts {
   pagado: number;
 }
 
-/** GET /api/activities/:id/board (the activity itself is GET /api/activities/:id). */
+/** GET /api/activities/:id/board: the activity as its manager reads it, its counts and rows. */
 export interface Board {
+  activity: ManagedActivity;
   counts: BoardCounts;
   rows: BoardRow[];
 }

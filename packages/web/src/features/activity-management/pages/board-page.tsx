@@ -10,7 +10,6 @@ import { paths } from '../../../config/paths';
 import { formatMadrid } from '../../../lib/madrid-time';
 import { parseRouteId } from '../../../lib/route-id';
 import { saveFile } from '../../../lib/save-file';
-import { useManagedActivity } from '../api/activities';
 import { downloadParticipants, useBoard, useRemind, useUndoPayment } from '../api/board';
 import { type BoardFilters, filterRows, NO_FILTERS } from '../board-filters';
 import { BoardTable, type RowAction } from '../components/board-table';
@@ -133,9 +132,8 @@ function Filters({
  */
 export function BoardPage() {
   const id = parseRouteId(useParams().activityId) ?? 0;
-  // The board's rows and the activity (its title, questions, price) come in parallel.
+  // One call: the board carries the activity (its title, questions, price) beside its rows.
   const board = useBoard(id);
-  const activityQuery = useManagedActivity(id);
   const remind = useRemind(id);
   const undo = useUndoPayment(id);
   const [filters, setFilters] = useState<BoardFilters>(NO_FILTERS);
@@ -185,18 +183,17 @@ export function BoardPage() {
       ← {T.back}
     </Link>
   );
-  const failed = board.isError ? board : activityQuery.isError ? activityQuery : null;
-  if (failed?.error) {
+  if (board.isError) {
     return (
       <>
         {back}
         <div className="mt-3">
-          <LoadError message={failed.error.message} onRetry={() => failed.refetch()} />
+          <LoadError message={board.error.message} onRetry={() => board.refetch()} />
         </div>
       </>
     );
   }
-  if (!board.isSuccess || !activityQuery.isSuccess) {
+  if (!board.isSuccess) {
     return (
       <>
         {back}
@@ -207,8 +204,7 @@ export function BoardPage() {
     );
   }
 
-  const activity = activityQuery.data;
-  const { counts, rows } = board.data;
+  const { activity, counts, rows } = board.data;
   const shown = filterRows(rows, filters);
   return (
     <>
