@@ -91,6 +91,23 @@ describe('the board', () => {
     ]);
   });
 
+  it('marks a missing autorización red only for a child who goes or waits', async () => {
+    signIn({ role: 'scouter' });
+    const current = board();
+    current.rows = current.rows.map((row) =>
+      row.child_name === 'Eva Martín' ? { ...row, signup: 'va' } : row,
+    );
+    stubApi({ 'GET /activities/5/board': [200, current] });
+    render();
+    const missing = (name: string) =>
+      within(
+        screen.getAllByTestId('board-row').find((row) => row.textContent?.includes(name))!,
+      ).getByText('Falta');
+    await screen.findAllByTestId('board-row');
+    expect(missing('Eva Martín')).toHaveClass('bg-danger');
+    expect(missing('Diana López')).toHaveClass('bg-secondary');
+  });
+
   it('filters by sign-up, autorización and payment, and finds a name without its accents', async () => {
     signIn({ role: 'scouter' });
     stubApi({ 'GET /activities/5': [200, activity()], 'GET /activities/5/board': [200, board()] });
