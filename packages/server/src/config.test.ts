@@ -219,6 +219,7 @@ describe('the schema', () => {
       publicUrl: 'http://localhost:3000',
       dataDir,
       databaseUrl: null,
+      healthKey: null,
       jwtSecret: null,
       smtpUrl: null,
       mailFrom: `"${DEFAULT_GROUP.name}" <no-reply@localhost>`,

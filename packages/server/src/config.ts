@@ -321,6 +321,11 @@ const configSchema = group({
   publicUrl: variable('PUBLIC_URL', baseUrl),
   /** JWT_SECRET, or null: then start-up keeps one in DATA_DIR (startup.ts). */
   jwtSecret: variable('JWT_SECRET', envText),
+  /**
+   * HEALTH_KEY: the key that seals the fichas sanitarias (32 bytes in base64), or null: then
+   * start-up keeps one in DATA_DIR/health-key (startup.ts). Kept apart from the backups.
+   */
+  healthKey: variable('HEALTH_KEY', envText),
   smtpUrl: variable('SMTP_URL', envText),
   /** Unset: the group's name at no-reply@localhost (filled in below). */
   mailFrom: variable('MAIL_FROM', envText),
@@ -400,7 +405,11 @@ const configSchema = group({
 /** The configuration as the environment gives it: the JWT secret only when JWT_SECRET is set. */
 export type EnvConfig = z.output<typeof configSchema>;
 /** The configuration a start runs with: the JWT secret always there (startup.ts). */
-export type Config = Omit<EnvConfig, 'jwtSecret'> & { jwtSecret: string };
+export type Config = Omit<EnvConfig, 'jwtSecret' | 'healthKey'> & {
+  jwtSecret: string;
+  /** The sealing key's text (HEALTH_KEY or the key file), always there after start-up. */
+  healthKey: string;
+};
 export type DigestConfig = z.output<typeof digestSchema>;
 export type StorageConfig = z.output<typeof storageSchema>;
 

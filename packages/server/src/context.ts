@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import type { OidcClient } from './lib/oidc.js';
+import type { SealedBox } from './lib/sealed-box.js';
 import type { MailQueue } from './mail/mail-queue.js';
 import type { Mailer } from './mail/mailer.js';
 import type { FaceDetector } from './media/face-search.js';
@@ -25,6 +26,8 @@ export interface AppContext {
   oidc: OidcClient | null;
   /** The JWT signing key, derived from config.jwtSecret. */
   jwtKey: Uint8Array;
+  /** Seals and opens health data and the messages to the delegado/a (config.healthKey). */
+  sealedBox: SealedBox;
   log: FastifyBaseLogger;
   /** Replaces the face detector: tests give known boxes, or one that fails. */
   faceDetector?: FaceDetector;

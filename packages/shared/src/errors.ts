@@ -370,3 +370,26 @@ export const ACTIVITY_BOARD_ERRORS = {
   feedSectionInvalid: 'Elige una sección válida.',
   feedNotFound: 'Calendario no encontrado.',
 } as const;
+
+/** On camp (issue 37): what the server answers when the rules of the camp say no. */
+export const CAMP_ERRORS = {
+  /** A ficha its reader may not see (not a guardian; not staff in the window): as if missing. */
+  healthNotFound: 'Ficha sanitaria no encontrada.',
+  healthMissing: 'Rellena la ficha sanitaria antes de confirmarla.',
+  /** Confirming for an activity the child is not signed up to. */
+  healthNotSignedUp: 'El educando no está apuntado a esta actividad.',
+  notStaff: 'Solo el equipo de la actividad puede hacer esto.',
+  /** `name`: the adult's name. */
+  certificateNotCurrent: (name: string) =>
+    `${name} no puede formar parte del equipo ni ser responsable de una actividad: su certificado negativo del Registro Central de Delincuentes Sexuales no está al día. Un administrador puede registrarlo en «Salvaguarda».`,
+  staffNotAdult:
+    'Solo un scouter o un administrador puede formar parte del equipo de una actividad.',
+  certificateNotAdult: 'Solo se registra el certificado de scouters y administradores.',
+  delegateNotAdult: 'El delegado/a de protección debe ser un scouter o un administrador del grupo.',
+  noDelegate: 'El grupo aún no ha nombrado delegado/a de protección.',
+  notDelegate: 'Solo el delegado/a de protección puede leer estos mensajes.',
+  attendanceClosed: 'Ya no se puede pasar lista en esta actividad.',
+  /** The key that opens the fichas is missing or is not the one they were sealed with. */
+  healthKeyMismatch:
+    'No se pueden leer los datos de salud: la clave de cifrado no es la misma con la que se guardaron.',
+} as const;

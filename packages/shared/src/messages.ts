@@ -254,3 +254,46 @@ export const ACTIVITY_BOARD_MESSAGES = {
   calendarReturn: (point: string, at: string) => `Regreso: ${point}, ${at}.`,
   calendarTransport: (transport: string) => `Transporte: ${transport}.`,
 } as const;
+
+/**
+ * On camp (issue 37): what the ficha sanitaria's form, «Pasar lista», the staff, the certificados
+ * negativos and the messages to the delegado/a de protección are told when something in them is
+ * wrong. Their rules' errors are CAMP_ERRORS (errors.ts).
+ */
+export const CAMP_MSG = {
+  personInvalid: 'La persona elegida no es válida.',
+  healthTextTooLong: 'El texto no puede tener más de 1000 caracteres.',
+  healthShortTooLong: 'El texto no puede tener más de 100 caracteres.',
+  medicationNameRequired: 'Escribe el nombre del medicamento.',
+  medicationsTooMany: 'Puedes indicar como mucho 10 medicamentos.',
+  healthCardTooLong: 'El número de la tarjeta sanitaria no puede tener más de 40 caracteres.',
+  swimInvalid: 'Indica si sabe nadar: sí, no o con ayuda.',
+  contactsInvalid: 'Indica dos contactos de emergencia.',
+  contactNameRequired: 'Escribe el nombre del contacto de emergencia.',
+  contactRelationRequired:
+    'Indica la relación del contacto con el educando (por ejemplo, «Madre»).',
+  contactPhoneInvalid:
+    'El teléfono no es válido: escribe solo números, espacios y, si hace falta, el prefijo con +.',
+  healthSaved: 'Ficha sanitaria guardada.',
+  healthConfirmed: 'Has confirmado que la ficha sanitaria está al día.',
+  attendanceInvalid: 'La lista enviada no es válida.',
+  attendanceDayInvalid: 'El día no es válido (AAAA-MM-DD).',
+  attendanceMomentInvalid: 'Elige el momento: salida, llegada o noche.',
+  attendanceTooMany: 'Se pueden enviar como mucho 500 marcas a la vez.',
+  certificateDateInvalid: 'La fecha del certificado no es válida (AAAA-MM-DD).',
+  certificateDateFuture: 'La fecha del certificado no puede ser posterior a hoy.',
+  certificateRecorded: 'Certificado registrado.',
+  staffRatioInvalid: 'Indica cuántos educandos puede haber como mucho por cada adulto (de 1 a 50).',
+  renewalMonthsInvalid: 'Indica cada cuántos meses se renueva el certificado (de 1 a 60).',
+  retentionDaysInvalid:
+    'Indica cuántos días se guardan los datos de salud tras la actividad (de 0 a 365).',
+  settingsSaved: 'Ajustes guardados.',
+  delegateContactRequired: 'Escribe cómo contactar con el delegado/a de protección.',
+  delegateContactTooLong: 'El contacto no puede tener más de 200 caracteres.',
+  protectionBodyRequired: 'Escribe tu mensaje.',
+  protectionBodyTooLong: 'El mensaje no puede tener más de 5000 caracteres.',
+  protectionNameTooLong: 'El nombre no puede tener más de 100 caracteres.',
+  protectionReplyTooLong: 'La forma de contactarte no puede tener más de 200 caracteres.',
+  protectionSent:
+    'Tu mensaje ha llegado al delegado/a de protección. Solo esa persona puede leerlo.',
+} as const;

@@ -31,6 +31,11 @@ const expected: Record<(typeof CAPABILITIES)[number], [boolean, boolean, boolean
   'activities:manage': [false, false, true, true],
   'activities:sign': [false, true, true, true],
   'authorization:text': [false, false, false, true],
+  'health:keep': [false, true, true, true],
+  'camp:staff': [false, false, true, true],
+  'safeguarding:manage': [false, false, false, true],
+  'protection:write': [true, true, true, true],
+  'protection:read': [false, true, true, true],
 };
 const actors: Actor[] = [null, 'usuario', 'scouter', 'admin'];
 

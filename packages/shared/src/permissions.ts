@@ -33,6 +33,11 @@ export const CAPABILITIES = [
   'activities:manage',
   'activities:sign',
   'authorization:text',
+  'health:keep',
+  'camp:staff',
+  'safeguarding:manage',
+  'protection:write',
+  'protection:read',
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
@@ -107,6 +112,20 @@ const table: Record<Capability, { anonymous: boolean } & Record<Role, boolean>> 
   'activities:sign': { anonymous: false, usuario: true, scouter: true, admin: true },
   // Write a new version of the autorización's text, and name the group's delegado/a de protección
   'authorization:text': { anonymous: false, usuario: false, scouter: false, admin: true },
+  // Ours (issue 37). Keep one's own children's ficha sanitaria, confirm it is up to date, and see
+  // who read it (a guardian: a rule of the access policy)
+  'health:keep': { anonymous: false, usuario: true, scouter: true, admin: true },
+  // Go to an activity as one of its adults: sign up as staff, and as staff read its children's
+  // fichas in the camp window, carry the camp pack, pass the roll (rules of the access policy)
+  'camp:staff': { anonymous: false, usuario: false, scouter: true, admin: true },
+  // The adults' certificados negativos, the children-per-adult ratio, how long health data is
+  // kept, and who is the delegado/a de protección
+  'safeguarding:manage': { anonymous: false, usuario: false, scouter: false, admin: true },
+  // Write to the delegado/a de protección (from the public page too: a child may have no account)
+  'protection:write': { anonymous: true, usuario: true, scouter: true, admin: true },
+  // Read the messages to the delegado/a de protección: only the account named (a rule of the
+  // service)
+  'protection:read': { anonymous: false, usuario: true, scouter: true, admin: true },
 };
 
 export const PERMISSIONS = table;

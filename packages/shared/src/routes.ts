@@ -85,6 +85,27 @@ export const ROUTES = {
     path: '/actividades/:activityId/tablero',
     getHref: (id: number | string) => `/actividades/${id}/tablero`,
   },
+  /** A guardian's ficha sanitaria of their child, and who has read it (issue 37). */
+  childHealth: {
+    path: '/mis-educandos/:childId/ficha',
+    getHref: (id: number | string) => `/mis-educandos/${id}/ficha`,
+  },
+  /** Staff: the camp pack, readable offline once taken («Llevar al campamento»). */
+  campPack: {
+    path: '/actividades/:activityId/campamento',
+    getHref: (id: number | string) => `/actividades/${id}/campamento`,
+  },
+  /** Staff: «Pasar lista», offline too. */
+  campRoll: {
+    path: '/actividades/:activityId/lista',
+    getHref: (id: number | string) => `/actividades/${id}/lista`,
+  },
+  /** Admins: certificados negativos, the ratio, health data's retention, the delegado/a. */
+  safeguarding: { path: '/admin/salvaguarda', getHref: () => '/admin/salvaguarda' },
+  /** Anyone: write to the delegado/a de protección. */
+  protection: { path: '/proteccion', getHref: () => '/proteccion' },
+  /** The delegado/a de protección: the messages written to them. */
+  protectionInbox: { path: '/proteccion/mensajes', getHref: () => '/proteccion/mensajes' },
   /** Admins: the autorización's text and the group's delegado/a de protección. */
   authorizationText: { path: '/admin/autorizacion', getHref: () => '/admin/autorizacion' },
   /** Where the external sign-in popup comes back (the provider's redirect URI). */

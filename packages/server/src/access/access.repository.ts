@@ -1,4 +1,5 @@
 import {
+  CAMP_WINDOW_BEFORE_MS,
   type ConsentGiver,
   type ConsentPurpose,
   can,
@@ -437,6 +438,48 @@ export class AccessRepository {
       .where(activityShownTo(viewer))
       .execute();
     return new Set(rows.map((row) => row.id));
+  }
+
+  /**
+   * Which of the activities `ids` `viewer` is staff of (camp-access.ts); with `now`, only those in
+   * their camp window then (from two days before the start to the end, not cancelled). One query.
+   */
+  async staffActivityIds(
+    ids: readonly number[],
+    viewer: Viewer,
+    now: Date | null,
+  ): Promise<Set<number>> {
+    if (ids.length === 0 || !viewer) return new Set();
+    let query = this.db
+      .selectFrom('activities')
+      .innerJoin('activity_staff', 'activity_staff.activity_id', 'activities.id')
+      .select('activities.id')
+      .where('activities.id', 'in', [...new Set(ids)])
+      .where('activity_staff.user_id', '=', viewer.id);
+    if (now) {
+      const opensBefore = new Date(now.getTime() + CAMP_WINDOW_BEFORE_MS).toISOString();
+      query = query
+        .where('activities.status', '!=', 'cancelada')
+        .where('activities.starts_at', '<=', opensBefore)
+        .where('activities.ends_at', '>', now.toISOString());
+    }
+    const rows = await query.execute();
+    return new Set(rows.map((row) => row.id));
+  }
+
+  /** The children signed up («Va») to activity `activityId`, by name (only `childIds` when given). */
+  async campChildIds(activityId: number, childIds?: readonly number[]): Promise<number[]> {
+    if (childIds?.length === 0) return [];
+    let query = this.db
+      .selectFrom('activity_signups')
+      .innerJoin('children', 'children.id', 'activity_signups.child_id')
+      .select('children.id')
+      .where('activity_signups.activity_id', '=', activityId)
+      .where('activity_signups.status', '=', 'va')
+      .where('children.active', '=', 1);
+    if (childIds) query = query.where('children.id', 'in', [...new Set(childIds)]);
+    const rows = await query.orderBy('children.full_name').orderBy('children.id').execute();
+    return rows.map((row) => row.id);
   }
 
   /** Which of the activities `ids` exist and `viewer` manages, in one query. */

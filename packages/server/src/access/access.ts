@@ -1,9 +1,10 @@
-import { ACTIVITY_ERRORS, canDeleteComment, SERVER_ERRORS } from '@fogata/shared';
+import { ACTIVITY_ERRORS, CAMP_ERRORS, canDeleteComment, SERVER_ERRORS } from '@fogata/shared';
 import type { AppContext } from '../context.js';
 import type { Executor } from '../db/database.js';
 import { AppError } from '../lib/app-error.js';
 import { AccessRepository, type ManagedSections } from './access.repository.js';
 import { ActivityAccess } from './activity-access.js';
+import { CampAccess } from './camp-access.js';
 import { type FaceOfImage, FaceReviewAccess, type ReviewImage } from './face-review.js';
 import { FamilyAccess } from './family-access.js';
 import { GalleryAccess } from './gallery-access.js';
@@ -46,7 +47,14 @@ export type AccessPermission =
    */
   | 'activity.see'
   /** Manage an activity: an admin; a scouter when it is the whole group's or names a section of theirs. */
-  | 'activity.manage';
+  | 'activity.manage'
+  /** Go to an activity as one of its adults: its staff (camp-access.ts). */
+  | 'activity.staff'
+  /**
+   * Read the fichas of an activity's children: its staff, from two days before it starts until it
+   * ends, not cancelled (camp-access.ts).
+   */
+  | 'activity.camp';
 
 /** The error of a thing a viewer may not reach, by permission. */
 const DENIED: Record<AccessPermission, () => AppError> = {
@@ -59,6 +67,8 @@ const DENIED: Record<AccessPermission, () => AppError> = {
   'comment.delete': () => new AppError(403, SERVER_ERRORS.forbidden),
   'activity.see': () => new AppError(404, ACTIVITY_ERRORS.notFound),
   'activity.manage': () => new AppError(403, ACTIVITY_ERRORS.notManaged),
+  'activity.staff': () => new AppError(403, CAMP_ERRORS.notStaff),
+  'activity.camp': () => new AppError(404, CAMP_ERRORS.healthNotFound),
 };
 
 /** The access policy's questions, each over a set of ids. */
@@ -106,6 +116,10 @@ export class Access {
         return this.activities().visibleActivityIds(viewer, ids);
       case 'activity.manage':
         return this.activities().managedActivityIds(viewer, ids);
+      case 'activity.staff':
+        return new CampAccess(this.ctx).staffActivityIds(viewer, ids);
+      case 'activity.camp':
+        return new CampAccess(this.ctx).campActivityIds(viewer, ids);
     }
   }
 
@@ -132,7 +146,10 @@ export class Access {
    */
   async require(viewer: Viewer, permission: AccessPermission, id: number): Promise<void> {
     if (await this.may(viewer, permission, id)) return;
-    if (permission === 'activity.manage' && !(await this.may(viewer, 'activity.see', id))) {
+    if (
+      (permission === 'activity.manage' || permission === 'activity.staff') &&
+      !(await this.may(viewer, 'activity.see', id))
+    ) {
       throw DENIED['activity.see']();
     }
     throw DENIED[permission]();

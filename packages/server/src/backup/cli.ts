@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { openDatabase } from '../db/database.js';
 import { progressPrinter } from '../lib/progress-printer.js';
 import { createStorage } from '../media/storage/create-storage.js';
+import { newSealingKey } from '../lib/sealed-box.js';
 import { loadConfig } from '../startup.js';
 import { BackupError, createBackup } from './backup.js';
 import { restoreBackup } from './restore.js';
@@ -53,10 +54,12 @@ export async function restoreCommand(args: string[]): Promise<number> {
     return 2;
   }
   // The secret comes from the copy: reading the configuration must not create a new one in the
-  // (empty) DATA_DIR first.
+  // (empty) DATA_DIR first. Nor a health key: a restore opens no sealed value, and the key that
+  // opens them is the original installation's, which its operator brings (README).
   const config = loadConfig({
     ...process.env,
     JWT_SECRET: process.env.JWT_SECRET || 'restaurando',
+    HEALTH_KEY: process.env.HEALTH_KEY || newSealingKey(),
   });
   const print = progressPrinter();
   try {

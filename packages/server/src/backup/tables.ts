@@ -40,6 +40,17 @@ export const BACKUP_TABLES = [
   'activity_payments',
   'activity_reminders',
   'calendar_feeds',
+  // Sealed (the ficha, the messages to the delegado/a): a backup carries them closed, and only a
+  // server with the same key opens them after a restore.
+  'health_records',
+  'activity_health_confirmations',
+  'health_reads',
+  'activity_staff',
+  'attendance_marks',
+  'safeguarding_certificates',
+  'certificate_reminders',
+  'protection_messages',
+  'protection_message_reads',
   'mail_queue',
   'audit_log',
 ] as const;

@@ -1,11 +1,13 @@
 import type {
   ActivityKind,
   ActivityStatus,
+  AttendanceMoment,
   AuthorizationMethod,
   ConsentGiver,
   ConsentPurpose,
   DigestFrequency,
   FaceStatus,
+  HealthReadVia,
   PaymentMethod,
   QuestionKind,
   Role,
@@ -566,6 +568,92 @@ export interface CalendarFeedsTable {
   created_at: string;
 }
 
+/** A child's ficha sanitaria, sealed whole by the application (lib/sealed-box.ts). */
+export interface HealthRecordsTable {
+  child_id: number;
+  sealed: string;
+  updated_by: number | null;
+  updated_at: string;
+  confirmed_at: string;
+  confirmed_by: number | null;
+}
+
+/** The ficha as a guardian confirmed it for an activity (sealed); erased after the activity. */
+export interface ActivityHealthConfirmationsTable {
+  activity_id: number;
+  child_id: number;
+  sealed: string;
+  confirmed_by: number | null;
+  confirmed_at: string;
+}
+
+/** A reading of a ficha by someone other than its guardians. */
+export interface HealthReadsTable {
+  id: Generated<number>;
+  child_id: number;
+  reader_id: number | null;
+  reader_name: string;
+  activity_id: number | null;
+  activity_title: string;
+  via: HealthReadVia;
+  read_at: string;
+}
+
+/** An adult signed up as staff of an activity. */
+export interface ActivityStaffTable {
+  activity_id: number;
+  user_id: number;
+  added_by: number | null;
+  added_at: string;
+}
+
+/** «Pasar lista»: a child's mark for a day and a moment; the latest `marked_at` wins. */
+export interface AttendanceMarksTable {
+  activity_id: number;
+  child_id: number;
+  /** `YYYY-MM-DD`, the day in Europe/Madrid. */
+  day: string;
+  moment: AttendanceMoment;
+  present: number;
+  marked_by: number | null;
+  marked_at: string;
+  synced_at: string;
+}
+
+/** A certificado negativo seen (not stored): its date and who checked it. */
+export interface SafeguardingCertificatesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** `YYYY-MM-DD`: the certificate's date. */
+  issued_on: string;
+  checked_by: number | null;
+  checked_at: string;
+}
+
+export interface CertificateRemindersTable {
+  user_id: number;
+  due_on: string;
+  months_before: number;
+  sent_at: string;
+}
+
+/** A message to the delegado/a de protección, sealed (lib/sealed-box.ts). */
+export interface ProtectionMessagesTable {
+  id: Generated<number>;
+  sender_id: number | null;
+  sealed: string;
+  created_at: string;
+}
+
+/** The sealed log of who read a message to the delegado/a. */
+export interface ProtectionMessageReadsTable {
+  id: Generated<number>;
+  message_id: number;
+  reader_id: number | null;
+  reader_name: string;
+  read_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   invitations: InvitationsTable;
@@ -607,4 +695,13 @@ export interface Database {
   activity_payments: ActivityPaymentsTable;
   activity_reminders: ActivityRemindersTable;
   calendar_feeds: CalendarFeedsTable;
+  health_records: HealthRecordsTable;
+  activity_health_confirmations: ActivityHealthConfirmationsTable;
+  health_reads: HealthReadsTable;
+  activity_staff: ActivityStaffTable;
+  attendance_marks: AttendanceMarksTable;
+  safeguarding_certificates: SafeguardingCertificatesTable;
+  certificate_reminders: CertificateRemindersTable;
+  protection_messages: ProtectionMessagesTable;
+  protection_message_reads: ProtectionMessageReadsTable;
 }

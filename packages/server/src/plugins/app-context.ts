@@ -4,6 +4,7 @@ import type { Config } from '../config.js';
 import type { AppContext } from '../context.js';
 import { openDatabase } from '../db/database.js';
 import { OidcClient } from '../lib/oidc.js';
+import { parseSealingKey, SealedBox } from '../lib/sealed-box.js';
 import { MailQueue } from '../mail/mail-queue.js';
 import { createMailer } from '../mail/mailer.js';
 import { MediaJournal } from '../media/journal.js';
@@ -49,6 +50,7 @@ export async function registerAppContext(
         })
       : null,
     jwtKey: new TextEncoder().encode(config.jwtSecret),
+    sealedBox: new SealedBox(parseSealingKey(config.healthKey)),
     log: app.log,
   };
   // A queued mail's images follow the face rule as it is when the mail goes (decision 138).

@@ -28,6 +28,7 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     publicUrl: TEST_PUBLIC_URL,
     dataDir,
     jwtSecret: randomBytes(32).toString('base64url'),
+    healthKey: randomBytes(32).toString('base64url'),
     authRateLimit: 1000,
     webDist: join(dataDir, 'no-web'),
     scryptCost: 1024,

@@ -19,6 +19,7 @@ import { imageRenditions } from './016-image-renditions.js';
 import { publicImages } from './017-public-images.js';
 import { unsearchedImages } from './018-unsearched-images.js';
 import { activities } from './019-activities.js';
+import { onCamp } from './020-on-camp.js';
 import type { Dialect, MigrationContext } from './migration-context.js';
 
 export type { Dialect, MigrationContext } from './migration-context.js';
@@ -47,6 +48,7 @@ function migrations(ctx: MigrationContext): Record<string, Migration> {
     '017-public-images': publicImages(ctx),
     '018-unsearched-images': unsearchedImages(ctx),
     '019-activities': activities(ctx),
+    '020-on-camp': onCamp(ctx),
   };
 }
 

@@ -1,0 +1,277 @@
+import { z } from 'zod';
+import { CAMP_MSG } from '../messages.js';
+import type { AuthorizationState, PaymentMethod, SignupShown } from './activity.js';
+import { bodyId, requiredText, storedText } from './common.js';
+import type { HealthRecord } from './health.js';
+
+/*
+ * On camp (issue 37): the activity's staff and its ratio, the camp pack a scouter carries offline,
+ * «Pasar lista», the certificados negativos of the adults and the messages to the delegado/a de
+ * protección. docs/camp-api.md is the map of the calls.
+ */
+
+/** How long before an activity starts its staff may read the fichas of its children. */
+export const CAMP_WINDOW_BEFORE_MS = 2 * 24 * 60 * 60 * 1000;
+/** How long a camp pack stays in a browser at most (less when the activity ends first). */
+export const CAMP_PACK_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+/** Months before a certificado falls due that its adult is reminded. */
+export const CERTIFICATE_REMINDER_MONTHS = [3, 2, 1] as const;
+
+export const CAMP_LIMITS = {
+  attendanceMarksMax: 500,
+  staffRatio: { min: 1, max: 50 },
+  renewalMonths: { min: 1, max: 60 },
+  retentionDays: { min: 0, max: 365 },
+  delegateContactMax: 200,
+  protectionBodyMax: 5000,
+  protectionNameMax: 100,
+  protectionReplyMax: 200,
+} as const;
+
+export const CAMP_LABELS = {
+  takeToCamp: 'Llevar al campamento',
+  takeRoll: 'Pasar lista',
+  confidential: 'CONFIDENCIAL',
+  staff: 'Equipo',
+  joinStaff: 'Apuntarme al equipo',
+  leaveStaff: 'Salir del equipo',
+  /** `children` per `adults` against the group's limit. */
+  ratio: (children: number, adults: number, perAdult: number) =>
+    `${children} educandos, ${adults} adultos (máximo ${perAdult} por adulto)`,
+  /** `needed`: how many more adults the activity needs. */
+  ratioShort: (needed: number) =>
+    needed === 1
+      ? 'Falta 1 adulto para cumplir la proporción del grupo.'
+      : `Faltan ${needed} adultos para cumplir la proporción del grupo.`,
+  protectionDelegate: 'Delegado/a de protección',
+  writeToDelegate: 'Escribir al delegado/a de protección',
+  safeguarding: 'Salvaguarda',
+  certificate: 'Certificado negativo de delitos sexuales',
+} as const;
+
+/** «Pasar lista»: the moments of a day a headcount is taken. */
+export const ATTENDANCE_MOMENTS = ['salida', 'llegada', 'noche'] as const;
+export type AttendanceMoment = (typeof ATTENDANCE_MOMENTS)[number];
+export const ATTENDANCE_MOMENT_LABELS: Record<AttendanceMoment, string> = {
+  salida: 'Salida',
+  llegada: 'Llegada',
+  noche: 'Noche',
+};
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const dayField = (message: string) =>
+  z
+    .string({ error: message })
+    .regex(DAY, { error: message })
+    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), { error: message });
+
+/** One mark of «Pasar lista», as the browser keeps it and sends it (made offline or not). */
+export const attendanceMarkInputSchema = z.object({
+  child_id: bodyId(CAMP_MSG.attendanceInvalid),
+  day: dayField(CAMP_MSG.attendanceDayInvalid),
+  moment: z.enum(ATTENDANCE_MOMENTS, { error: CAMP_MSG.attendanceMomentInvalid }),
+  present: z.boolean({ error: CAMP_MSG.attendanceInvalid }),
+  /** When the scouter marked it, by their device's clock: the latest mark of a cell wins. */
+  marked_at: z.iso.datetime({ offset: true, error: CAMP_MSG.attendanceInvalid }),
+});
+export type AttendanceMarkInput = z.infer<typeof attendanceMarkInputSchema>;
+
+/** POST /activities/:id/attendance: the marks a browser has not synced yet. */
+export const attendanceSyncSchema = z.object({
+  marks: z
+    .array(attendanceMarkInputSchema, { error: CAMP_MSG.attendanceInvalid })
+    .max(CAMP_LIMITS.attendanceMarksMax, { error: CAMP_MSG.attendanceTooMany }),
+});
+
+/** A mark as the server keeps it: the cell's winner. */
+export interface AttendanceMark {
+  child_id: number;
+  day: string;
+  moment: AttendanceMoment;
+  present: boolean;
+  marked_at: string;
+  marked_by_name: string | null;
+}
+
+/** An adult of an activity's staff. */
+export interface StaffMember {
+  user_id: number;
+  name: string;
+  /** Their certificado negativo is current at the activity's end. */
+  certificate_current: boolean;
+}
+
+/** Children per adult against the group's setting; `short` when more adults are needed. */
+export interface StaffRatio {
+  children: number;
+  adults: number;
+  per_adult: number;
+  needed: number;
+  short: boolean;
+}
+
+/** How many more adults `children` need at `perAdult` children each, given `adults`. */
+export function adultsNeeded(children: number, adults: number, perAdult: number): number {
+  return Math.max(0, Math.ceil(children / perAdult) - adults);
+}
+
+/** GET /activities/:id/staff */
+export interface ActivityStaff {
+  staff: StaffMember[];
+  ratio: StaffRatio;
+  /** The viewer is one of them. */
+  mine: boolean;
+}
+
+/** POST /activities/:id/staff: an adult named staff (themselves, or by a manager). */
+export const staffInputSchema = z.object({ user_id: bodyId(CAMP_MSG.personInvalid) });
+
+/** A child as the camp pack carries it. */
+export interface CampChild {
+  child_id: number;
+  name: string;
+  section: string | null;
+  signup: SignupShown;
+  /** Null: the family has not filled it. */
+  health: HealthRecord | null;
+  /** When a guardian confirmed it for this activity; null: not yet. */
+  health_confirmed_at: string | null;
+  authorization: AuthorizationState;
+  payment: { amount_cents: number; method: PaymentMethod } | null;
+}
+
+/** The group's data for an emergency, as the pack and its PDF carry it. */
+export interface CampEmergency {
+  group_name: string;
+  /** The activity's person in charge. */
+  in_charge: string | null;
+  protection_delegate: { name: string; contact: string } | null;
+}
+
+/** GET /activities/:id/camp-pack: everything the staff carry, for offline use. */
+export interface CampPack {
+  activity: {
+    id: number;
+    title: string;
+    starts_at: string;
+    ends_at: string;
+    place: string;
+    meeting_point: string;
+    meeting_at: string;
+    return_point: string;
+    return_at: string;
+    price_cents: number | null;
+  };
+  emergency: CampEmergency;
+  staff: StaffMember[];
+  children: CampChild[];
+  attendance: AttendanceMark[];
+  /** When it was made, and when the browser must wipe it at the latest (the end, or 7 days). */
+  generated_at: string;
+  wipe_at: string;
+}
+
+/** The state of an adult's certificado negativo. */
+export const CERTIFICATE_STATES = ['missing', 'current', 'due_soon', 'expired'] as const;
+export type CertificateState = (typeof CERTIFICATE_STATES)[number];
+export const CERTIFICATE_STATE_LABELS: Record<CertificateState, string> = {
+  missing: 'Sin registrar',
+  current: 'Al día',
+  due_soon: 'Caduca pronto',
+  expired: 'Caducado',
+};
+
+/** An adult (scouter or admin) and their latest certificado, in the admin's list. */
+export interface AdultCertificate {
+  user_id: number;
+  name: string;
+  email: string;
+  role: 'scouter' | 'admin';
+  issued_on: string | null;
+  checked_by_name: string | null;
+  checked_at: string | null;
+  /** `issued_on` plus the renewal months; null when missing. */
+  due_on: string | null;
+  state: CertificateState;
+}
+
+/** GET /safeguarding/certificates: missing and due first, then by name. */
+export interface CertificatesList {
+  adults: AdultCertificate[];
+  renewal_months: number;
+}
+
+/** POST /safeguarding/certificates: a certificado seen, with its date. */
+export const certificateInputSchema = z.object({
+  user_id: bodyId(CAMP_MSG.personInvalid),
+  issued_on: dayField(CAMP_MSG.certificateDateInvalid),
+});
+
+/** The group's camp settings (admins). */
+export interface SafeguardingSettings {
+  staff_ratio: number;
+  certificate_renewal_months: number;
+  health_retention_days: number;
+  protection_delegate: { user_id: number; name: string; contact: string } | null;
+}
+
+const wholeIn = (range: { min: number; max: number }, message: string) =>
+  z
+    .number({ error: message })
+    .int({ error: message })
+    .min(range.min, { error: message })
+    .max(range.max, { error: message });
+
+/** PUT /safeguarding/settings */
+export const safeguardingSettingsInputSchema = z.object({
+  staff_ratio: wholeIn(CAMP_LIMITS.staffRatio, CAMP_MSG.staffRatioInvalid),
+  certificate_renewal_months: wholeIn(CAMP_LIMITS.renewalMonths, CAMP_MSG.renewalMonthsInvalid),
+  health_retention_days: wholeIn(CAMP_LIMITS.retentionDays, CAMP_MSG.retentionDaysInvalid),
+});
+
+/** PUT /safeguarding/delegate: the account named delegado/a and how to reach them. */
+export const delegateInputSchema = z.object({
+  user_id: bodyId(CAMP_MSG.personInvalid),
+  contact: requiredText(
+    CAMP_LIMITS.delegateContactMax,
+    CAMP_MSG.delegateContactRequired,
+    CAMP_MSG.delegateContactTooLong,
+  ),
+});
+
+/** POST /protection/messages: from a member, or from anyone on the public page. */
+export const protectionMessageInputSchema = z.object({
+  body: requiredText(
+    CAMP_LIMITS.protectionBodyMax,
+    CAMP_MSG.protectionBodyRequired,
+    CAMP_MSG.protectionBodyTooLong,
+  ),
+  /** Who writes and how to answer them, when they want to say (a child may not). */
+  name: storedText(
+    z.string().trim().max(CAMP_LIMITS.protectionNameMax, { error: CAMP_MSG.protectionNameTooLong }),
+  ).optional(),
+  reply_to: storedText(
+    z
+      .string()
+      .trim()
+      .max(CAMP_LIMITS.protectionReplyMax, { error: CAMP_MSG.protectionReplyTooLong }),
+  ).optional(),
+});
+
+/** A message as the delegado/a reads it. */
+export interface ProtectionMessage {
+  id: number;
+  body: string;
+  name: string | null;
+  reply_to: string | null;
+  /** The member's account name when sent signed in; null from the public page. */
+  sender_name: string | null;
+  created_at: string;
+}
+
+/** A reading of a message, in the sealed log. */
+export interface ProtectionMessageRead {
+  message_id: number;
+  reader_name: string;
+  read_at: string;
+}
