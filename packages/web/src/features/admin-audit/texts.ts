@@ -135,6 +135,13 @@ export const AUDIT_TEXTS = {
         return `Eliminó el borrador de la actividad${quoted(label)}.`;
       case 'activity.signup_changed':
         return `Cambió la respuesta del educando n.º ${d.child ?? ''} a la actividad${quoted(label)}: de «${d.from ?? ''}» a «${d.to ?? ''}».`;
+      // La ficha sanitaria: the child by number, never its content.
+      case 'health.saved':
+        return `Guardó la ficha sanitaria del educando n.º ${entry.target_id ?? ''}.`;
+      case 'health.confirmed':
+        return d.activity
+          ? `Confirmó que la ficha sanitaria del educando n.º ${entry.target_id ?? ''} está al día para la actividad n.º ${d.activity}.`
+          : `Confirmó que la ficha sanitaria del educando n.º ${entry.target_id ?? ''} está al día.`;
     }
   },
 } as const;
