@@ -5,7 +5,8 @@ import type { UserRow } from '../modules/users/users.repository.js';
 import { DemoRepository } from './demo.repository.js';
 
 /*
- * The demo's activities: a Tropa acampada a family still has to answer, the group's weekly
+ * The demo's activities: a Tropa acampada a family still has to answer, the Tropa's
+ * acantonamiento that starts tomorrow (its staff can take the camp pack now), the group's weekly
  * reunión, and a salida of the Manada that already took place. They are made through the
  * activities' service as a manager makes them, then put in place (published, or dated in the
  * past) straight in their rows: the demo sends no announcement mail to its invented addresses.
@@ -46,15 +47,26 @@ export interface DemoActivityPeople {
   /** A guardian of a Tropa child, who answers the acampada. */
   tropaGuardian: UserRow;
   tropaChildId: number;
+  /** The usuario and their Tropa child, who goes to the acantonamiento. */
+  usuario: UserRow;
+  usuarioTropaChildId: number;
   sectionOf(name: string): number;
 }
 
-/** Creates the demo's activities; returns how many. */
+/** The demo's activities by what they are. */
+export interface DemoActivityIds {
+  acampada: number;
+  acantonamiento: number;
+  reunion: number;
+  salida: number;
+}
+
+/** Creates the demo's activities; returns their ids. */
 export async function seedDemoActivities(
   ctx: AppContext,
   people: DemoActivityPeople,
   now: Date,
-): Promise<number> {
+): Promise<DemoActivityIds> {
   const service = new ActivitiesService(ctx);
   const repo = new DemoRepository(ctx.db);
   const { admin, scouter, sectionOf } = people;
@@ -96,6 +108,46 @@ export async function seedDemoActivities(
       ...(allergy ? { [allergy.id]: 'Ninguna' } : {}),
       ...(swims ? { [swims.id]: true } : {}),
     },
+  });
+
+  // The Tropa's acantonamiento, from tomorrow: within the days its staff may read the fichas, so
+  // the demo's scouter can take the camp pack and pass the roll. Both Tropa families said «Va»
+  // while sign-up was open; then it is put on its days.
+  const acantonamiento = await make(scouter, {
+    title: 'Acantonamiento de invierno en el albergue',
+    kind: 'acampada',
+    section_ids: [sectionOf('Tropa')],
+    starts_at: madrid(now, 30, '10:00'),
+    ends_at: madrid(now, 31, '17:00'),
+    place: 'Albergue de Cercedilla',
+    meeting_point: 'Estación de Chamartín',
+    meeting_at: madrid(now, 30, '09:15'),
+    return_point: 'Estación de Chamartín',
+    return_at: madrid(now, 31, '17:30'),
+    transport: 'Tren de cercanías',
+    price_cents: 2500,
+    places: null,
+    signup_deadline: madrid(now, 25, '21:00'),
+    in_charge_id: scouter.id,
+    description:
+      'Una noche en el albergue: talleres, marcha a la Fuenfría y velada junto al fuego.',
+    both_guardians: false,
+    questions: [],
+  });
+  await repo.placeActivity(acantonamiento.id, { status: 'publicada' });
+  for (const [guardian, child] of [
+    [people.tropaGuardian, people.tropaChildId],
+    [people.usuario, people.usuarioTropaChildId],
+  ] as const) {
+    await service.signup(guardian, acantonamiento.id, child, { going: true, answers: {} });
+  }
+  await repo.placeActivity(acantonamiento.id, {
+    status: 'publicada',
+    starts_at: madrid(now, 1, '10:00'),
+    ends_at: madrid(now, 2, '17:00'),
+    meeting_at: madrid(now, 1, '09:15'),
+    return_at: madrid(now, 2, '17:30'),
+    signup_deadline: madrid(now, -3, '21:00'),
   });
 
   // The whole group's reunión, every Saturday morning for ten weeks.
@@ -145,5 +197,10 @@ export async function seedDemoActivities(
     return_at: madrid(now, -21, '18:15'),
     signup_deadline: madrid(now, -24, '21:00'),
   });
-  return 3;
+  return {
+    acampada: acampada.id,
+    acantonamiento: acantonamiento.id,
+    reunion: reunion.id,
+    salida: salida.id,
+  };
 }

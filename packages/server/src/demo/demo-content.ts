@@ -1,4 +1,4 @@
-import type { ExperienceCategory, Role } from '@fogata/shared';
+import type { ExperienceCategory, HealthRecordInput, Role } from '@fogata/shared';
 import type { SceneKind } from './demo-images.js';
 
 /**
@@ -444,3 +444,103 @@ export const DEMO_CHILDREN: DemoChild[] = [
     consents: [{ purpose: 'gallery', granted: true, given: 'own' }],
   },
 ];
+
+/**
+ * The fichas sanitarias the families have filled in, by child (Daniel, of age, has none: the
+ * camp pack shows a child without one). Hugo's is the one a scouter of the Tropa must know.
+ */
+export const DEMO_HEALTH: Record<string, HealthRecordInput> = {
+  'Lucía Gómez Ortega': {
+    allergies: '',
+    medications: [],
+    diet: 'Vegetariana',
+    conditions: '',
+    health_card: 'MDRD 5566778899',
+    can_swim: 'si',
+    notes:
+      'Las primeras noches fuera de casa le cuesta dormir; ayuda que duerma cerca de su linterna.',
+    contacts: [
+      { name: 'Laura Gómez', relation: 'Madre', phone: '+34 611 234 567' },
+      { name: 'Andrés Ortega', relation: 'Padre', phone: '611 765 432' },
+    ],
+  },
+  'Pablo Gómez Ortega': {
+    allergies: 'Polen de gramíneas (en primavera)',
+    medications: [
+      {
+        name: 'Ebastina 10 mg',
+        dose: 'Un comprimido',
+        schedule: 'Por la mañana, de marzo a junio',
+        scouters_may_give: true,
+      },
+    ],
+    diet: '',
+    conditions: '',
+    health_card: 'MDRD 5566778800',
+    can_swim: 'si',
+    notes: '',
+    contacts: [
+      { name: 'Laura Gómez', relation: 'Madre', phone: '+34 611 234 567' },
+      { name: 'Andrés Ortega', relation: 'Padre', phone: '611 765 432' },
+    ],
+  },
+  'Irene Sánchez Vidal': {
+    allergies: 'Intolerancia a la lactosa',
+    medications: [],
+    diet: 'Sin lactosa',
+    conditions: '',
+    health_card: 'MDRD 4433221100',
+    can_swim: 'con_ayuda',
+    notes: '',
+    contacts: [
+      { name: 'Marta Sánchez', relation: 'Madre', phone: '+34 622 100 200' },
+      { name: 'Rosa Vidal', relation: 'Abuela', phone: '91 555 12 34' },
+    ],
+  },
+  'Hugo López Martín': {
+    allergies: 'Frutos secos (cacahuete y almendra): reacción grave',
+    medications: [
+      {
+        name: 'Adrenalina autoinyectable',
+        dose: '0,3 mg',
+        schedule: 'Si hay reacción alérgica; después, llamar al 112',
+        scouters_may_give: true,
+      },
+      {
+        name: 'Salbutamol inhalador',
+        dose: '2 inhalaciones',
+        schedule: 'Si le falta el aire',
+        scouters_may_give: true,
+      },
+    ],
+    diet: 'Sin frutos secos ni trazas',
+    conditions: 'Asma leve',
+    health_card: 'MDRD 7788990011',
+    can_swim: 'si',
+    notes: 'Lleva siempre la adrenalina en la riñonera.',
+    contacts: [
+      { name: 'Javier López', relation: 'Padre', phone: '+34 633 300 400' },
+      { name: 'Elena Martín', relation: 'Madre', phone: '633 500 600' },
+    ],
+  },
+  'Sara López Martín': {
+    allergies: '',
+    medications: [
+      {
+        name: 'Insulina',
+        dose: 'Según su pauta',
+        schedule: 'Antes de cada comida (se la pone ella)',
+        scouters_may_give: false,
+      },
+    ],
+    diet: 'Control de hidratos; llevar zumo por si tiene una bajada',
+    conditions: 'Diabetes tipo 1',
+    health_card: 'MDRD 7788990022',
+    can_swim: 'si',
+    notes: '',
+    contacts: [
+      { name: 'Javier López', relation: 'Padre', phone: '+34 633 300 400' },
+      { name: 'Elena Martín', relation: 'Madre', phone: '633 500 600' },
+    ],
+  },
+};

@@ -50,7 +50,7 @@ describe('demo content on an empty database', () => {
       likes: expect.any(Number),
       comments: 11,
       children: 6,
-      activities: 3,
+      activities: 4,
     });
     expect(outcome.counts.likes).toBeGreaterThan(10);
 
@@ -150,7 +150,7 @@ describe('demo content on an empty database', () => {
     ]);
   });
 
-  it('gives the group its activities: an acampada the usuario has to answer, the reunión, a past salida', async () => {
+  it('gives the group its activities: an acampada the usuario has to answer, an acantonamiento from tomorrow, the reunión, a past salida', async () => {
     if (!outcome.seeded) throw new Error('the demo did not seed');
     const usuario = outcome.accounts.find((a) => a.role === 'usuario')!;
     const login = await t.app.inject({
@@ -175,16 +175,61 @@ describe('demo content on an empty database', () => {
     const { upcoming } = list.json() as { upcoming: Item[] };
     expect(upcoming.map((a) => [a.title, a.status])).toEqual([
       ['Salida a la granja escuela', 'celebrada'],
+      ['Acantonamiento de invierno en el albergue', 'publicada'],
       ['Reunión de los sábados', 'publicada'],
       ['Acampada de otoño en la sierra', 'publicada'],
     ]);
-    const [salida, , acampada] = upcoming as [Item, Item, Item];
+    const [salida, acantonamiento, , acampada] = upcoming as [Item, Item, Item, Item];
+    // Tomorrow, and Pablo goes.
+    expect(Date.parse(acantonamiento.starts_at) - NOW.getTime()).toBeLessThan(2 * 86_400_000);
+    expect(acantonamiento.children.map((c) => [c.child_name, c.signup])).toEqual([
+      ['Pablo Gómez Ortega', 'va'],
+    ]);
     expect(Date.parse(salida.starts_at)).toBeLessThan(NOW.getTime());
     // Hugo's family has answered; Laura's Pablo is still pending.
     expect(acampada.taken).toBe(1);
     expect(acampada.needs_answer).toBe(true);
     expect(acampada.children.map((c) => [c.child_name, c.signup])).toEqual([
       ['Pablo Gómez Ortega', 'pendiente'],
+    ]);
+  });
+
+  it('gives the families their fichas sanitarias, sealed, confirmed for the acantonamiento', async () => {
+    if (!outcome.seeded) throw new Error('the demo did not seed');
+    const db = t.app.ctx.db.kysely;
+    const sealed = await db.selectFrom('health_records').select(['child_id', 'sealed']).execute();
+    expect(sealed).toHaveLength(5);
+    for (const row of sealed) expect(row.sealed).toMatch(/^v1\./);
+    // The usuario reads her Tropa child's ficha as she filled it.
+    const usuario = outcome.accounts.find((a) => a.role === 'usuario')!;
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: usuario.email, password: usuario.password },
+    });
+    const headers = { authorization: `Bearer ${login.json().token}` };
+    const own = (await t.app.inject({ url: '/api/profile/children', headers })).json() as {
+      id: number;
+      full_name: string;
+    }[];
+    const pablo = own.find((c) => c.full_name === 'Pablo Gómez Ortega')!;
+    const ficha = await t.app.inject({ url: `/api/children/${pablo.id}/health`, headers });
+    expect(ficha.statusCode, ficha.body).toBe(200);
+    expect(ficha.json().record).toMatchObject({
+      allergies: 'Polen de gramíneas (en primavera)',
+      can_swim: 'si',
+    });
+    // Both Tropa families confirmed it for the acantonamiento.
+    const confirmed = await db
+      .selectFrom('activity_health_confirmations')
+      .innerJoin('activities', 'activities.id', 'activity_health_confirmations.activity_id')
+      .innerJoin('children', 'children.id', 'activity_health_confirmations.child_id')
+      .select(['activities.title', 'children.full_name'])
+      .orderBy('children.full_name')
+      .execute();
+    expect(confirmed.map((c) => [c.title, c.full_name])).toEqual([
+      ['Acantonamiento de invierno en el albergue', 'Hugo López Martín'],
+      ['Acantonamiento de invierno en el albergue', 'Pablo Gómez Ortega'],
     ]);
   });
 

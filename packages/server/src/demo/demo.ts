@@ -23,6 +23,7 @@ import { SectionsService } from '../modules/sections/sections.service.js';
 import { type UserRow, UsersRepository } from '../modules/users/users.repository.js';
 import { type CONTENT_TABLES, DemoRepository } from './demo.repository.js';
 import { seedDemoActivities } from './demo-activities.js';
+import { seedDemoCamp } from './demo-camp.js';
 import {
   DEMO_ACCOUNTS,
   DEMO_ALBUMS,
@@ -186,6 +187,7 @@ export async function seedDemo(ctx: AppContext, now = new Date()): Promise<DemoO
     await sections.setScouters(admin, sectionOf('Tropa'), [scouter.id]);
     const children = new ChildrenService(ctx);
     const childIds = new Map<string, number>();
+    const keepers = new Map<string, { id: number; guardian: UserRow | null }>();
     const consents = new ConsentsService(ctx, () => todayIso(now));
     for (const child of DEMO_CHILDREN) {
       const birth = new Date(now.getTime() - 45 * DAY_MS);
@@ -197,6 +199,8 @@ export async function seedDemo(ctx: AppContext, now = new Date()): Promise<DemoO
       });
       for (const key of child.guardians) await children.link(admin, made.child.id, person(key).id);
       childIds.set(child.name, made.child.id);
+      const [keeper] = child.guardians;
+      keepers.set(child.name, { id: made.child.id, guardian: keeper ? person(keeper) : null });
       counts.children += 1;
       // The child's image consents, through the calls a family and a manager use.
       for (const c of child.consents ?? []) {
@@ -213,15 +217,29 @@ export async function seedDemo(ctx: AppContext, now = new Date()): Promise<DemoO
       }
     }
 
-    // The activities: the Tropa's acampada (Hugo's family has answered, Laura's has not), the
-    // weekly reunión and a past salida of the Manada.
+    // The activities: the Tropa's acampada (Hugo's family has answered, Laura's has not), its
+    // acantonamiento from tomorrow (both go), the weekly reunión and a past salida of the Manada.
     const hugo = childIds.get('Hugo López Martín');
-    if (hugo === undefined) throw new Error('Falta el educando de demostración Hugo');
-    counts.activities = await seedDemoActivities(
+    const pablo = childIds.get('Pablo Gómez Ortega');
+    if (hugo === undefined || pablo === undefined) {
+      throw new Error('Faltan los educandos de demostración de la Tropa');
+    }
+    const activities = await seedDemoActivities(
       ctx,
-      { admin, scouter, tropaGuardian: person('javier'), tropaChildId: hugo, sectionOf },
+      {
+        admin,
+        scouter,
+        tropaGuardian: person('javier'),
+        tropaChildId: hugo,
+        usuario: person('usuario'),
+        usuarioTropaChildId: pablo,
+        sectionOf,
+      },
       now,
     );
+    counts.activities = Object.keys(activities).length;
+    // The fichas sanitarias, confirmed for the acantonamiento.
+    await seedDemoCamp(ctx, { children: keepers }, activities, now);
 
     const monitors = new MonitorsService(ctx);
     for (const [i, m] of DEMO_MONITORS.entries()) {
