@@ -394,7 +394,7 @@ describe('the family’s view of an activity', () => {
   it('says whether each child’s ficha is filled and confirmed for that activity', async () => {
     const parent = await createUser(t.app, { name: 'Marta Sanz' });
     const filled = await child('Carla Sanz', [parent.row.id]);
-    const empty = await child('Diego Sanz', [parent.row.id]);
+    await child('Diego Sanz', [parent.row.id]);
     const first = await camp(30, { title: 'Marcha de otoño' });
     const second = await camp(40, { title: 'Marcha de invierno' });
     await addSignup(t.app, first, filled, 'va');
