@@ -45,6 +45,7 @@ import {
 } from '../../mail/activity-templates.js';
 import type { MailMessage } from '../../mail/mailer.js';
 import { type AuditActor, recordAudit } from '../audit/audit.js';
+import { healthStates } from '../health/health.service.js';
 import {
   ActivitiesRepository,
   type ActivityRow,
@@ -338,8 +339,8 @@ export class ActivitiesService {
 
   /**
    * The summaries of `rows` for `viewer`, with the status of each of the viewer's own children
-   * in each audience: five queries (audiences, own children, sign-ups, autorizaciones, guardians
-   * per child), whatever the number of activities and children.
+   * in each audience: six queries (audiences, own children, sign-ups, autorizaciones, guardians
+   * per child, fichas sanitarias), whatever the number of activities and children.
    */
   private async summaries(
     viewer: Viewer,
@@ -401,7 +402,8 @@ export class ActivitiesService {
 
   /**
    * The status of each of `children` (a child in an activity of `rows`) as `viewer` reads it:
-   * their answer and place in line, their autorización's standing signatures. Three queries.
+   * their answer and place in line, their autorización's standing signatures, whether their ficha
+   * sanitaria is filled and confirmed for it. Four queries.
    */
   private async childStatuses(
     viewer: Viewer,
@@ -414,10 +416,12 @@ export class ActivitiesService {
     const repo = this.repo(db);
     const activityIds = rows.map((row) => row.id);
     const childIds = [...new Set(children.map((c) => c.id))];
-    const [signups, authorizations, guardians] = await Promise.all([
+    const [signups, authorizations, guardians, health] = await Promise.all([
       repo.signups(activityIds, childIds),
       repo.standingAuthorizations(activityIds, childIds),
       guardianCounts(db, childIds),
+      // On camp: whether the ficha is filled and confirmed for the activity (one query).
+      healthStates(db, activityIds, childIds),
     ]);
     const key = (activityId: number, childId: number) => `${activityId}:${childId}`;
     const signupOf = new Map<string, SignupRow>(
@@ -458,6 +462,7 @@ export class ActivitiesService {
             mine: viewer !== null && viewer !== undefined && a.guardian_id === viewer.id,
           })),
         },
+        health: health(child.activity_id, child.id),
       });
       result.set(child.activity_id, list);
     }
@@ -471,7 +476,7 @@ export class ActivitiesService {
   /**
    * The status of each of `children` (of activity `activity`'s audience: `audienceChildren`) as
    * `viewer` reads it — answer, place in line, answers, autorización — by child id: what the board
-   * shows per row. Three queries, however many children.
+   * shows per row. Four queries, however many children.
    */
   async statusesOf(
     viewer: Viewer,

@@ -526,8 +526,8 @@ describe('the list', () => {
     expect(large.queries).toBe(small.queries);
     expect(detailLarge.queries).toBe(detailSmall.queries);
     // Session, activities, past page and count, audiences, own children, sign-ups,
-    // autorizaciones, guardians per child.
-    expect(large.queries).toBeLessThanOrEqual(9);
-    expect(detailLarge.queries).toBeLessThanOrEqual(9);
+    // autorizaciones, guardians per child, fichas sanitarias (filled, confirmed).
+    expect(large.queries).toBeLessThanOrEqual(10);
+    expect(detailLarge.queries).toBeLessThanOrEqual(10);
   });
 });

@@ -251,3 +251,26 @@ export class HealthService {
 export function eraseChildHealth(db: Executor, childId: number): Promise<void> {
   return new HealthRepository(db).deleteRecord(childId);
 }
+
+/**
+ * Of children `childIds` in activities `activityIds`, read in `db`: whether each has a ficha, and
+ * whether it was confirmed for each activity — what the family's view of an activity shows
+ * (never the ficha itself). One query, whatever the number of activities and children.
+ */
+export async function healthStates(
+  db: Executor,
+  activityIds: readonly number[],
+  childIds: readonly number[],
+): Promise<(activityId: number, childId: number) => HealthState> {
+  const { filled, confirmed } = await new HealthRepository(db).summaryStates(activityIds, childIds);
+  return (activityId, childId) => ({
+    filled: filled.has(childId),
+    confirmed_for_activity: confirmed.has(`${activityId}:${childId}`),
+  });
+}
+
+/** A child's ficha as an activity's sign-up sees it. */
+export interface HealthState {
+  filled: boolean;
+  confirmed_for_activity: boolean;
+}

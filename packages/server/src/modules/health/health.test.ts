@@ -1,4 +1,5 @@
 import {
+  type ActivityList,
   CAMP_ERRORS,
   CAMP_MSG,
   type ChildHealth,
@@ -11,6 +12,7 @@ import { addSignup, daysFromNow, insertActivity } from '../../test/activity-fact
 import { testAppPerFile } from '../../test/app-per-file.js';
 import { createUser, type TestUser } from '../../test/factories.js';
 import { createChildRow } from '../../test/family-factories.js';
+import { countQueries } from '../../test/gallery-factories.js';
 import { ALLERGY, addStaff, healthInput, insertHealth } from '../../test/health-factories.js';
 import { HealthService } from './health.service.js';
 
@@ -372,9 +374,61 @@ describe('readForCamp (the camp pack and its PDF)', () => {
         activity_title: 'Ruta por Gredos',
       },
     ]);
+    // The same number of queries for three children as for one.
+    const three = await countQueries(t.app, () =>
+      service.readForCamp(scouter.row, activity, 'pack'),
+    );
+    const one = await countQueries(t.app, () =>
+      service.readForCamp(scouter.row, activity, 'pack', [zoe]),
+    );
+    expect(three.queries).toBe(one.queries);
+    expect(three.queries).toBeLessThanOrEqual(5);
     await expect(service.readForCamp(other.row, activity, 'pack')).rejects.toMatchObject({
       statusCode: 404,
       message: CAMP_ERRORS.healthNotFound,
     });
+  });
+});
+
+describe('the family’s view of an activity', () => {
+  it('says whether each child’s ficha is filled and confirmed for that activity', async () => {
+    const parent = await createUser(t.app, { name: 'Marta Sanz' });
+    const filled = await child('Carla Sanz', [parent.row.id]);
+    await child('Diego Sanz', [parent.row.id]);
+    const first = await camp(30, { title: 'Marcha de otoño' });
+    const second = await camp(40, { title: 'Marcha de invierno' });
+    await addSignup(t.app, first, filled, 'va');
+    await req(parent, 'PUT', health(filled), healthInput());
+    await req(parent, 'POST', `${health(filled)}/confirm`, { activity_id: first });
+
+    const list = (await req(parent, 'GET', '/api/activities')).json<ActivityList>();
+    const states = list.upcoming
+      .filter((a) => a.id === first || a.id === second)
+      .map((a) => [a.title, a.children.map((c) => [c.child_name, c.health])]);
+    expect(states).toEqual([
+      [
+        'Marcha de otoño',
+        [
+          ['Carla Sanz', { filled: true, confirmed_for_activity: true }],
+          ['Diego Sanz', { filled: false, confirmed_for_activity: false }],
+        ],
+      ],
+      [
+        'Marcha de invierno',
+        [
+          ['Carla Sanz', { filled: true, confirmed_for_activity: false }],
+          ['Diego Sanz', { filled: false, confirmed_for_activity: false }],
+        ],
+      ],
+    ]);
+    const detail = await req(parent, 'GET', `/api/activities/${first}`);
+    expect(
+      detail.json<{ children: { health: unknown }[] }>().children.map((c) => c.health),
+    ).toEqual([
+      { filled: true, confirmed_for_activity: true },
+      { filled: false, confirmed_for_activity: false },
+    ]);
+    // Nothing of the ficha itself travels with the activity.
+    expect(detail.body).not.toContain('cacahuete');
   });
 });

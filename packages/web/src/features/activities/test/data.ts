@@ -12,6 +12,7 @@ export function childData(
     waiting_position: null,
     answers: {},
     authorization: { state: 'missing', required_signers: 1, signatures: [] },
+    health: { filled: false, confirmed_for_activity: false },
     ...overrides,
   };
 }
