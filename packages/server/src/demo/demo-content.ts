@@ -57,6 +57,14 @@ export const DEMO_MEMBERS: DemoPerson[] = [
     role: 'usuario',
     daysAgo: 120,
   },
+  // A scouter who joined this round and has not brought the certificado negativo yet.
+  {
+    key: 'alberto',
+    name: 'Alberto Núñez',
+    email: 'alberto.nunez@demo.fogata.local',
+    role: 'scouter',
+    daysAgo: 20,
+  },
 ];
 
 /**

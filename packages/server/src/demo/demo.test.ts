@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIso } from '../access/image-consent.js';
 import { bootstrap } from '../bootstrap.js';
 import { ConsentsService } from '../modules/consents/consents.service.js';
+import { SafeguardingService } from '../modules/safeguarding/safeguarding.service.js';
 import { buildTestApp, type TestApp } from '../test/build-app.js';
 import { createInvitation, createUser } from '../test/factories.js';
 import { createAlbum } from '../test/gallery-factories.js';
@@ -41,7 +42,7 @@ describe('demo content on an empty database', () => {
   it('creates news, experiences of each category, monitors, albums with photos, likes and comments', async () => {
     if (!outcome.seeded) throw new Error('the demo did not seed');
     expect(outcome.counts).toEqual({
-      users: 5,
+      users: 6,
       monitors: 5,
       news: 6,
       experiences: 6,
@@ -231,6 +232,36 @@ describe('demo content on an empty database', () => {
       ['Acantonamiento de invierno en el albergue', 'Hugo López Martín'],
       ['Acantonamiento de invierno en el albergue', 'Pablo Gómez Ortega'],
     ]);
+  });
+
+  it('names the adults who go, their certificados (one due soon, one missing) and the delegada', async () => {
+    if (!outcome.seeded) throw new Error('the demo did not seed');
+    const db = t.app.ctx.db.kysely;
+    const staff = await db
+      .selectFrom('activity_staff')
+      .innerJoin('activities', 'activities.id', 'activity_staff.activity_id')
+      .innerJoin('users', 'users.id', 'activity_staff.user_id')
+      .select(['activities.title', 'users.name'])
+      .orderBy('activities.title')
+      .orderBy('users.name')
+      .execute();
+    expect(staff.map((s) => [s.title, s.name])).toEqual([
+      ['Acampada de otoño en la sierra', 'Carmen Díaz'],
+      ['Acampada de otoño en la sierra', 'Diego Romero'],
+      ['Acantonamiento de invierno en el albergue', 'Diego Romero'],
+      ['Salida a la granja escuela', 'Carmen Díaz'],
+    ]);
+    const { adults } = await new SafeguardingService(t.app.ctx).certificates(NOW);
+    expect(adults.map((a) => [a.name, a.state])).toEqual([
+      ['Alberto Núñez', 'missing'],
+      ['Carmen Díaz', 'due_soon'],
+      ['Diego Romero', 'current'],
+    ]);
+    const delegate = await t.app.inject({ url: '/api/protection/delegate' });
+    expect(delegate.json()).toEqual({
+      name: 'Carmen Díaz',
+      contact: 'proteccion@demo.fogata.local o 600 123 456',
+    });
   });
 
   it('gives the children a spread of image consents', async () => {

@@ -238,8 +238,8 @@ export async function seedDemo(ctx: AppContext, now = new Date()): Promise<DemoO
       now,
     );
     counts.activities = Object.keys(activities).length;
-    // The fichas sanitarias, confirmed for the acantonamiento.
-    await seedDemoCamp(ctx, { children: keepers }, activities, now);
+    // On camp: the fichas sanitarias, the staff, the certificados and the delegada.
+    await seedDemoCamp(ctx, { admin, children: keepers }, activities, now);
 
     const monitors = new MonitorsService(ctx);
     for (const [i, m] of DEMO_MONITORS.entries()) {

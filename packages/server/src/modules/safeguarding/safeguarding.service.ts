@@ -147,12 +147,15 @@ export class SafeguardingService {
     return { adults: list, renewal_months: months };
   }
 
-  /** Records that an admin saw `userId`'s certificado of `issuedOn` (audited, never its content). */
+  /**
+   * Records that an admin saw `userId`'s certificado of `issuedOn` (audited, never its content).
+   * `now` is the clock's: the demo dates its group around a day of its own.
+   */
   async recordCertificate(
     actor: AuditActor,
     input: { user_id: number; issued_on: string },
+    now = new Date(),
   ): Promise<AdultCertificate> {
-    const now = new Date();
     if (input.issued_on > madridDay(now)) throw new AppError(400, CAMP_MSG.certificateDateFuture);
     const account = await this.repo().account(input.user_id);
     if (!account) throw new AppError(400, CAMP_MSG.personInvalid);
