@@ -9,6 +9,8 @@ import { auditRoutes } from './audit/audit.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { authorizationsRoutes } from './authorizations/authorizations.routes.js';
 import { calendarRoutes } from './calendar/calendar.routes.js';
+// On camp (issue 37): the camp pack, its PDF and «Pasar lista».
+import { campPackRoutes } from './camp-pack/camp-pack.routes.js';
 import { childrenRoutes } from './children/children.routes.js';
 import { consentsRoutes } from './consents/consents.routes.js';
 import { digestsRoutes } from './digests/digests.routes.js';
@@ -68,6 +70,8 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
     activitiesRoutes,
     // On camp (issue 37): the ficha sanitaria, its confirmations and its readings log.
     healthRoutes,
+    // On camp (issue 37): the camp pack, its PDF and «Pasar lista».
+    campPackRoutes,
   ]) {
     await routes(api);
   }
