@@ -314,4 +314,17 @@ export const CAMP_MSG = {
   packMayNotGive: 'no pueden dárselo los scouters',
   packGenerated: (when: string, by: string) =>
     `Generado el ${when} por ${by}. Contiene datos de salud de menores: guárdalo en el botiquín, no lo copies y destrúyelo al terminar la actividad.`,
+  // The adults around the children (camp-staff): the certificado's reminder and the mail that a
+  // message waits for the delegado/a (never its content: a mail can be read over a shoulder).
+  certificateReminderSubject: 'Tu certificado negativo caduca pronto',
+  /** `due`: the day it falls due, as Spanish text; `months`: 3, 2 or 1. */
+  certificateReminderBody: (due: string, months: number) =>
+    `Tu certificado negativo del Registro Central de Delincuentes Sexuales caduca el ${due}, dentro de ${months === 1 ? '1 mes' : `${months} meses`}.`,
+  certificateReminderAsk:
+    'Pídelo de nuevo (es gratuito en la sede electrónica del Ministerio de Justicia) y enséñaselo a un administrador del grupo para que lo registre. Sin un certificado al día no podrás formar parte del equipo de una actividad.',
+  certificateReminderButton: 'Entrar en la web',
+  protectionWaitingSubject: 'Tienes un mensaje como delegado/a de protección',
+  protectionWaitingBody:
+    'Alguien ha escrito al delegado/a de protección del grupo. Por su privacidad, este correo no incluye el mensaje: entra en la web para leerlo.',
+  protectionWaitingButton: 'Leer el mensaje',
 } as const;

@@ -25,6 +25,7 @@ import type { MailMessage } from '../../mail/mailer.js';
 import { layout } from '../../mail/templates.js';
 import { ActivitiesService } from '../activities/activities.service.js';
 import { type AuditActor, recordAudit } from '../audit/audit.js';
+import { activityStaff } from '../camp-staff/camp-staff.service.js';
 import {
   ActivityBoardRepository,
   type BoardActivityRow,
@@ -111,11 +112,14 @@ export class ActivityBoardService {
     return participantsOf(await this.rowsOf(viewer, activity));
   }
 
-  /** The board: the activity as its manager reads it, the rows and the counts. */
+  /** The board: the activity as its manager reads it, the rows, the counts and the staff. */
   async board(viewer: Viewer, id: number): Promise<Board> {
     const rows = await this.rowsOf(viewer, await this.managed(viewer, id));
-    const activity = await new ActivitiesService(this.ctx).get(viewer, id);
-    return { activity, counts: boardCounts(rows), rows };
+    const [activity, staff] = await Promise.all([
+      new ActivitiesService(this.ctx).get(viewer, id),
+      activityStaff(this.ctx.db.kysely, id, viewer?.id ?? null),
+    ]);
+    return { activity, counts: boardCounts(rows), rows, staff };
   }
 
   /** A child of the audience of a managed activity, or the error of one that is not. */
