@@ -63,7 +63,14 @@ const dayField = (message: string) =>
   z
     .string({ error: message })
     .regex(DAY, { error: message })
-    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), { error: message });
+    // A day of the calendar: JavaScript reads 2026-02-30 as 2 March, so it must read back the same.
+    .refine(
+      (value) => {
+        const time = Date.parse(`${value}T00:00:00Z`);
+        return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
+      },
+      { error: message },
+    );
 
 /** One mark of «Pasar lista», as the browser keeps it and sends it (made offline or not). */
 export const attendanceMarkInputSchema = z.object({

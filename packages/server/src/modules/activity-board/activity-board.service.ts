@@ -35,8 +35,10 @@ import {
 import { boardCounts, boardRows } from './board.js';
 import {
   exportFileName,
+  formatEuros,
   formatWhen,
   participantsCsv,
+  participantsOf,
   participantsPdf,
 } from './participants-export.js';
 
@@ -80,7 +82,10 @@ export class ActivityBoardService {
     return activity;
   }
 
-  private async rowsOf(viewer: Viewer, activity: BoardActivityRow): Promise<BoardRow[]> {
+  private async rowsOf(
+    viewer: Viewer,
+    activity: Pick<BoardActivityRow, 'id' | 'both_guardians'>,
+  ): Promise<BoardRow[]> {
     const repo = this.repo();
     const children = await activityAudienceChildren(this.ctx.db.kysely, [activity.id]);
     const [sections, statuses, payments] = await Promise.all([
@@ -93,6 +98,18 @@ export class ActivityBoardService {
       repo.payments(activity.id),
     ]);
     return boardRows({ children, sections, statuses, payments });
+  }
+
+  /**
+   * The board's rows of the children who go («Va») to activity `activity`, by section then name:
+   * the camp pack's roster with its autorización and payment. It checks nothing of `viewer`: its
+   * caller has (the activity's staff, in the camp window). The board's queries, however many.
+   */
+  async goingRows(
+    viewer: Viewer,
+    activity: Pick<BoardActivityRow, 'id' | 'both_guardians'>,
+  ): Promise<BoardRow[]> {
+    return participantsOf(await this.rowsOf(viewer, activity));
   }
 
   /** The board: the activity as its manager reads it, the rows, the counts and the staff. */
@@ -366,4 +383,5 @@ export function activityRemindersJob(ctx: AppContext): PeriodicCheck {
 }
 
 /** An instant as Spanish date and time in Madrid (the calendar's descriptions say it so too). */
-export { formatWhen };
+/** Euro cents as Spanish money (the camp pack's PDF writes payments so too). */
+export { formatEuros, formatWhen };
