@@ -112,6 +112,17 @@ describe('syncActivity', () => {
     expect(await pendingMarks(7, 5)).toEqual([]);
   });
 
+  it('a roll that cannot be read (no longer staff) is a failure, not a refusal of marks', async () => {
+    await savePack(7, campPack(5));
+    const { t } = transport(
+      () => new ApiError('Solo el equipo de la actividad puede hacer esto.', 404),
+    );
+    expect(await syncActivity(7, 5, t)).toEqual({
+      state: 'failed',
+      message: 'Solo el equipo de la actividad puede hacer esto.',
+    });
+  });
+
   it('sends more than the API takes at once in batches of 500', async () => {
     await savePack(7, campPack(5));
     for (let child = 1; child <= 501; child++) await markNow(7, 5, cell(child), true);

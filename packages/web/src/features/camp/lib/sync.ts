@@ -107,7 +107,7 @@ async function syncOnce(
     const status = error instanceof ApiError ? error.status : undefined;
     const message = error instanceof Error ? error.message : String(error);
     if (status === undefined) return { state: 'offline' };
-    if (FINAL_REFUSALS.has(status)) {
+    if (waiting.length > 0 && FINAL_REFUSALS.has(status)) {
       const left = await pendingMarks(userId, activityId);
       await settleMarks(userId, activityId, left, null);
       return { state: 'rejected', message };
