@@ -76,6 +76,7 @@ export async function buildIfNeeded() {
     join(root, 'packages/web/src'),
     join(root, 'packages/web/index.html'),
     join(root, 'packages/web/vite.config.ts'),
+    join(root, 'packages/web/build'),
     join(root, 'packages/web/public'),
     ...shared,
   ];

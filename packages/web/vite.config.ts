@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { campWorker } from './build/camp-worker';
 import { inlineShellCss } from './build/critical-css';
 import { precompress } from './build/precompress';
 import { lowPriorityScripts } from './build/script-priority';
@@ -39,7 +40,8 @@ const serverRender = defineConfig({
 });
 
 const browserApp = defineConfig({
-  plugins: [react(), inlineShellCss(), lowPriorityScripts(), precompress()],
+  // The camp's service worker (sw.js) is written before the copies are compressed.
+  plugins: [react(), inlineShellCss(), lowPriorityScripts(), campWorker(), precompress()],
   css: {
     preprocessorOptions: {
       // Bootstrap 5.3's Sass still uses @import and global functions: dart-sass warns about

@@ -131,6 +131,7 @@ export async function registerStatic(app: FastifyInstance, reads: PageReads): Pr
   // ones drawn by React on the server from `reads`.
   const renderPage = hasWeb ? createPageRenderer(app, config.webDist, reads) : null;
   const sendPage = (request: FastifyRequest, reply: FastifyReply) => renderPage!(request, reply);
+  const serviceWorker = join(config.webDist, 'sw.js');
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: config.webDist,
@@ -142,10 +143,14 @@ export async function registerStatic(app: FastifyInstance, reads: PageReads): Pr
       // The build writes .br and .gz copies beside each asset: sent as they are to a client
       // that accepts them (with Vary: Accept-Encoding), so no request compresses a file.
       preCompressed: true,
-      // index.html must always be revalidated; hashed assets can be cached.
+      // index.html must always be revalidated; hashed assets can be cached. So must the camp's
+      // service worker (/sw.js): a new build's worker, with its new list of files, is picked
+      // up on the next visit instead of after a day of HTTP caching. At the root, its scope
+      // is the whole site without a Service-Worker-Allowed header.
       setHeaders(res, path) {
-        if (path.endsWith('.html')) res.header('Cache-Control', 'no-cache');
-        else if (path.includes(`${join(config.webDist, 'assets')}`)) {
+        if (path.endsWith('.html') || path === serviceWorker) {
+          res.header('Cache-Control', 'no-cache');
+        } else if (path.includes(`${join(config.webDist, 'assets')}`)) {
           res.header('Cache-Control', 'public, max-age=31536000, immutable');
         }
       },

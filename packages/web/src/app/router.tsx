@@ -2,6 +2,8 @@ import { type ComponentType, isValidElement, type ReactNode, Suspense, use } fro
 import { matchRoutes, type RouteObject } from 'react-router';
 import { Loading } from '../components/loading';
 import { paths } from '../config/paths';
+import { campSessionEnd } from '../features/camp/boot';
+import { CampKeeper } from '../features/camp/camp-keeper';
 import { AuthProvider } from '../lib/auth';
 import { loadBootstrapRest } from '../styles/load-bootstrap-rest';
 import { AppLayout } from './layout/app-layout';
@@ -132,10 +134,7 @@ const EditActivityPage = lazyPage(
   () => import('../features/activity-management/pages/activity-form-page'),
   'EditActivityPage',
 );
-const ActivityBoardPage = lazyPage(
-  () => import('../features/activity-management/pages/board-page'),
-  'BoardPage',
-);
+const ActivityBoardPage = lazyPage(() => import('./routes/board-route'), 'BoardRoute');
 const AuthorizationTextPage = lazyPage(
   () => import('../features/activity-management/pages/authorization-text-page'),
   'AuthorizationTextPage',
@@ -144,11 +143,21 @@ const AuthorizationTextPage = lazyPage(
 // managers' controls into them.
 const ActivitiesPage = lazyPage(() => import('./routes/activity-pages'), 'ActivitiesRoute');
 const ActivityPage = lazyPage(() => import('./routes/activity-pages'), 'ActivityRoute');
+// On camp: the pack and «Pasar lista», readable with no signal once taken.
+const CampPackPage = lazyPage(
+  () => import('../features/camp/pages/camp-pack-page'),
+  'CampPackPage',
+);
+const CampRollPage = lazyPage(
+  () => import('../features/camp/pages/camp-roll-page'),
+  'CampRollPage',
+);
 const NotFoundPage = lazyPage(() => import('./routes/not-found-page'), 'NotFoundPage');
 
 function Root() {
   return (
-    <AuthProvider>
+    <AuthProvider onSessionEnd={campSessionEnd}>
+      <CampKeeper />
       <AppLayout />
     </AuthProvider>
   );
@@ -304,6 +313,18 @@ export const routes: RouteObject[] = [
         { path: paths.activityEdit.path, Page: EditActivityPage },
         { path: paths.activityBoard.path, Page: ActivityBoardPage },
         { path: paths.authorizationText.path, Page: AuthorizationTextPage },
+      ].map(({ path, Page }) => ({
+        path,
+        element: (
+          <ProtectedRoute>
+            <Page />
+          </ProtectedRoute>
+        ),
+      })),
+      // On camp: staff only (the pages read the browser's copy first, so they open offline).
+      ...[
+        { path: paths.campPack.path, Page: CampPackPage },
+        { path: paths.campRoll.path, Page: CampRollPage },
       ].map(({ path, Page }) => ({
         path,
         element: (

@@ -26,6 +26,11 @@ interface AuthProviderProps {
   children: ReactNode;
   /** Whether a restored session asks the server for the avatar and fresh name (off in tests). */
   refreshOnRestore?: boolean;
+  /**
+   * Called as a session ends (sign-out, expiry, a rejected token), with its user's id and the
+   * token it held (null once gone): the camp pack kept for offline use is wiped then.
+   */
+  onSessionEnd?: (userId: number | null, token: string | null) => void;
 }
 
 /** The session a valid stored token holds, or none (an expired or unreadable token: logged out). */
@@ -46,18 +51,24 @@ function restoredSession(): Session {
  * second time for it (a second pass of the whole page costs a phone's main thread dearly);
  * 'initializing' lasts until then.
  */
-export function AuthProvider({ children, refreshOnRestore = true }: AuthProviderProps) {
+export function AuthProvider({
+  children,
+  refreshOnRestore = true,
+  onSessionEnd,
+}: AuthProviderProps) {
   const [session, setSession] = useState<Session>(restoredSession);
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
 
+  const userId = session.user?.id ?? null;
   const endSession = useCallback(() => {
+    onSessionEnd?.(userId, localStorage.getItem(LIMITS.tokenStorageKey));
     localStorage.removeItem(LIMITS.tokenStorageKey);
     setSession({ status: 'unauthenticated', user: null, exp: null });
     // Another person may sign in next on this browser: forget everything but the group config.
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'config' });
-  }, [queryClient]);
+  }, [queryClient, onSessionEnd, userId]);
 
   // Once restored: an expired or malformed token is dropped (logged out without a message); a
   // valid one asks the server for the avatar and the fresh name.

@@ -23,10 +23,12 @@ import { ACTIVITY_TEXTS as T } from '../texts';
 interface ActivityPageProps {
   /** The managers' toolbar (edit, state changes, the board), drawn for an activity they manage. */
   toolbar?: (activity: Activity) => ReactNode;
+  /** On camp: «Llevar al campamento», which shows itself only to the activity's staff. */
+  camp?: (activity: Activity) => ReactNode;
 }
 
 /** /actividades/{id}: everything a family needs, and each of their children's answer and autorización. */
-export function ActivityPage({ toolbar }: ActivityPageProps) {
+export function ActivityPage({ toolbar, camp }: ActivityPageProps) {
   const id = parseRouteId(useParams().activityId);
   const activity = useActivity(id);
   const [now] = useState(() => Date.now());
@@ -79,6 +81,7 @@ export function ActivityPage({ toolbar }: ActivityPageProps) {
         <AudienceBadges audience={a.audience} />
       </div>
       {a.can_manage && toolbar?.(a)}
+      {a.status !== 'cancelada' && camp?.(a)}
       <DismissibleAlert variant="danger" message={a.status === 'cancelada' ? T.cancelled : null} />
       <BannerAlert banner={banner} onClose={() => setBanner(null)} />
       <Card className="shadow-sm border-0 mb-4">

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
@@ -130,7 +130,7 @@ function Filters({
  * /actividades/:activityId/tablero: every child of the activity's audience — who goes, who is
  * authorised, who has paid — with the counts, filters, the reminder and the exports (managers).
  */
-export function BoardPage() {
+export function BoardPage({ camp }: { camp?: (activityId: number) => ReactNode } = {}) {
   const id = parseRouteId(useParams().activityId) ?? 0;
   // One call: the board carries the activity (its title, questions, price) beside its rows.
   const board = useBoard(id);
@@ -215,6 +215,8 @@ export function BoardPage() {
         {activity.places !== null && ` · ${T.places(activity.taken, activity.places)}`}
       </p>
       <Counts counts={counts} />
+      {/* On camp: «Llevar al campamento», for a manager who is also on the activity's staff. */}
+      {camp?.(id)}
       <div className="d-flex flex-wrap gap-2 mb-3">
         <Button
           variant="success"
