@@ -18,15 +18,18 @@ import { KindAndStatus } from '../components/activity-card';
 import { ActivityFacts } from '../components/activity-facts';
 import { AudienceBadges } from '../components/audience-badges';
 import { ChildPanel } from '../components/child-panel';
+import { ProtectionDelegate } from '../components/protection-delegate';
 import { ACTIVITY_TEXTS as T } from '../texts';
 
 interface ActivityPageProps {
   /** The managers' toolbar (edit, state changes, the board), drawn for an activity they manage. */
   toolbar?: (activity: Activity) => ReactNode;
+  /** The activity's staff (the adults who go), under its facts. */
+  staff?: (activity: Activity) => ReactNode;
 }
 
 /** /actividades/{id}: everything a family needs, and each of their children's answer and autorización. */
-export function ActivityPage({ toolbar }: ActivityPageProps) {
+export function ActivityPage({ toolbar, staff }: ActivityPageProps) {
   const id = parseRouteId(useParams().activityId);
   const activity = useActivity(id);
   const [now] = useState(() => Date.now());
@@ -91,6 +94,7 @@ export function ActivityPage({ toolbar }: ActivityPageProps) {
           )}
         </Card.Body>
       </Card>
+      {staff?.(a)}
       {a.description && (
         <section className="mb-4" aria-labelledby="activity-description">
           <h2 className="h4" id="activity-description">
@@ -110,6 +114,7 @@ export function ActivityPage({ toolbar }: ActivityPageProps) {
           ))}
         </section>
       )}
+      <ProtectionDelegate activity={a} />
     </article>
   );
 }

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
@@ -15,7 +15,7 @@ import { type BoardFilters, filterRows, NO_FILTERS } from '../board-filters';
 import { BoardTable, type RowAction } from '../components/board-table';
 import { PaperModal, PaymentModal } from '../components/row-modals';
 import { AUTHORIZATION_LABELS, SIGNUP_LABELS, BOARD_TEXTS as T } from '../texts';
-import type { BoardCounts, BoardRow } from '../types';
+import type { Board, BoardCounts, BoardRow } from '../types';
 
 const COUNTS: (keyof Omit<BoardCounts, 'total'>)[] = [
   'pendiente',
@@ -130,7 +130,7 @@ function Filters({
  * /actividades/:activityId/tablero: every child of the activity's audience — who goes, who is
  * authorised, who has paid — with the counts, filters, the reminder and the exports (managers).
  */
-export function BoardPage() {
+export function BoardPage({ staff }: { staff?: (board: Board) => ReactNode } = {}) {
   const id = parseRouteId(useParams().activityId) ?? 0;
   // One call: the board carries the activity (its title, questions, price) beside its rows.
   const board = useBoard(id);
@@ -215,6 +215,7 @@ export function BoardPage() {
         {activity.places !== null && ` · ${T.places(activity.taken, activity.places)}`}
       </p>
       <Counts counts={counts} />
+      {staff?.(board.data)}
       <div className="d-flex flex-wrap gap-2 mb-3">
         <Button
           variant="success"
