@@ -23,7 +23,7 @@ import { aptInstall, buildIfNeeded, root, run, startThrowawayPostgres } from './
 const ALL = ['static', 'unit', 'pg', 'e2e', 'e2e-pg'];
 // The browser specs run a second time with the server on PostgreSQL (step e2e-pg): the whole
 // story of a feature whose rules live in SQL on both databases (decision 170).
-const PG_E2E_SPECS = ['activities.spec.ts'];
+const PG_E2E_SPECS = ['activities.spec.ts', 'camp.spec.ts'];
 const asked = process.argv.slice(2).filter((a) => ALL.includes(a));
 const steps = asked.length ? asked : ALL;
 const out = join(root, '.tmp');
