@@ -281,8 +281,10 @@ test('«Pasar lista» by two scouters, one offline, syncs to one record: the lat
     offline.page.getByRole('heading', { level: 1, name: `Pasar lista: ${TITLE}` }),
   ).toBeVisible();
   await offline.context.setOffline(true);
+  // The switch follows the mark once the browser has kept it (IndexedDB): click, then wait.
   const hisSwitch = offline.page.getByRole('checkbox', { name: lucas });
-  await hisSwitch.check();
+  await hisSwitch.click();
+  await expect(hisSwitch).toBeChecked();
   await expect(offline.page.getByText('Sin conexión: se enviará al volver la señal')).toBeVisible();
   await expect(offline.page.getByText('1 marca pendiente de enviar.')).toBeVisible();
   await screen(offline.page, 'camp-roll-offline');
@@ -292,8 +294,10 @@ test('«Pasar lista» by two scouters, one offline, syncs to one record: the lat
   await takePack(online.page);
   await online.page.getByRole('link', { name: 'Pasar lista' }).click();
   const herSwitch = online.page.getByRole('checkbox', { name: lucas });
-  await herSwitch.check();
-  await herSwitch.uncheck();
+  await herSwitch.click();
+  await expect(herSwitch).toBeChecked();
+  await herSwitch.click();
+  await expect(herSwitch).not.toBeChecked();
   await expect(online.page.getByText('Lista enviada.')).toBeVisible();
   await screen(online.page, 'camp-roll');
 
