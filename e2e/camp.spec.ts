@@ -407,17 +407,52 @@ test('a scouter whose certificado is out of date cannot join the staff until the
   await context.close();
 });
 
-test('the delegado/a de protección: the form anyone may write in, and their inbox', async ({
+test('the admin names the delegada de protección; a family writes to her and only she reads it', async ({
   browser,
 }) => {
-  const { context, page } = await signedIn(browser, admin, DESKTOP);
-  await page.goto('/proteccion');
+  const message = `Me preocupa cómo se habló a Lucas en la última reunión ${stamp}`;
+  const boss = await signedIn(browser, admin, DESKTOP);
+  await boss.page.goto('/admin/salvaguarda');
+  await boss.page
+    .getByLabel('Persona (scouter o administrador)')
+    .selectOption({ label: admin.name });
+  await boss.page.getByLabel('Cómo contactar (correo o teléfono)').fill('proteccion@fogata.local');
+  await boss.page.getByRole('button', { name: 'Guardar delegado/a' }).click();
+  await expect(boss.page.getByText('Delegado/a de protección guardado.')).toBeVisible();
+
+  const family = await signedIn(browser, ana);
+  await family.page.goto('/proteccion');
   await expect(
-    page.getByRole('heading', { level: 1, name: 'Escribir al delegado/a de protección' }),
+    family.page.getByRole('heading', { level: 1, name: 'Escribir al delegado/a de protección' }),
   ).toBeVisible();
-  await screen(page, 'camp-protection');
-  await page.goto('/proteccion/mensajes');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await screen(page, 'camp-protection-inbox');
-  await context.close();
+  await expect(
+    family.page.getByText(
+      `El delegado/a de protección es ${admin.name}. También puedes contactar en proteccion@fogata.local.`,
+    ),
+  ).toBeVisible();
+  await family.page.getByLabel('Tu mensaje').fill(message);
+  await screen(family.page, 'camp-protection');
+  await family.page.getByRole('button', { name: 'Enviar mensaje' }).click();
+  await expect(
+    family.page.getByText(
+      'Tu mensaje ha llegado al delegado/a de protección. Solo esa persona puede leerlo.',
+    ),
+  ).toBeVisible();
+  await family.context.close();
+
+  await boss.page.goto('/proteccion/mensajes');
+  const inbox = boss.page.getByRole('list', { name: 'Mensajes recibidos' });
+  await expect(inbox.getByText(message)).toBeVisible();
+  await expect(inbox.getByText(`Enviado con la cuenta de ${ana.name}`)).toBeVisible();
+  await screen(boss.page, 'camp-protection-inbox');
+  await boss.context.close();
+
+  // Not the delegada: a scouter is told the messages are not theirs, and sees none.
+  const other = await signedIn(browser, sergio, DESKTOP);
+  await other.page.goto('/proteccion/mensajes');
+  await expect(
+    other.page.getByText('Solo el delegado/a de protección puede leer estos mensajes.'),
+  ).toBeVisible();
+  await expect(other.page.getByText(message)).toHaveCount(0);
+  await other.context.close();
 });
