@@ -1105,7 +1105,7 @@ const endpoints: Endpoint[] = [
   ...activityEndpoints(),
   // The autorización of an activity.
   ...authorizationEndpoints(),
-  // On camp (issue 37): the ficha sanitaria.
+  // On camp: the ficha sanitaria.
   ...healthEndpoints(),
   // On camp: the camp pack, its PDF and «Pasar lista».
   ...campPackEndpoints(),
@@ -1682,7 +1682,7 @@ describe('permissions: each face action as a scouter of another section', () => 
 });
 
 // ---------------------------------------------------------------------------------------------
-// On camp (issue 37): the ficha sanitaria. A guardian keeps their child's (the actor is linked);
+// On camp: the ficha sanitaria. A guardian keeps their child's (the actor is linked);
 // the staff of an activity read a going child's in its camp window (the actor is made staff of
 // one starting tomorrow). Who may not: the rows below.
 // ---------------------------------------------------------------------------------------------

@@ -169,6 +169,23 @@ describe('the health erasure job', () => {
       ).map((row) => row.child_id);
     expect(await fichas()).toEqual([left, staying]);
 
+    // Leaving in the paso de sección: the same, at once.
+    const clan = (await createChildRow(t.app, { section: 'Clan', guardians: [mother.row.id] })).id;
+    await insertHealth(t.app, clan);
+    const paso = await t.app.inject({
+      method: 'POST',
+      url: '/api/children/promotion',
+      headers: admin.headers,
+      payload: { moves: [{ child_id: clan, section_id: null }] },
+    });
+    expect(paso.statusCode).toBe(200);
+    const clanFicha = await db()
+      .selectFrom('health_records')
+      .select('child_id')
+      .where('child_id', '=', clan)
+      .execute();
+    expect(clanFicha).toEqual([]);
+
     // One who left another way (straight in the database): the job takes it.
     await db().updateTable('children').set({ active: 0 }).where('id', '=', left).execute();
     expect(await eraseDueHealthData(t.app.ctx)).toMatchObject({ records: 1 });
