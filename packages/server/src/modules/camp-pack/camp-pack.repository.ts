@@ -1,23 +1,13 @@
-import type { ActivityStatus, AttendanceMoment } from '@fogata/shared';
+import type { ActivityStatus, AttendanceMoment, CampPack } from '@fogata/shared';
 import { sql } from 'kysely';
 import { type Db, type Executor, executorOf } from '../../db/database.js';
 
-/** An activity as the camp pack and «Pasar lista» read it. */
-export interface CampActivityRow {
-  id: number;
-  title: string;
+/** An activity as the camp pack and «Pasar lista» read it: what the pack shows, and its rules'. */
+export type CampActivityRow = CampPack['activity'] & {
   status: ActivityStatus;
-  starts_at: string;
-  ends_at: string;
-  place: string;
-  meeting_point: string;
-  meeting_at: string;
-  return_point: string;
-  return_at: string;
-  price_cents: number | null;
   both_guardians: number;
   in_charge_name: string | null;
-}
+};
 
 /** A mark of «Pasar lista» as stored: the winner of its cell. */
 export interface AttendanceMarkRow {

@@ -55,12 +55,16 @@ export class CampPackService {
    * else: 404, the same whether the activity exists or not). Reading it logs every ficha it
    * carries as read `via`.
    */
-  async pack(viewer: CampViewer, id: number, via: PackVia = 'pack', now = new Date()) {
+  async pack(
+    viewer: CampViewer,
+    id: number,
+    via: PackVia = 'pack',
+    now = new Date(),
+  ): Promise<CampPack> {
     const inWindow = await this.access.check(viewer, 'activity.camp', [id]);
     const activity = inWindow.has(id) ? await this.repo().activity(id) : undefined;
     if (!activity) throw packNotFound();
-    const board = new ActivityBoardService(this.ctx);
-    const rows = await board.goingRows(viewer, {
+    const rows = await new ActivityBoardService(this.ctx).goingRows(viewer, {
       id,
       both_guardians: activity.both_guardians,
     });
@@ -90,22 +94,12 @@ export class CampPackService {
         : null,
     }));
     const wipeAt = Math.min(Date.parse(activity.ends_at), now.getTime() + CAMP_PACK_MAX_AGE_MS);
-    const pack: CampPack = {
-      activity: {
-        id: activity.id,
-        title: activity.title,
-        starts_at: activity.starts_at,
-        ends_at: activity.ends_at,
-        place: activity.place,
-        meeting_point: activity.meeting_point,
-        meeting_at: activity.meeting_at,
-        return_point: activity.return_point,
-        return_at: activity.return_at,
-        price_cents: activity.price_cents,
-      },
+    const { status: _, both_guardians: __, in_charge_name, ...shown } = activity;
+    return {
+      activity: shown,
       emergency: {
         group_name: this.ctx.config.group.name,
-        in_charge: activity.in_charge_name,
+        in_charge: in_charge_name,
         protection_delegate: delegate,
       },
       staff: staff.staff,
@@ -114,7 +108,6 @@ export class CampPackService {
       generated_at: now.toISOString(),
       wipe_at: new Date(wipeAt).toISOString(),
     };
-    return pack;
   }
 
   /** The pack as an A4 PDF for the first-aid kit, made now and never kept; logged as `pdf`. */
