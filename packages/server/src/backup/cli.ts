@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
 import { openDatabase } from '../db/database.js';
 import { progressPrinter } from '../lib/progress-printer.js';
-import { createStorage } from '../media/storage/create-storage.js';
 import { newSealingKey } from '../lib/sealed-box.js';
+import { createStorage } from '../media/storage/create-storage.js';
 import { loadConfig } from '../startup.js';
 import { BackupError, createBackup } from './backup.js';
 import { restoreBackup } from './restore.js';

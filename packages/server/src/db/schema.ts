@@ -476,6 +476,8 @@ export interface ActivitiesTable {
   created_by: number | null;
   created_at: string;
   updated_at: string;
+  /** When the erasure job removed what was confirmed of the fichas for it (migration 020). */
+  health_erased_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A section an activity is for; an activity with none is for the whole group. */

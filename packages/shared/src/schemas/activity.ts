@@ -377,6 +377,11 @@ export const childActivityStatusSchema = z.object({
     required_signers: z.number().int(),
     signatures: z.array(activitySignatureSchema),
   }),
+  /**
+   * On camp (issue 37): whether the child's ficha sanitaria is filled, and confirmed for this
+   * activity — so the sign-up can ask the one-tap «Confirma que la ficha sanitaria está al día».
+   */
+  health: z.object({ filled: z.boolean(), confirmed_for_activity: z.boolean() }),
 });
 export type ChildActivityStatus = z.infer<typeof childActivityStatusSchema>;
 
@@ -420,6 +425,8 @@ export const activitySchema = activitySummarySchema.extend({
   /** Publicada and before the deadline: families may answer. */
   signups_open: z.boolean(),
   cancelled_at: z.string().nullable(),
+  /** The group's delegado/a de protección and how to reach them; null until one is named. */
+  protection_delegate: z.object({ name: z.string(), contact: z.string() }).nullable(),
 });
 export type Activity = z.infer<typeof activitySchema>;
 

@@ -55,6 +55,14 @@ export const AUDIT_ACTIONS = [
   'activity.status_changed',
   'activity.deleted',
   'activity.signup_changed',
+  // La ficha sanitaria (issue 37): saved or confirmed by a guardian; the child by number, the
+  // activity (`details.activity`) when confirmed for one; never its content.
+  'health.saved',
+  'health.confirmed',
+  // The adults around the children (issue 37): a certificado negativo seen (`details.issued_on`).
+  'safeguarding.certificate_recorded',
+  // A camp setting changed (ratio, renewal, retention), `details` { setting, from, to }.
+  'safeguarding.settings_changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

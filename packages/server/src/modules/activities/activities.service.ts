@@ -45,6 +45,9 @@ import {
 } from '../../mail/activity-templates.js';
 import type { MailMessage } from '../../mail/mailer.js';
 import { type AuditActor, recordAudit } from '../audit/audit.js';
+import { addToStaff, requireCertifiedFor } from '../camp-staff/camp-staff.service.js';
+import { healthStates } from '../health/health.service.js';
+import { publicDelegate } from '../protection/protection.service.js';
 import {
   ActivitiesRepository,
   type ActivityRow,
@@ -305,9 +308,10 @@ export class ActivitiesService {
     const repo = this.repo();
     const row = await repo.findShown(viewer, id);
     if (!row) throw new AppError(404, ACTIVITY_ERRORS.notFound);
-    const [[summary], questions] = await Promise.all([
+    const [[summary], questions, delegate] = await Promise.all([
       this.summaries(viewer, [row], now),
       repo.questions([id]),
+      publicDelegate(this.ctx.db.kysely),
     ]);
     return {
       ...(summary as ActivitySummary),
@@ -328,6 +332,7 @@ export class ActivitiesService {
       can_manage: row.can_manage,
       signups_open: signupsOpen(row, now),
       cancelled_at: row.cancelled_at,
+      protection_delegate: delegate,
     };
   }
 
@@ -338,8 +343,8 @@ export class ActivitiesService {
 
   /**
    * The summaries of `rows` for `viewer`, with the status of each of the viewer's own children
-   * in each audience: five queries (audiences, own children, sign-ups, autorizaciones, guardians
-   * per child), whatever the number of activities and children.
+   * in each audience: six queries (audiences, own children, sign-ups, autorizaciones, guardians
+   * per child, fichas sanitarias), whatever the number of activities and children.
    */
   private async summaries(
     viewer: Viewer,
@@ -401,7 +406,8 @@ export class ActivitiesService {
 
   /**
    * The status of each of `children` (a child in an activity of `rows`) as `viewer` reads it:
-   * their answer and place in line, their autorización's standing signatures. Three queries.
+   * their answer and place in line, their autorización's standing signatures, whether their ficha
+   * sanitaria is filled and confirmed for it. Four queries.
    */
   private async childStatuses(
     viewer: Viewer,
@@ -414,10 +420,12 @@ export class ActivitiesService {
     const repo = this.repo(db);
     const activityIds = rows.map((row) => row.id);
     const childIds = [...new Set(children.map((c) => c.id))];
-    const [signups, authorizations, guardians] = await Promise.all([
+    const [signups, authorizations, guardians, health] = await Promise.all([
       repo.signups(activityIds, childIds),
       repo.standingAuthorizations(activityIds, childIds),
       guardianCounts(db, childIds),
+      // On camp: whether the ficha is filled and confirmed for the activity (one query).
+      healthStates(db, activityIds, childIds),
     ]);
     const key = (activityId: number, childId: number) => `${activityId}:${childId}`;
     const signupOf = new Map<string, SignupRow>(
@@ -458,6 +466,7 @@ export class ActivitiesService {
             mine: viewer !== null && viewer !== undefined && a.guardian_id === viewer.id,
           })),
         },
+        health: health(child.activity_id, child.id),
       });
       result.set(child.activity_id, list);
     }
@@ -471,7 +480,7 @@ export class ActivitiesService {
   /**
    * The status of each of `children` (of activity `activity`'s audience: `audienceChildren`) as
    * `viewer` reads it — answer, place in line, answers, autorización — by child id: what the board
-   * shows per row. Three queries, however many children.
+   * shows per row. Four queries, however many children.
    */
   async statusesOf(
     viewer: Viewer,
@@ -547,12 +556,17 @@ export class ActivitiesService {
     if (newly.some((id) => !managed.has(id)) || managed.size === 0) throw forbidden();
   }
 
-  /** The 400 of a person in charge who is not a scouter or an admin. */
-  private async checkInCharge(id: number | null): Promise<void> {
+  /**
+   * The 400 of a person in charge who is not a scouter or an admin, and the 409 of one whose
+   * certificado negativo is not current on the activity's last day.
+   */
+  private async checkInCharge(input: ActivityInputParsed): Promise<void> {
+    const id = input.in_charge_id;
     if (id === null) return;
     if ((await this.repo().peopleInCharge([id])).length === 0) {
       throw fieldError(400, 'in_charge_id', ACTIVITY_ERRORS.inChargeUnknown);
     }
+    await requireCertifiedFor(this.ctx.db.kysely, id, input);
   }
 
   /** The 400 of a start or a deadline in the past (only those the change sets). */
@@ -573,7 +587,7 @@ export class ActivitiesService {
   async create(actor: ActivityActor, input: ActivityInputParsed): Promise<Activity> {
     this.checkTimes(input, null, nowIso());
     await this.checkAudience(actor, input.section_ids, null);
-    await this.checkInCharge(input.in_charge_id);
+    await this.checkInCharge(input);
     const id = await this.ctx.db.kysely.transaction().execute(async (trx) => {
       const now = nowIso();
       const repo = this.repo(trx);
@@ -592,6 +606,8 @@ export class ActivitiesService {
         id,
         input.questions.map(({ id: _, ...q }) => q),
       );
+      // The person in charge goes: they are one of the activity's staff.
+      if (input.in_charge_id !== null) await addToStaff(trx, id, input.in_charge_id, actor.id);
       await recordAudit(trx, {
         actor,
         action: 'activity.created',
@@ -617,7 +633,7 @@ export class ActivitiesService {
     const audienceBefore =
       (await this.repo().audiences([id])).get(id)?.map((section) => section.id) ?? [];
     await this.checkAudience(actor, input.section_ids, audienceBefore);
-    await this.checkInCharge(input.in_charge_id);
+    await this.checkInCharge(input);
     await this.ctx.db.kysely.transaction().execute(async (trx) => {
       const repo = this.repo(trx);
       const before = await repo.lock(id, this.ctx.db.dialect);
@@ -651,6 +667,8 @@ export class ActivitiesService {
         ...(termsChanged && { terms_changed_at: now }),
       });
       if (audienceChanged) await repo.setAudience(id, input.section_ids);
+      // The person in charge goes: they are one of the activity's staff.
+      if (input.in_charge_id !== null) await addToStaff(trx, id, input.in_charge_id, actor.id);
       if (questionsChanged) await repo.setQuestions(id, input.questions);
       const facts = mailFacts(input);
       if (termsChanged) {

@@ -20,6 +20,7 @@ import {
   sectionId,
 } from '../../test/family-factories.js';
 import { countQueries } from '../../test/gallery-factories.js';
+import { certify } from '../../test/safeguarding-factories.js';
 
 /*
  * The activities through HTTP on the test database (issue 36): who sees and manages which, what a
@@ -50,6 +51,8 @@ beforeAll(async () => {
   tropa = await sectionId(t.app, 'Tropa');
   admin = await createUser(t.app, { role: 'admin', name: 'Marta Admin' });
   tropaScouter = await createUser(t.app, { role: 'scouter', name: 'Lucía Tropa' });
+  // Named in charge: her certificado negativo is current.
+  await certify(t.app, tropaScouter.row.id);
   manadaScouter = await createUser(t.app, { role: 'scouter', name: 'Pablo Manada' });
   await assignScouter(t.app, tropaScouter.row.id, [tropa]);
   await assignScouter(t.app, manadaScouter.row.id, [manada]);
@@ -526,8 +529,8 @@ describe('the list', () => {
     expect(large.queries).toBe(small.queries);
     expect(detailLarge.queries).toBe(detailSmall.queries);
     // Session, activities, past page and count, audiences, own children, sign-ups,
-    // autorizaciones, guardians per child.
-    expect(large.queries).toBeLessThanOrEqual(9);
-    expect(detailLarge.queries).toBeLessThanOrEqual(9);
+    // autorizaciones, guardians per child, fichas sanitarias (filled, confirmed).
+    expect(large.queries).toBeLessThanOrEqual(10);
+    expect(detailLarge.queries).toBeLessThanOrEqual(10);
   });
 });

@@ -1,4 +1,4 @@
-import { type AuditEntry, ROLE_LABELS, type Role } from '@fogata/shared';
+import { type AuditEntry, CAMP_SETTING_LABELS, ROLE_LABELS, type Role } from '@fogata/shared';
 
 const role = (value: string | undefined) => ROLE_LABELS[value as Role] ?? value ?? '';
 const quoted = (label: string | null) => (label ? ` «${label}»` : '');
@@ -135,6 +135,18 @@ export const AUDIT_TEXTS = {
         return `Eliminó el borrador de la actividad${quoted(label)}.`;
       case 'activity.signup_changed':
         return `Cambió la respuesta del educando n.º ${d.child ?? ''} a la actividad${quoted(label)}: de «${d.from ?? ''}» a «${d.to ?? ''}».`;
+      // La ficha sanitaria: the child by number, never its content.
+      case 'health.saved':
+        return `Guardó la ficha sanitaria del educando n.º ${entry.target_id ?? ''}.`;
+      case 'health.confirmed':
+        return d.activity
+          ? `Confirmó que la ficha sanitaria del educando n.º ${entry.target_id ?? ''} está al día para la actividad n.º ${d.activity}.`
+          : `Confirmó que la ficha sanitaria del educando n.º ${entry.target_id ?? ''} está al día.`;
+      // The adults around the children (issue 37): never a certificate's content, only its date.
+      case 'safeguarding.certificate_recorded':
+        return `Registró el certificado negativo de ${label ?? ''}, con fecha ${d.issued_on ?? ''}.`;
+      case 'safeguarding.settings_changed':
+        return `Cambió «${CAMP_SETTING_LABELS[d.setting ?? ''] ?? d.setting ?? ''}» de ${d.from ?? ''} a ${d.to ?? ''}.`;
     }
   },
 } as const;

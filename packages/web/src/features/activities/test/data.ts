@@ -12,6 +12,7 @@ export function childData(
     waiting_position: null,
     answers: {},
     authorization: { state: 'missing', required_signers: 1, signatures: [] },
+    health: { filled: false, confirmed_for_activity: false },
     ...overrides,
   };
 }
@@ -57,6 +58,7 @@ export function activityData(id: number, overrides: Partial<Activity> = {}): Act
     can_manage: false,
     signups_open: true,
     cancelled_at: null,
+    protection_delegate: null,
     ...overrides,
   };
 }
