@@ -180,10 +180,16 @@ test('the staff scouter takes the pack, reads it and passes the roll with no sig
     .poll(() => page.evaluate(async () => !!(await navigator.serviceWorker.ready).active))
     .toBe(true);
   await shoot(page, 'camp-pack-online');
+  // With the worker in charge, a public page still comes drawn by the server.
+  const publicPage = await page.goto('/news');
+  expect(await publicPage?.text()).toContain('id="fogata-state"');
+  await page.goto(`/actividades/${activityId}/campamento`);
+  await expect(nora).toBeVisible();
 
   // Airplane mode: the page reloads from the worker's shell and the browser's copy.
   await context.setOffline(true);
-  await page.reload();
+  const reloaded = await page.reload();
+  expect(reloaded?.fromServiceWorker()).toBe(true);
   await expect(page.getByRole('heading', { name: `Campamento: ${TITLE}` })).toBeVisible();
   await expect(page.getByText('Sin conexión', { exact: true })).toBeVisible();
   await expect(nora.getByRole('region', { name: 'Alergias e intolerancias' })).toContainText(
@@ -194,6 +200,12 @@ test('the staff scouter takes the pack, reads it and passes the roll with no sig
   ).toHaveAttribute('href', 'tel:+34600123456');
   await expect(page.getByRole('button', { name: 'Descargar PDF para el botiquín' })).toBeDisabled();
   await shoot(page, 'camp-pack-offline');
+
+  // The network is cut for the worker too: a public page now gets the kept shell, not the
+  // server's drawing.
+  const cutPage = await page.goto('/news');
+  expect(cutPage?.fromServiceWorker()).toBe(true);
+  expect(await cutPage?.text()).not.toContain('id="fogata-state"');
 
   // «Pasar lista», opened offline as a fresh page load: Nora is there at salida.
   await page.goto(`/actividades/${activityId}/lista`);
