@@ -169,7 +169,10 @@ test('the staff scouter takes the pack, reads it and passes the roll with no sig
   const { context, page, errors } = await phone(browser);
   await login(page, scouter.email);
   await page.goto(`/actividades/${activityId}`);
-  await page.getByRole('button', { name: 'Llevar al campamento' }).click();
+  const take = page.getByRole('button', { name: 'Llevar al campamento' });
+  await expect(take).toBeVisible();
+  await shoot(page, 'camp-take-button');
+  await take.click();
   await expect(page).toHaveURL(new RegExp(`/actividades/${activityId}/campamento$`));
   const nora = page.getByRole('region', { name: NORA });
   await expect(nora.getByRole('region', { name: 'Alergias e intolerancias' })).toContainText(
