@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import {
-  apiToken,
+  bearer,
   bornYearsAgo,
   createChild,
   createMember,
@@ -27,13 +27,9 @@ let scouter: { email: string; name: string };
 let activityId = 0;
 let noraId = 0;
 
-const auth = async (request: APIRequestContext, email: string) => ({
-  Authorization: `Bearer ${await apiToken(request, email)}`,
-});
-
 /** The user id of `email`'s account. */
 async function userId(request: APIRequestContext, email: string): Promise<number> {
-  const me = await request.get('/api/profile/me', { headers: await auth(request, email) });
+  const me = await request.get('/api/profile/me', { headers: await bearer(request, email) });
   return ((await me.json()) as { id: number }).id;
 }
 
@@ -100,11 +96,11 @@ test.beforeAll(async ({ request }) => {
 
   // The scouter joins the staff; the family fills the ficha and signs Nora up.
   const staff = await request.post(`/api/activities/${activityId}/staff`, {
-    headers: await auth(request, scouter.email),
+    headers: await bearer(request, scouter.email),
     data: { user_id: scouterId },
   });
   expect(staff.status()).toBe(201);
-  const guardian = await auth(request, family.email);
+  const guardian = await bearer(request, family.email);
   const ficha = await request.put(`/api/children/${noraId}/health`, {
     headers: guardian,
     data: {
@@ -226,7 +222,7 @@ test('the staff scouter takes the pack, reads it and passes the roll with no sig
   await shoot(page, 'camp-roll-offline');
 
   // Nothing reached the server yet.
-  const scouterAuth = await auth(request, scouter.email);
+  const scouterAuth = await bearer(request, scouter.email);
   const before = await request.get(`/api/activities/${activityId}/attendance`, {
     headers: scouterAuth,
   });
