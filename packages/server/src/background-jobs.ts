@@ -8,6 +8,7 @@ import { AuthorizationsService } from './modules/authorizations/authorizations.s
 import { DigestService } from './modules/digests/digests.service.js';
 import { FaceScanner } from './modules/faces/face-scan.js';
 import { healthErasureJob } from './modules/health/health-erasure.js';
+import { certificateRemindersJob } from './modules/safeguarding/safeguarding.service.js';
 
 const DAY_MS = 24 * 3600_000;
 
@@ -40,6 +41,10 @@ export function registerBackgroundJobs(app: FastifyInstance, ctx: AppContext): v
   const activityReminders = activityRemindersJob(ctx);
   app.addHook('onReady', async () => activityReminders.start());
   app.addHook('onClose', () => activityReminders.stop());
+  // The certificados negativos' reminders, 3, 2 and 1 months before one falls due (once each).
+  const certificateReminders = certificateRemindersJob(ctx);
+  app.addHook('onReady', async () => certificateReminders.start());
+  app.addHook('onClose', () => certificateReminders.stop());
   // The background face scan (decision 139); stopped before the database closes.
   const faceScanner = new FaceScanner(ctx);
   app.addHook('onReady', async () => faceScanner.start());

@@ -392,4 +392,10 @@ export const CAMP_ERRORS = {
   /** The key that opens the fichas is missing or is not the one they were sealed with. */
   healthKeyMismatch:
     'No se pueden leer los datos de salud: la clave de cifrado no es la misma con la que se guardaron.',
+  // The camp pack and «Pasar lista» (camp-pack).
+  /** The pack of an activity its asker may not carry (not staff, or outside the camp window). */
+  campPackNotFound:
+    'Copia para el campamento no disponible: solo la lleva el equipo de la actividad, desde dos días antes de que empiece hasta que termina.',
+  /** A mark for a day the activity does not span. */
+  attendanceDayOutside: 'La lista enviada tiene un día que no es de la actividad.',
 } as const;

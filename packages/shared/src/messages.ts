@@ -296,4 +296,35 @@ export const CAMP_MSG = {
   protectionReplyTooLong: 'La forma de contactarte no puede tener más de 200 caracteres.',
   protectionSent:
     'Tu mensaje ha llegado al delegado/a de protección. Solo esa persona puede leerlo.',
+  // The camp pack's PDF for the first-aid kit (camp-pack).
+  packPdfTitle: (title: string) => `Copia para el botiquín: ${title}`,
+  packEmergency: 'Datos de emergencia',
+  packGroup: 'Grupo',
+  packInCharge: 'Responsable de la actividad',
+  packNobody: 'Sin nombrar',
+  packChildren: (n: number) => (n === 1 ? '1 educando' : `${n} educandos`),
+  packNoChildren: 'Todavía no va nadie.',
+  packNoHealth: 'La familia no ha rellenado la ficha sanitaria.',
+  packHealthConfirmed: (when: string) => `Ficha confirmada para esta actividad el ${when}.`,
+  packHealthNotConfirmed: 'La familia no ha confirmado la ficha para esta actividad.',
+  packAuthorization: 'Autorización',
+  packPayment: 'Pago',
+  packNotPaid: 'Sin pagar',
+  packMayGive: 'pueden dárselo los scouters',
+  packMayNotGive: 'no pueden dárselo los scouters',
+  packGenerated: (when: string, by: string) =>
+    `Generado el ${when} por ${by}. Contiene datos de salud de menores: guárdalo en el botiquín, no lo copies y destrúyelo al terminar la actividad.`,
+  // The adults around the children (camp-staff): the certificado's reminder and the mail that a
+  // message waits for the delegado/a (never its content: a mail can be read over a shoulder).
+  certificateReminderSubject: 'Tu certificado negativo caduca pronto',
+  /** `due`: the day it falls due, as Spanish text; `months`: 3, 2 or 1. */
+  certificateReminderBody: (due: string, months: number) =>
+    `Tu certificado negativo del Registro Central de Delincuentes Sexuales caduca el ${due}, dentro de ${months === 1 ? '1 mes' : `${months} meses`}.`,
+  certificateReminderAsk:
+    'Pídelo de nuevo (es gratuito en la sede electrónica del Ministerio de Justicia) y enséñaselo a un administrador del grupo para que lo registre. Sin un certificado al día no podrás formar parte del equipo de una actividad.',
+  certificateReminderButton: 'Entrar en la web',
+  protectionWaitingSubject: 'Tienes un mensaje como delegado/a de protección',
+  protectionWaitingBody:
+    'Alguien ha escrito al delegado/a de protección del grupo. Por su privacidad, este correo no incluye el mensaje: entra en la web para leerlo.',
+  protectionWaitingButton: 'Leer el mensaje',
 } as const;

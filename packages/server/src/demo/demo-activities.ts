@@ -1,6 +1,7 @@
 import { type ActivityInput, activityInputSchema } from '@fogata/shared';
 import type { AppContext } from '../context.js';
 import { ActivitiesService } from '../modules/activities/activities.service.js';
+import { SafeguardingService } from '../modules/safeguarding/safeguarding.service.js';
 import type { UserRow } from '../modules/users/users.repository.js';
 import { DemoRepository } from './demo.repository.js';
 
@@ -60,6 +61,14 @@ export async function seedDemoActivities(
   const { admin, scouter, sectionOf } = people;
   const make = (actor: UserRow, input: ActivityInput) =>
     service.create(actor, activityInputSchema.parse(input));
+  // The scouter in charge needs a current certificado negativo: the admin saw it two months ago.
+  const seen = new Date(now.getTime() - 60 * DAY_MS).toLocaleDateString('sv-SE', {
+    timeZone: 'Europe/Madrid',
+  });
+  await new SafeguardingService(ctx).recordCertificate(admin, {
+    user_id: scouter.id,
+    issued_on: seen,
+  });
 
   // The Tropa's acampada: places, a price, a question; one family has answered, one has not.
   const campStart = 18;

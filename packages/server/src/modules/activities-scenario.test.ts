@@ -6,6 +6,7 @@ import { calendarEvents, pdfText } from '../test/documents.js';
 import { createUser, type TestUser } from '../test/factories.js';
 import { assignScouter, createChildRow } from '../test/family-factories.js';
 import { multipart, pngImage } from '../test/images.js';
+import { certify } from '../test/safeguarding-factories.js';
 import { type ReceivedMail, type SmtpReceiver, startSmtpReceiver } from '../test/smtp.js';
 import { waitUntil } from '../test/wait.js';
 
@@ -175,6 +176,8 @@ beforeAll(async () => {
   t = await buildTestApp({ smtpUrl: smtp.url });
   const { app } = t;
   scouter = await createUser(app, { role: 'scouter', name: 'Nerea Scouter' });
+  // Named in charge: her certificado negativo is current.
+  await certify(app, scouter.row.id);
   await assignScouter(app, scouter.row.id, 'Tropa');
   tutoraAna = await createUser(app, { name: 'Ana Pérez Gil' });
   tutorPablo = await createUser(app, { name: 'Pablo Ruiz Soto' });

@@ -9,6 +9,10 @@ import { auditRoutes } from './audit/audit.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { authorizationsRoutes } from './authorizations/authorizations.routes.js';
 import { calendarRoutes } from './calendar/calendar.routes.js';
+// On camp (issue 37): the camp pack, its PDF and «Pasar lista».
+import { campPackRoutes } from './camp-pack/camp-pack.routes.js';
+// On camp (issue 37): the adults around the children — staff, certificados, the delegado/a.
+import { campStaffRoutes } from './camp-staff/camp-staff.routes.js';
 import { childrenRoutes } from './children/children.routes.js';
 import { consentsRoutes } from './consents/consents.routes.js';
 import { digestsRoutes } from './digests/digests.routes.js';
@@ -22,7 +26,9 @@ import { monitorsRoutes } from './monitors/monitors.routes.js';
 import { postsRoutes } from './posts/posts.routes.js';
 import { myDataRoutes } from './profile/my-data.routes.js';
 import { profileRoutes } from './profile/profile.routes.js';
+import { protectionRoutes } from './protection/protection.routes.js';
 import { removalRequestsRoutes } from './removal-requests/removal-requests.routes.js';
+import { safeguardingRoutes } from './safeguarding/safeguarding.routes.js';
 import { sectionsRoutes } from './sections/sections.routes.js';
 import { settingsRoutes } from './settings/settings.routes.js';
 import { systemRoutes } from './system/system.routes.js';
@@ -68,6 +74,13 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
     activitiesRoutes,
     // On camp: the ficha sanitaria, its confirmations and its readings log.
     healthRoutes,
+    // On camp (issue 37): the camp pack, its PDF and «Pasar lista».
+    campPackRoutes,
+    // On camp (issue 37): an activity's staff, the certificados and camp settings, the messages
+    // to the delegado/a de protección.
+    campStaffRoutes,
+    safeguardingRoutes,
+    protectionRoutes,
   ]) {
     await routes(api);
   }

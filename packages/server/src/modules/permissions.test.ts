@@ -11,7 +11,12 @@ import {
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken, newLinkToken, nowIso } from '../lib/tokens.js';
-import { activityInput, createActivity, insertActivity } from '../test/activity-factories.js';
+import {
+  activityInput,
+  addSignup,
+  createActivity,
+  insertActivity,
+} from '../test/activity-factories.js';
 import { insertSignature } from '../test/authorization-factories.js';
 import { buildTestApp, type TestApp } from '../test/build-app.js';
 import { addFace } from '../test/consent-factories.js';
@@ -1102,6 +1107,8 @@ const endpoints: Endpoint[] = [
   ...authorizationEndpoints(),
   // On camp: the ficha sanitaria.
   ...healthEndpoints(),
+  // On camp: the camp pack, its PDF and «Pasar lista».
+  ...campPackEndpoints(),
 ];
 
 /**
@@ -1356,6 +1363,67 @@ function authorizationEndpoints(): Endpoint[] {
         url: '/api/profile/dni',
         payload: { dni: 'Y1234567X' },
       }),
+    },
+  ];
+}
+
+/**
+ * The camp pack and «Pasar lista» (`camp:staff`): a camp starting tomorrow of a fresh section,
+ * with a child who goes, and the actor among its staff (the camp window is open).
+ */
+async function campOfActor(t: TestApp, actor?: TestUser) {
+  const section = await createSection(t.app);
+  const child = await createChild(t.app, { sectionId: section });
+  const startsAt = new Date(Date.now() + 24 * 3600_000).toISOString();
+  const activity = (await insertActivity(t.app, { sections: [section], startsAt })).id;
+  await addSignup(t.app, activity, child, 'va');
+  if (actor) await addStaff(t.app, activity, actor.row.id);
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(
+    new Date(startsAt),
+  );
+  return { activity, child, day };
+}
+
+function campPackEndpoints(): Endpoint[] {
+  return [
+    {
+      name: 'GET /api/activities/:id/camp-pack',
+      capability: 'camp:staff',
+      success: 200,
+      request: async (t, actor) => ({
+        url: `/api/activities/${(await campOfActor(t, actor)).activity}/camp-pack`,
+      }),
+    },
+    {
+      name: 'GET /api/activities/:id/camp-pack.pdf',
+      capability: 'camp:staff',
+      success: 200,
+      request: async (t, actor) => ({
+        url: `/api/activities/${(await campOfActor(t, actor)).activity}/camp-pack.pdf`,
+      }),
+    },
+    {
+      name: 'GET /api/activities/:id/attendance',
+      capability: 'camp:staff',
+      success: 200,
+      request: async (t, actor) => ({
+        url: `/api/activities/${(await campOfActor(t, actor)).activity}/attendance`,
+      }),
+    },
+    {
+      name: 'POST /api/activities/:id/attendance',
+      capability: 'camp:staff',
+      success: 200,
+      request: async (t, actor) => {
+        const { activity, child, day } = await campOfActor(t, actor);
+        return {
+          method: 'POST',
+          url: `/api/activities/${activity}/attendance`,
+          payload: {
+            marks: [{ child_id: child, day, moment: 'salida', present: true, marked_at: nowIso() }],
+          },
+        };
+      },
     },
   ];
 }

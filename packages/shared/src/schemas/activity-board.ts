@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ACTIVITY_BOARD_ERRORS } from '../errors.js';
 import { activitySchema, PAYMENT_METHODS, SIGNUP_SHOWN } from './activity.js';
+import { activityStaffSchema } from './camp.js';
 import { bodyId, idParams } from './common.js';
 import { sectionRefSchema } from './section.js';
 
@@ -99,5 +100,7 @@ export const boardSchema = z.object({
   activity: activitySchema,
   counts: boardCountsSchema,
   rows: z.array(boardRowSchema),
+  /** The adults who go and the children per adult against the group's setting. */
+  staff: activityStaffSchema,
 });
 export type Board = z.infer<typeof boardSchema>;

@@ -425,6 +425,8 @@ export const activitySchema = activitySummarySchema.extend({
   /** Publicada and before the deadline: families may answer. */
   signups_open: z.boolean(),
   cancelled_at: z.string().nullable(),
+  /** The group's delegado/a de protección and how to reach them; null until one is named. */
+  protection_delegate: z.object({ name: z.string(), contact: z.string() }).nullable(),
 });
 export type Activity = z.infer<typeof activitySchema>;
 

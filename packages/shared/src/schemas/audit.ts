@@ -59,6 +59,10 @@ export const AUDIT_ACTIONS = [
   // activity (`details.activity`) when confirmed for one; never its content.
   'health.saved',
   'health.confirmed',
+  // The adults around the children (issue 37): a certificado negativo seen (`details.issued_on`).
+  'safeguarding.certificate_recorded',
+  // A camp setting changed (ratio, renewal, retention), `details` { setting, from, to }.
+  'safeguarding.settings_changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

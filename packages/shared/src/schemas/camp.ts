@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CAMP_MSG } from '../messages.js';
 import type { AuthorizationState, PaymentMethod, SignupShown } from './activity.js';
-import { bodyId, requiredText, storedText } from './common.js';
+import { bodyId, idParams, requiredText, storedText } from './common.js';
 import type { HealthRecord } from './health.js';
 
 /*
@@ -63,7 +63,14 @@ const dayField = (message: string) =>
   z
     .string({ error: message })
     .regex(DAY, { error: message })
-    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), { error: message });
+    // A day of the calendar: JavaScript reads 2026-02-30 as 2 March, so it must read back the same.
+    .refine(
+      (value) => {
+        const time = Date.parse(`${value}T00:00:00Z`);
+        return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
+      },
+      { error: message },
+    );
 
 /** One mark of «Pasar lista», as the browser keeps it and sends it (made offline or not). */
 export const attendanceMarkInputSchema = z.object({
@@ -94,21 +101,23 @@ export interface AttendanceMark {
 }
 
 /** An adult of an activity's staff. */
-export interface StaffMember {
-  user_id: number;
-  name: string;
+export const staffMemberSchema = z.object({
+  user_id: z.number().int(),
+  name: z.string(),
   /** Their certificado negativo is current at the activity's end. */
-  certificate_current: boolean;
-}
+  certificate_current: z.boolean(),
+});
+export type StaffMember = z.infer<typeof staffMemberSchema>;
 
 /** Children per adult against the group's setting; `short` when more adults are needed. */
-export interface StaffRatio {
-  children: number;
-  adults: number;
-  per_adult: number;
-  needed: number;
-  short: boolean;
-}
+export const staffRatioSchema = z.object({
+  children: z.number().int(),
+  adults: z.number().int(),
+  per_adult: z.number().int(),
+  needed: z.number().int(),
+  short: z.boolean(),
+});
+export type StaffRatio = z.infer<typeof staffRatioSchema>;
 
 /** How many more adults `children` need at `perAdult` children each, given `adults`. */
 export function adultsNeeded(children: number, adults: number, perAdult: number): number {
@@ -116,15 +125,19 @@ export function adultsNeeded(children: number, adults: number, perAdult: number)
 }
 
 /** GET /activities/:id/staff */
-export interface ActivityStaff {
-  staff: StaffMember[];
-  ratio: StaffRatio;
+export const activityStaffSchema = z.object({
+  staff: z.array(staffMemberSchema),
+  ratio: staffRatioSchema,
   /** The viewer is one of them. */
-  mine: boolean;
-}
+  mine: z.boolean(),
+});
+export type ActivityStaff = z.infer<typeof activityStaffSchema>;
 
 /** POST /activities/:id/staff: an adult named staff (themselves, or by a manager). */
 export const staffInputSchema = z.object({ user_id: bodyId(CAMP_MSG.personInvalid) });
+
+/** An activity's staff member in a path: `/activities/:id/staff/:userId`. */
+export const staffParams = z.object({ id: idParams.shape.id, userId: idParams.shape.id });
 
 /** A child as the camp pack carries it. */
 export interface CampChild {
@@ -182,24 +195,26 @@ export const CERTIFICATE_STATE_LABELS: Record<CertificateState, string> = {
 };
 
 /** An adult (scouter or admin) and their latest certificado, in the admin's list. */
-export interface AdultCertificate {
-  user_id: number;
-  name: string;
-  email: string;
-  role: 'scouter' | 'admin';
-  issued_on: string | null;
-  checked_by_name: string | null;
-  checked_at: string | null;
+export const adultCertificateSchema = z.object({
+  user_id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(['scouter', 'admin']),
+  issued_on: z.string().nullable(),
+  checked_by_name: z.string().nullable(),
+  checked_at: z.string().nullable(),
   /** `issued_on` plus the renewal months; null when missing. */
-  due_on: string | null;
-  state: CertificateState;
-}
+  due_on: z.string().nullable(),
+  state: z.enum(CERTIFICATE_STATES),
+});
+export type AdultCertificate = z.infer<typeof adultCertificateSchema>;
 
 /** GET /safeguarding/certificates: missing and due first, then by name. */
-export interface CertificatesList {
-  adults: AdultCertificate[];
-  renewal_months: number;
-}
+export const certificatesListSchema = z.object({
+  adults: z.array(adultCertificateSchema),
+  renewal_months: z.number().int(),
+});
+export type CertificatesList = z.infer<typeof certificatesListSchema>;
 
 /** POST /safeguarding/certificates: a certificado seen, with its date. */
 export const certificateInputSchema = z.object({
@@ -207,13 +222,18 @@ export const certificateInputSchema = z.object({
   issued_on: dayField(CAMP_MSG.certificateDateInvalid),
 });
 
+/** The delegado/a de protección as everyone reads them (the public page, every activity). */
+export const publicDelegateSchema = z.object({ name: z.string(), contact: z.string() });
+export type PublicDelegate = z.infer<typeof publicDelegateSchema>;
+
 /** The group's camp settings (admins). */
-export interface SafeguardingSettings {
-  staff_ratio: number;
-  certificate_renewal_months: number;
-  health_retention_days: number;
-  protection_delegate: { user_id: number; name: string; contact: string } | null;
-}
+export const safeguardingSettingsSchema = z.object({
+  staff_ratio: z.number().int(),
+  certificate_renewal_months: z.number().int(),
+  health_retention_days: z.number().int(),
+  protection_delegate: publicDelegateSchema.extend({ user_id: z.number().int() }).nullable(),
+});
+export type SafeguardingSettings = z.infer<typeof safeguardingSettingsSchema>;
 
 const wholeIn = (range: { min: number; max: number }, message: string) =>
   z
@@ -221,6 +241,13 @@ const wholeIn = (range: { min: number; max: number }, message: string) =>
     .int({ error: message })
     .min(range.min, { error: message })
     .max(range.max, { error: message });
+
+/** The camp settings by their key, as the audit trail names them. */
+export const CAMP_SETTING_LABELS: Record<string, string> = {
+  staff_ratio: 'Educandos por adulto como máximo',
+  certificate_renewal_months: 'Meses de validez del certificado negativo',
+  health_retention_days: 'Días que se guardan los datos de salud tras la actividad',
+};
 
 /** PUT /safeguarding/settings */
 export const safeguardingSettingsInputSchema = z.object({
@@ -259,19 +286,21 @@ export const protectionMessageInputSchema = z.object({
 });
 
 /** A message as the delegado/a reads it. */
-export interface ProtectionMessage {
-  id: number;
-  body: string;
-  name: string | null;
-  reply_to: string | null;
+export const protectionMessageSchema = z.object({
+  id: z.number().int(),
+  body: z.string(),
+  name: z.string().nullable(),
+  reply_to: z.string().nullable(),
   /** The member's account name when sent signed in; null from the public page. */
-  sender_name: string | null;
-  created_at: string;
-}
+  sender_name: z.string().nullable(),
+  created_at: z.string(),
+});
+export type ProtectionMessage = z.infer<typeof protectionMessageSchema>;
 
 /** A reading of a message, in the sealed log. */
-export interface ProtectionMessageRead {
-  message_id: number;
-  reader_name: string;
-  read_at: string;
-}
+export const protectionMessageReadSchema = z.object({
+  message_id: z.number().int(),
+  reader_name: z.string(),
+  read_at: z.string(),
+});
+export type ProtectionMessageRead = z.infer<typeof protectionMessageReadSchema>;

@@ -45,7 +45,9 @@ import {
 } from '../../mail/activity-templates.js';
 import type { MailMessage } from '../../mail/mailer.js';
 import { type AuditActor, recordAudit } from '../audit/audit.js';
+import { addToStaff, requireCertifiedFor } from '../camp-staff/camp-staff.service.js';
 import { healthStates } from '../health/health.service.js';
+import { publicDelegate } from '../protection/protection.service.js';
 import {
   ActivitiesRepository,
   type ActivityRow,
@@ -306,9 +308,10 @@ export class ActivitiesService {
     const repo = this.repo();
     const row = await repo.findShown(viewer, id);
     if (!row) throw new AppError(404, ACTIVITY_ERRORS.notFound);
-    const [[summary], questions] = await Promise.all([
+    const [[summary], questions, delegate] = await Promise.all([
       this.summaries(viewer, [row], now),
       repo.questions([id]),
+      publicDelegate(this.ctx.db.kysely),
     ]);
     return {
       ...(summary as ActivitySummary),
@@ -329,6 +332,7 @@ export class ActivitiesService {
       can_manage: row.can_manage,
       signups_open: signupsOpen(row, now),
       cancelled_at: row.cancelled_at,
+      protection_delegate: delegate,
     };
   }
 
@@ -552,12 +556,17 @@ export class ActivitiesService {
     if (newly.some((id) => !managed.has(id)) || managed.size === 0) throw forbidden();
   }
 
-  /** The 400 of a person in charge who is not a scouter or an admin. */
-  private async checkInCharge(id: number | null): Promise<void> {
+  /**
+   * The 400 of a person in charge who is not a scouter or an admin, and the 409 of one whose
+   * certificado negativo is not current on the activity's last day.
+   */
+  private async checkInCharge(input: ActivityInputParsed): Promise<void> {
+    const id = input.in_charge_id;
     if (id === null) return;
     if ((await this.repo().peopleInCharge([id])).length === 0) {
       throw fieldError(400, 'in_charge_id', ACTIVITY_ERRORS.inChargeUnknown);
     }
+    await requireCertifiedFor(this.ctx.db.kysely, id, input);
   }
 
   /** The 400 of a start or a deadline in the past (only those the change sets). */
@@ -578,7 +587,7 @@ export class ActivitiesService {
   async create(actor: ActivityActor, input: ActivityInputParsed): Promise<Activity> {
     this.checkTimes(input, null, nowIso());
     await this.checkAudience(actor, input.section_ids, null);
-    await this.checkInCharge(input.in_charge_id);
+    await this.checkInCharge(input);
     const id = await this.ctx.db.kysely.transaction().execute(async (trx) => {
       const now = nowIso();
       const repo = this.repo(trx);
@@ -597,6 +606,8 @@ export class ActivitiesService {
         id,
         input.questions.map(({ id: _, ...q }) => q),
       );
+      // The person in charge goes: they are one of the activity's staff.
+      if (input.in_charge_id !== null) await addToStaff(trx, id, input.in_charge_id, actor.id);
       await recordAudit(trx, {
         actor,
         action: 'activity.created',
@@ -622,7 +633,7 @@ export class ActivitiesService {
     const audienceBefore =
       (await this.repo().audiences([id])).get(id)?.map((section) => section.id) ?? [];
     await this.checkAudience(actor, input.section_ids, audienceBefore);
-    await this.checkInCharge(input.in_charge_id);
+    await this.checkInCharge(input);
     await this.ctx.db.kysely.transaction().execute(async (trx) => {
       const repo = this.repo(trx);
       const before = await repo.lock(id, this.ctx.db.dialect);
@@ -656,6 +667,8 @@ export class ActivitiesService {
         ...(termsChanged && { terms_changed_at: now }),
       });
       if (audienceChanged) await repo.setAudience(id, input.section_ids);
+      // The person in charge goes: they are one of the activity's staff.
+      if (input.in_charge_id !== null) await addToStaff(trx, id, input.in_charge_id, actor.id);
       if (questionsChanged) await repo.setQuestions(id, input.questions);
       const facts = mailFacts(input);
       if (termsChanged) {

@@ -20,6 +20,7 @@ import {
   sectionId,
 } from '../../test/family-factories.js';
 import { countQueries } from '../../test/gallery-factories.js';
+import { certify } from '../../test/safeguarding-factories.js';
 
 /*
  * The activities through HTTP on the test database (issue 36): who sees and manages which, what a
@@ -50,6 +51,8 @@ beforeAll(async () => {
   tropa = await sectionId(t.app, 'Tropa');
   admin = await createUser(t.app, { role: 'admin', name: 'Marta Admin' });
   tropaScouter = await createUser(t.app, { role: 'scouter', name: 'Lucía Tropa' });
+  // Named in charge: her certificado negativo is current.
+  await certify(t.app, tropaScouter.row.id);
   manadaScouter = await createUser(t.app, { role: 'scouter', name: 'Pablo Manada' });
   await assignScouter(t.app, tropaScouter.row.id, [tropa]);
   await assignScouter(t.app, manadaScouter.row.id, [manada]);

@@ -25,6 +25,7 @@ import type { MailMessage } from '../../mail/mailer.js';
 import { layout } from '../../mail/templates.js';
 import { ActivitiesService } from '../activities/activities.service.js';
 import { type AuditActor, recordAudit } from '../audit/audit.js';
+import { activityStaff } from '../camp-staff/camp-staff.service.js';
 import {
   ActivityBoardRepository,
   type BoardActivityRow,
@@ -34,8 +35,10 @@ import {
 import { boardCounts, boardRows } from './board.js';
 import {
   exportFileName,
+  formatEuros,
   formatWhen,
   participantsCsv,
+  participantsOf,
   participantsPdf,
 } from './participants-export.js';
 
@@ -79,7 +82,10 @@ export class ActivityBoardService {
     return activity;
   }
 
-  private async rowsOf(viewer: Viewer, activity: BoardActivityRow): Promise<BoardRow[]> {
+  private async rowsOf(
+    viewer: Viewer,
+    activity: Pick<BoardActivityRow, 'id' | 'both_guardians'>,
+  ): Promise<BoardRow[]> {
     const repo = this.repo();
     const children = await activityAudienceChildren(this.ctx.db.kysely, [activity.id]);
     const [sections, statuses, payments] = await Promise.all([
@@ -94,11 +100,26 @@ export class ActivityBoardService {
     return boardRows({ children, sections, statuses, payments });
   }
 
-  /** The board: the activity as its manager reads it, the rows and the counts. */
+  /**
+   * The board's rows of the children who go («Va») to activity `activity`, by section then name:
+   * the camp pack's roster with its autorización and payment. It checks nothing of `viewer`: its
+   * caller has (the activity's staff, in the camp window). The board's queries, however many.
+   */
+  async goingRows(
+    viewer: Viewer,
+    activity: Pick<BoardActivityRow, 'id' | 'both_guardians'>,
+  ): Promise<BoardRow[]> {
+    return participantsOf(await this.rowsOf(viewer, activity));
+  }
+
+  /** The board: the activity as its manager reads it, the rows, the counts and the staff. */
   async board(viewer: Viewer, id: number): Promise<Board> {
     const rows = await this.rowsOf(viewer, await this.managed(viewer, id));
-    const activity = await new ActivitiesService(this.ctx).get(viewer, id);
-    return { activity, counts: boardCounts(rows), rows };
+    const [activity, staff] = await Promise.all([
+      new ActivitiesService(this.ctx).get(viewer, id),
+      activityStaff(this.ctx.db.kysely, id, viewer?.id ?? null),
+    ]);
+    return { activity, counts: boardCounts(rows), rows, staff };
   }
 
   /** A child of the audience of a managed activity, or the error of one that is not. */
@@ -362,4 +383,5 @@ export function activityRemindersJob(ctx: AppContext): PeriodicCheck {
 }
 
 /** An instant as Spanish date and time in Madrid (the calendar's descriptions say it so too). */
-export { formatWhen };
+/** Euro cents as Spanish money (the camp pack's PDF writes payments so too). */
+export { formatEuros, formatWhen };

@@ -1,4 +1,9 @@
-import { AUTHORIZATION_ERRORS as E, AUTHORIZATION_MESSAGES as M } from '@fogata/shared';
+import {
+  CAMP_ERRORS,
+  CAMP_MSG,
+  AUTHORIZATION_ERRORS as E,
+  AUTHORIZATION_MESSAGES as M,
+} from '@fogata/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_AUTHORIZATION_TEXT } from '../../db/migrations/019-activities.js';
 import { buildTestApp, type TestApp } from '../../test/build-app.js';
@@ -58,12 +63,14 @@ describe('the autorización text', () => {
 });
 
 describe('the delegado/a de protección', () => {
-  it('is saved, audited and read with the text; both fields are required', async () => {
+  it('is an account (a scouter or an admin) and a contact: saved, audited and read with the text', async () => {
+    const marta = await createUser(t.app, { role: 'scouter', name: 'Marta Delegada' });
     const res = await call('PUT', '/api/admin/protection-delegate', {
-      name: ' Marta Delegada ',
-      contact: 'proteccion@grupo.org',
+      user_id: marta.row.id,
+      contact: ' proteccion@grupo.org ',
     });
     expect(res.json()).toEqual({
+      user_id: marta.row.id,
       name: 'Marta Delegada',
       contact: 'proteccion@grupo.org',
       message: M.delegateSaved,
@@ -72,10 +79,35 @@ describe('the delegado/a de protección', () => {
       delegate_name: 'Marta Delegada',
       delegate_contact: 'proteccion@grupo.org',
     });
-    const bad = await call('PUT', '/api/admin/protection-delegate', { name: 'X', contact: '' });
-    expect([bad.statusCode, bad.json().message]).toEqual([400, E.delegateContactRequired]);
+    const audit = await t.app.ctx.db.kysely
+      .selectFrom('audit_log')
+      .select(['actor_id', 'target_label'])
+      .where('action', '=', 'protection_delegate.changed')
+      .execute();
+    expect(audit).toEqual([{ actor_id: admin.row.id, target_label: 'Delegado/a de protección' }]);
+    // The account's name is the delegado/a's: the autorización's text follows a new name.
+    await t.app.ctx.db.kysely
+      .updateTable('users')
+      .set({ name: 'Marta Delegada Ruiz' })
+      .where('id', '=', marta.row.id)
+      .execute();
     expect((await call('GET', '/api/admin/authorization-text')).json().delegate_name).toBe(
-      'Marta Delegada',
+      'Marta Delegada Ruiz',
+    );
+
+    const family = await createUser(t.app, { role: 'usuario', name: 'Padre' });
+    const refused: [object, number, string][] = [
+      [{ user_id: marta.row.id, contact: '' }, 400, CAMP_MSG.delegateContactRequired],
+      [{ user_id: family.row.id, contact: 'x' }, 400, CAMP_ERRORS.delegateNotAdult],
+      [{ user_id: 999_999, contact: 'x' }, 400, CAMP_ERRORS.delegateNotAdult],
+      [{ name: 'Marta', contact: 'x' }, 400, CAMP_MSG.personInvalid],
+    ];
+    for (const [payload, status, message] of refused) {
+      const bad = await call('PUT', '/api/admin/protection-delegate', payload);
+      expect([bad.statusCode, bad.json().message]).toEqual([status, message]);
+    }
+    expect((await call('GET', '/api/admin/authorization-text')).json().delegate_contact).toBe(
+      'proteccion@grupo.org',
     );
   });
 });

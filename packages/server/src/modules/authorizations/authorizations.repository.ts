@@ -66,6 +66,8 @@ export interface OwnSignatureRow {
 
 const DELEGATE_NAME = 'protection_delegate_name';
 const DELEGATE_CONTACT = 'protection_delegate_contact';
+/** The account named (migration 020): its name is the delegado/a's. */
+const DELEGATE_USER = 'protection_delegate_user_id';
 
 /**
  * The SQL of the autorizaciones (migration 019): the text's versions, the group's delegado/a de
@@ -101,22 +103,52 @@ export class AuthorizationsRepository {
     return row.id;
   }
 
-  /** The group's delegado/a de protección: name and contact ('' until an admin sets them). */
+  /**
+   * The group's delegado/a de protección: name and contact ('' until an admin sets them). The
+   * name is their account's as it is now, once an account is named (the stored one before).
+   */
   async delegate(): Promise<{ name: string; contact: string }> {
     const rows = await this.db
       .selectFrom('group_settings')
       .select(['key', 'value'])
-      .where('key', 'in', [DELEGATE_NAME, DELEGATE_CONTACT])
+      .where('key', 'in', [DELEGATE_NAME, DELEGATE_CONTACT, DELEGATE_USER])
       .execute();
     const stored = new Map(rows.map((row) => [row.key, row.value]));
-    return { name: stored.get(DELEGATE_NAME) ?? '', contact: stored.get(DELEGATE_CONTACT) ?? '' };
+    const userId = Number(stored.get(DELEGATE_USER) ?? '');
+    const account =
+      Number.isInteger(userId) && userId > 0
+        ? await this.db
+            .selectFrom('users')
+            .select('name')
+            .where('id', '=', userId)
+            .executeTakeFirst()
+        : undefined;
+    return {
+      name: account?.name ?? stored.get(DELEGATE_NAME) ?? '',
+      contact: stored.get(DELEGATE_CONTACT) ?? '',
+    };
   }
 
-  /** Sets the delegado/a de protección (both keys, whether or not a row was there). */
-  async setDelegate(name: string, contact: string, by: number, now: string): Promise<void> {
+  /** A scouter's or an admin's account, who may be named delegado/a; undefined for anyone else. */
+  delegateAccount(id: number) {
+    return this.db
+      .selectFrom('users')
+      .select(['id', 'name'])
+      .where('id', '=', id)
+      .where('role', 'in', ['scouter', 'admin'])
+      .executeTakeFirst();
+  }
+
+  /** Sets the delegado/a de protección: their account, its name and the contact (every key). */
+  async setDelegate(
+    delegate: { user_id: number; name: string; contact: string },
+    by: number,
+    now: string,
+  ): Promise<void> {
     for (const [key, value] of [
-      [DELEGATE_NAME, name],
-      [DELEGATE_CONTACT, contact],
+      [DELEGATE_USER, String(delegate.user_id)],
+      [DELEGATE_NAME, delegate.name],
+      [DELEGATE_CONTACT, delegate.contact],
     ] as const) {
       await this.db
         .insertInto('group_settings')

@@ -6,10 +6,10 @@ import {
   authorizationResultSchema,
   authorizationTextCreateSchema,
   authorizationTextSchema,
+  delegateInputSchema,
   paperNoteSchema,
   profileDniBodySchema,
   profileDniSchema,
-  protectionDelegateSchema,
   SERVER_ERRORS,
   signAuthorizationSchema,
 } from '@fogata/shared';
@@ -225,9 +225,17 @@ export async function authorizationsRoutes(app: FastifyInstance): Promise<void> 
       onRequest: text,
       schema: {
         tags,
-        description: 'El delegado/a de protección del grupo: `name` y `contact` (≤ 200).',
-        body: protectionDelegateSchema,
-        response: { 200: protectionDelegateSchema.extend({ message: z.string() }) },
+        description:
+          'El delegado/a de protección del grupo: una cuenta de scouter o administrador (`user_id`) y cómo contactar (`contact`, ≤ 200). Su nombre es el de la cuenta.',
+        body: delegateInputSchema,
+        response: {
+          200: z.object({
+            user_id: z.number().int(),
+            name: z.string(),
+            contact: z.string(),
+            message: z.string(),
+          }),
+        },
       },
     },
     (req) => service.setDelegate(currentUser(req), req.body),

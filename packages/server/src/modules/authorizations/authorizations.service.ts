@@ -3,12 +3,12 @@ import {
   type AuthorizationForm,
   type AuthorizationResult,
   type AuthorizationText,
+  CAMP_ERRORS,
   AUTHORIZATION_ERRORS as E,
   fillAuthorizationText,
   type GivenAuthorization,
   LIMITS,
   AUTHORIZATION_MESSAGES as M,
-  type ProtectionDelegate,
   ROUTES,
   SERVER_ERRORS,
   type SignAuthorizationInput,
@@ -147,13 +147,19 @@ export class AuthorizationsService {
     }
   }
 
-  /** Sets the group's delegado/a de protección. */
+  /**
+   * Names the group's delegado/a de protección: a scouter's or an admin's account (their name is
+   * the one the autorización's text shows) and how to reach them.
+   */
   async setDelegate(
     actor: AuthorizationActor,
-    delegate: ProtectionDelegate,
-  ): Promise<ProtectionDelegate & { message: string }> {
+    input: { user_id: number; contact: string },
+  ): Promise<{ user_id: number; name: string; contact: string; message: string }> {
+    const account = await this.repo().delegateAccount(input.user_id);
+    if (!account) throw new AppError(400, CAMP_ERRORS.delegateNotAdult);
+    const delegate = { user_id: account.id, name: account.name, contact: input.contact };
     await this.ctx.db.kysely.transaction().execute(async (trx) => {
-      await this.repo(trx).setDelegate(delegate.name, delegate.contact, actor.id, nowIso());
+      await this.repo(trx).setDelegate(delegate, actor.id, nowIso());
       await recordAudit(trx, {
         actor,
         action: 'protection_delegate.changed',

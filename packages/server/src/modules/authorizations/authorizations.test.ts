@@ -14,6 +14,7 @@ import { insertSignableActivity, insertSignature } from '../../test/authorizatio
 import { buildTestApp, type TestApp } from '../../test/build-app.js';
 import { createUser, type TestUser } from '../../test/factories.js';
 import { assignScouter, createChildRow, sectionId } from '../../test/family-factories.js';
+import { nameDelegate } from '../../test/safeguarding-factories.js';
 import { type SmtpReceiver, startSmtpReceiver } from '../../test/smtp.js';
 import { AuthorizationsService } from './authorizations.service.js';
 
@@ -163,12 +164,8 @@ describe('the form a guardian reads', () => {
       })
       .where('id', '=', activity)
       .execute();
-    await t.app.inject({
-      method: 'PUT',
-      url: '/api/admin/protection-delegate',
-      headers: admin.headers,
-      payload: { name: 'Marta Delegada', contact: 'proteccion@grupo.org' },
-    });
+    const delegate = await createUser(t.app, { role: 'scouter', name: 'Marta Delegada' });
+    await nameDelegate(t.app, admin, delegate.row.id);
     const f = await form(activity, child.id, mother);
     expect(f.values).toEqual({
       educando: 'Nora Ruiz',

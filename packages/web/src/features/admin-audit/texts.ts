@@ -1,4 +1,4 @@
-import { type AuditEntry, ROLE_LABELS, type Role } from '@fogata/shared';
+import { type AuditEntry, CAMP_SETTING_LABELS, ROLE_LABELS, type Role } from '@fogata/shared';
 
 const role = (value: string | undefined) => ROLE_LABELS[value as Role] ?? value ?? '';
 const quoted = (label: string | null) => (label ? ` «${label}»` : '');
@@ -142,6 +142,11 @@ export const AUDIT_TEXTS = {
         return d.activity
           ? `Confirmó que la ficha sanitaria del educando n.º ${entry.target_id ?? ''} está al día para la actividad n.º ${d.activity}.`
           : `Confirmó que la ficha sanitaria del educando n.º ${entry.target_id ?? ''} está al día.`;
+      // The adults around the children (issue 37): never a certificate's content, only its date.
+      case 'safeguarding.certificate_recorded':
+        return `Registró el certificado negativo de ${label ?? ''}, con fecha ${d.issued_on ?? ''}.`;
+      case 'safeguarding.settings_changed':
+        return `Cambió «${CAMP_SETTING_LABELS[d.setting ?? ''] ?? d.setting ?? ''}» de ${d.from ?? ''} a ${d.to ?? ''}.`;
     }
   },
 } as const;

@@ -58,6 +58,7 @@ export function activityData(id: number, overrides: Partial<Activity> = {}): Act
     can_manage: false,
     signups_open: true,
     cancelled_at: null,
+    protection_delegate: null,
     ...overrides,
   };
 }
