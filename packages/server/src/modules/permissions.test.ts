@@ -1342,10 +1342,13 @@ function authorizationEndpoints(): Endpoint[] {
       name: 'PUT /api/admin/protection-delegate',
       capability: 'authorization:text',
       success: 200,
-      request: async () => ({
+      request: async (t) => ({
         method: 'PUT',
         url: '/api/admin/protection-delegate',
-        payload: { name: 'Marta Delegada', contact: '600 000 000' },
+        payload: {
+          user_id: (await createUser(t.app, { role: 'scouter', name: 'Marta Delegada' })).row.id,
+          contact: '600 000 000',
+        },
       }),
     },
     {
