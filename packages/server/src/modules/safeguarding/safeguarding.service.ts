@@ -157,8 +157,8 @@ export class SafeguardingService {
   async recordCertificate(
     actor: AuditActor,
     input: { user_id: number; issued_on: string },
+    now = new Date(),
   ): Promise<AdultCertificate> {
-    const now = new Date();
     if (input.issued_on > madridDay(now)) throw new AppError(400, CAMP_MSG.certificateDateFuture);
     const account = await this.repo().account(input.user_id);
     if (!account) throw new AppError(400, CAMP_MSG.personInvalid);
