@@ -45,12 +45,12 @@ describe('the certificado reminders', () => {
     expect(first.subject).toBe(CAMP_MSG.certificateReminderSubject);
     expect(first.subject).toBe('Tu certificado negativo caduca pronto');
     expect(first.text).toBe(
-      [
+      `${[
         'Hola, Rosa Scouter:',
         'Tu certificado negativo del Registro Central de Delincuentes Sexuales caduca el 10 de enero de 2027, dentro de 3 meses.',
         'Pídelo de nuevo (es gratuito en la sede electrónica del Ministerio de Justicia) y enséñaselo a un administrador del grupo para que lo registre. Sin un certificado al día no podrás formar parte del equipo de una actividad.',
         `${TEST_PUBLIC_URL}/`,
-      ].join('\n\n') + '\n',
+      ].join('\n\n')}\n`,
     );
     expect(first.html).toContain('Entrar en la web');
     // The same day again, or the next: nothing more.
