@@ -9,7 +9,7 @@ import { auditRoutes } from './audit/audit.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { authorizationsRoutes } from './authorizations/authorizations.routes.js';
 import { calendarRoutes } from './calendar/calendar.routes.js';
-// On camp (issue 37): the camp pack, its PDF and «Pasar lista».
+// On camp: the camp pack, its PDF and «Pasar lista».
 import { campPackRoutes } from './camp-pack/camp-pack.routes.js';
 // On camp (issue 37): the adults around the children — staff, certificados, the delegado/a.
 import { campStaffRoutes } from './camp-staff/camp-staff.routes.js';
@@ -74,7 +74,7 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
     activitiesRoutes,
     // On camp: the ficha sanitaria, its confirmations and its readings log.
     healthRoutes,
-    // On camp (issue 37): the camp pack, its PDF and «Pasar lista».
+    // On camp: the camp pack, its PDF and «Pasar lista».
     campPackRoutes,
     // On camp (issue 37): an activity's staff, the certificados and camp settings, the messages
     // to the delegado/a de protección.

@@ -369,6 +369,42 @@ describe('«Pasar lista»', () => {
   });
 });
 
+describe('«Pasar lista» at its largest', () => {
+  it('takes 500 marks of 500 cells in one sync', async () => {
+    const c = await camp();
+    // A ten-day camp: 30 cells a child, 17 children.
+    await t.app.ctx.db.kysely
+      .updateTable('activities')
+      .set({ ends_at: daysFromNow(11), return_at: daysFromNow(11) })
+      .where('id', '=', c.id)
+      .execute();
+    const children = [c.ana.id, c.leo.id];
+    for (let i = 0; i < 15; i += 1) {
+      const child = await createChildRow(t.app, { sectionId: c.section });
+      await addSignup(t.app, c.id, child.id, 'va');
+      children.push(child.id);
+    }
+    const days = Array.from({ length: 10 }, (_, d) => madridDay(daysFromNow(1 + d)));
+    const marks = children
+      .flatMap((child_id) =>
+        days.flatMap((day) =>
+          (['salida', 'llegada', 'noche'] as const).map((moment) => ({
+            child_id,
+            day,
+            moment,
+            present: true,
+            marked_at: at(0),
+          })),
+        ),
+      )
+      .slice(0, 500);
+    const res = await sync(c.id, marks, c.first);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().marks).toHaveLength(500);
+    expect(await rows(c.id)).toHaveLength(500);
+  });
+});
+
 describe('«Pasar lista» at the same instant', () => {
   it('two scouters syncing conflicting marks of a cell at once end with the later mark, whichever commits first', async () => {
     const c = await camp();

@@ -1,23 +1,13 @@
-import type { ActivityStatus, AttendanceMoment } from '@fogata/shared';
+import type { ActivityStatus, AttendanceMoment, CampPack } from '@fogata/shared';
 import { sql } from 'kysely';
 import { type Db, type Executor, executorOf } from '../../db/database.js';
 
-/** An activity as the camp pack and «Pasar lista» read it. */
-export interface CampActivityRow {
-  id: number;
-  title: string;
+/** An activity as the camp pack and «Pasar lista» read it: what the pack shows, and its rules'. */
+export type CampActivityRow = CampPack['activity'] & {
   status: ActivityStatus;
-  starts_at: string;
-  ends_at: string;
-  place: string;
-  meeting_point: string;
-  meeting_at: string;
-  return_point: string;
-  return_at: string;
-  price_cents: number | null;
   both_guardians: number;
   in_charge_name: string | null;
-}
+};
 
 /** A mark of «Pasar lista» as stored: the winner of its cell. */
 export interface AttendanceMarkRow {
@@ -71,39 +61,6 @@ export class CampPackRepository {
       ])
       .where('a.id', '=', id)
       .executeTakeFirst();
-  }
-
-  /** The activity's staff by name, each with the date of their latest certificado negativo. */
-  staff(
-    activityId: number,
-  ): Promise<{ user_id: number; name: string; issued_on: string | null }[]> {
-    return this.db
-      .selectFrom('activity_staff as s')
-      .innerJoin('users as u', 'u.id', 's.user_id')
-      .leftJoin(
-        (eb) =>
-          eb
-            .selectFrom('safeguarding_certificates')
-            .select(['user_id', (e) => e.fn.max('issued_on').as('issued_on')])
-            .groupBy('user_id')
-            .as('c'),
-        (join) => join.onRef('c.user_id', '=', 's.user_id'),
-      )
-      .select(['u.id as user_id', 'u.name', 'c.issued_on'])
-      .where('s.activity_id', '=', activityId)
-      .orderBy('u.name')
-      .orderBy('u.id')
-      .execute();
-  }
-
-  /** A group setting's stored text, or undefined. */
-  async setting(key: string): Promise<string | undefined> {
-    const row = await this.db
-      .selectFrom('group_settings')
-      .select('value')
-      .where('key', '=', key)
-      .executeTakeFirst();
-    return row?.value;
   }
 
   /** Every cell of the activity's roll, with the name of who made each winning mark. */

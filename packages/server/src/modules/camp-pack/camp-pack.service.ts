@@ -8,15 +8,15 @@ import {
   type CampChild,
   type CampPack,
   type Role,
-  type StaffMember,
 } from '@fogata/shared';
 import { Access } from '../../access/access.js';
 import { campChildIds } from '../../access/camp-access.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
 import { ActivityBoardService } from '../activity-board/activity-board.service.js';
-import { AuthorizationsService } from '../authorizations/authorizations.service.js';
+import { activityStaff } from '../camp-staff/camp-staff.service.js';
 import { HealthService } from '../health/health.service.js';
+import { ProtectionService } from '../protection/protection.service.js';
 import { latestPerCell, rollDays, toMarks } from './attendance.js';
 import { type CampActivityRow, CampPackRepository } from './camp-pack.repository.js';
 import { campPackFileName, campPackPdf } from './camp-pack-pdf.js';
@@ -32,12 +32,6 @@ export interface CampViewer {
 type PackVia = 'pack' | 'pdf';
 
 const packNotFound = () => new AppError(404, CAMP_ERRORS.campPackNotFound);
-
-/** `YYYY-MM-DD` plus `months` calendar months. */
-function addMonths(day: string, months: number): string {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1 + months, d)).toISOString().slice(0, 10);
-}
 
 /**
  * The camp pack (what the staff carry for a camp with no signal: the roster, each child's ficha,
@@ -61,16 +55,20 @@ export class CampPackService {
    * else: 404, the same whether the activity exists or not). Reading it logs every ficha it
    * carries as read `via`.
    */
-  async pack(viewer: CampViewer, id: number, via: PackVia = 'pack', now = new Date()) {
+  async pack(
+    viewer: CampViewer,
+    id: number,
+    via: PackVia = 'pack',
+    now = new Date(),
+  ): Promise<CampPack> {
     const inWindow = await this.access.check(viewer, 'activity.camp', [id]);
     const activity = inWindow.has(id) ? await this.repo().activity(id) : undefined;
     if (!activity) throw packNotFound();
-    const board = new ActivityBoardService(this.ctx);
-    const rows = await board.goingRows(viewer, {
+    const rows = await new ActivityBoardService(this.ctx).goingRows(viewer, {
       id,
       both_guardians: activity.both_guardians,
     });
-    const [fichas, staff, text, marks] = await Promise.all([
+    const [fichas, staff, delegate, marks] = await Promise.all([
       new HealthService(this.ctx).readForCamp(
         viewer,
         id,
@@ -78,8 +76,8 @@ export class CampPackService {
         rows.map((row) => row.child_id),
         now,
       ),
-      this.staff(activity),
-      new AuthorizationsService(this.ctx).text(),
+      activityStaff(this.ctx.db.kysely, id, viewer.id),
+      new ProtectionService(this.ctx).delegate(),
       this.repo().marks(id),
     ]);
     const health = new Map(fichas.map((f) => [f.child_id, f]));
@@ -96,34 +94,20 @@ export class CampPackService {
         : null,
     }));
     const wipeAt = Math.min(Date.parse(activity.ends_at), now.getTime() + CAMP_PACK_MAX_AGE_MS);
-    const pack: CampPack = {
-      activity: {
-        id: activity.id,
-        title: activity.title,
-        starts_at: activity.starts_at,
-        ends_at: activity.ends_at,
-        place: activity.place,
-        meeting_point: activity.meeting_point,
-        meeting_at: activity.meeting_at,
-        return_point: activity.return_point,
-        return_at: activity.return_at,
-        price_cents: activity.price_cents,
-      },
+    const { status: _, both_guardians: __, in_charge_name, ...shown } = activity;
+    return {
+      activity: shown,
       emergency: {
         group_name: this.ctx.config.group.name,
-        in_charge: activity.in_charge_name,
-        protection_delegate:
-          text.delegate_name !== ''
-            ? { name: text.delegate_name, contact: text.delegate_contact }
-            : null,
+        in_charge: in_charge_name,
+        protection_delegate: delegate,
       },
-      staff,
+      staff: staff.staff,
       children,
       attendance: toMarks(marks),
       generated_at: now.toISOString(),
       wipe_at: new Date(wipeAt).toISOString(),
     };
-    return pack;
   }
 
   /** The pack as an A4 PDF for the first-aid kit, made now and never kept; logged as `pdf`. */
@@ -133,25 +117,6 @@ export class CampPackService {
       filename: campPackFileName(pack.activity.id),
       body: await campPackPdf(pack, viewer.name),
     };
-  }
-
-  /**
-   * The staff, by name, each with whether their certificado negativo is current on the
-   * activity's last day (due after it).
-   */
-  private async staff(activity: CampActivityRow): Promise<StaffMember[]> {
-    const repo = this.repo();
-    const [rows, renewal] = await Promise.all([
-      repo.staff(activity.id),
-      repo.setting('certificate_renewal_months'),
-    ]);
-    const months = Number(renewal) || 12;
-    const lastDay = rollDays(activity).last;
-    return rows.map((row) => ({
-      user_id: row.user_id,
-      name: row.name,
-      certificate_current: row.issued_on !== null && addMonths(row.issued_on, months) > lastDay,
-    }));
   }
 
   /** The activity `id` for its staff (404 unseen, 403 seen but not staff). */
