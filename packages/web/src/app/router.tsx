@@ -330,16 +330,7 @@ export const routes: RouteObject[] = [
         { path: paths.activityEdit.path, Page: EditActivityPage },
         { path: paths.activityBoard.path, Page: ActivityBoardPage },
         { path: paths.authorizationText.path, Page: AuthorizationTextPage },
-      ].map(({ path, Page }) => ({
-        path,
-        element: (
-          <ProtectedRoute>
-            <Page />
-          </ProtectedRoute>
-        ),
-      })),
-      // On camp: staff only (the pages read the browser's copy first, so they open offline).
-      ...[
+        // On camp: the staff's pack and roll, read from the browser's copy first (offline too).
         { path: paths.campPack.path, Page: CampPackPage },
         { path: paths.campRoll.path, Page: CampRollPage },
       ].map(({ path, Page }) => ({

@@ -31,7 +31,6 @@ export const CAMP_TEXTS = {
     'Este navegador no permite guardar datos (quizá estás en modo privado): la copia sin conexión no está disponible.',
   takenAt: (when: string) => `Copia guardada el ${when}.`,
   wipeAt: (when: string) => `Se borrará de este navegador el ${when}, o antes al cerrar sesión.`,
-  refresh: 'Actualizar la copia',
   pdf: 'Descargar PDF para el botiquín',
   pdfOnline: 'El PDF solo se puede descargar con conexión.',
   downloading: 'Descargando...',
@@ -41,7 +40,6 @@ export const CAMP_TEXTS = {
   offlineBadge: 'Sin conexión',
 
   emergency: 'Emergencias',
-  emergencyNumber: 'Emergencias: 112',
   call112: 'Llamar al 112',
   inCharge: 'Responsable de la actividad',
   protectionDelegate: CAMP_LABELS.protectionDelegate,
@@ -80,7 +78,6 @@ export const CAMP_TEXTS = {
   day: 'Día',
   moment: 'Momento',
   moments: ATTENDANCE_MOMENT_LABELS,
-  present: 'Presente',
   count: (present: number, total: number) => `${present} de ${total}`,
   countLabel: 'presentes',
   offlineWaiting: 'Sin conexión: se enviará al volver la señal',

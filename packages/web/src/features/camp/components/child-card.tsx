@@ -30,14 +30,14 @@ function Ficha({ health, headingId }: { health: HealthRecord; headingId: string 
       {/* Allergies first, and loud when there are any: what a scouter must not miss. */}
       <section
         aria-labelledby={`${headingId}-allergies`}
-        className={`rounded p-2 mb-2 ${health.allergies ? 'bg-danger-subtle border border-danger' : 'bg-body-tertiary'}`}
+        className={health.allergies ? 'alert alert-danger p-2 mb-2' : 'border rounded p-2 mb-2'}
       >
-        <h4 className="h6 mb-1" id={`${headingId}-allergies`}>
+        <h4 className="h6 fw-bold mb-1" id={`${headingId}-allergies`}>
           {H.allergies}
         </h4>
         <p className="mb-0 text-break">{health.allergies || H.none}</p>
       </section>
-      <h4 className="h6 mt-3 mb-1">{H.medications}</h4>
+      <h4 className="h6 fw-bold mt-3 mb-1">{H.medications}</h4>
       {health.medications.length === 0 ? (
         <p className="mb-2">{H.none}</p>
       ) : (
@@ -62,7 +62,7 @@ function Ficha({ health, headingId }: { health: HealthRecord; headingId: string 
         <Fact label={H.canSwim} value={T.swim[health.can_swim]} />
         <Fact label={H.notes} value={health.notes} />
       </dl>
-      <h4 className="h6 mt-2 mb-1">{H.contacts}</h4>
+      <h4 className="h6 fw-bold mt-2 mb-1">{H.contacts}</h4>
       <ul className="list-unstyled mb-0">
         {health.contacts.map((c) => (
           <li key={`${c.name} ${c.phone}`} className="mb-2">

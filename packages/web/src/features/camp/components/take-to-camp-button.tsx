@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { DismissibleAlert } from '../../../components/dismissible-alert';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth';
+import { useCan } from '../../../lib/can';
 import { fetchCampPack, useActivityStaff } from '../api';
 import { hasIndexedDb, savePack } from '../lib/camp-db';
 import { packIndex } from '../lib/pack-index';
@@ -19,7 +20,9 @@ import { useOnline } from '../use-online';
 export function TakeToCampButton({ activityId }: { activityId: number }) {
   const { user } = useAuth();
   const online = useOnline();
-  const staff = useActivityStaff(activityId, online);
+  // Only an adult can be staff: a family's page asks nothing more.
+  const mayBeStaff = useCan('camp:staff');
+  const staff = useActivityStaff(activityId, online && mayBeStaff);
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);

@@ -20,7 +20,7 @@ import { useOnline } from '../use-online';
 function Emergency({ pack }: { pack: CampPack }) {
   const { emergency, staff } = pack;
   return (
-    <section className="card border-danger mb-4" aria-labelledby="camp-emergency">
+    <section className="card shadow-sm border-0 mb-4" aria-labelledby="camp-emergency">
       <div className="card-body p-3">
         <h2 className="h4" id="camp-emergency">
           {T.emergency}
@@ -100,7 +100,7 @@ export function CampPackPage() {
   };
 
   return (
-    <article className="pb-5 camp-pack">
+    <article className="pb-5">
       {back}
       <div className="d-flex flex-wrap align-items-center gap-2 mt-3 mb-1">
         <Badge bg="danger">{T.confidential}</Badge>

@@ -1,5 +1,5 @@
 import { ATTENDANCE_MOMENTS, type AttendanceMoment } from '@fogata/shared';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Fragment, useCallback, useEffect, useMemo, useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Form from 'react-bootstrap/Form';
 import { Link, useParams } from 'react-router';
@@ -110,7 +110,7 @@ export function CampRollPage() {
 
   const outcome = sync.kind === 'done' ? sync.outcome : null;
   return (
-    <article className="pb-5 camp-roll">
+    <article className="pb-5">
       {back}
       <h1 className="h2 mt-3 mb-3 text-break">{T.rollTitle(pack.activity.title)}</h1>
       <div className="row g-2 mb-3">
@@ -128,7 +128,7 @@ export function CampRollPage() {
           <legend className="form-label fw-semibold mb-1 fs-6">{T.moment}</legend>
           <div className="btn-group w-100">
             {ATTENDANCE_MOMENTS.map((m) => (
-              <span key={m} className="flex-fill d-flex">
+              <Fragment key={m}>
                 <input
                   type="radio"
                   className="btn-check"
@@ -137,15 +137,15 @@ export function CampRollPage() {
                   checked={moment === m}
                   onChange={() => setMoment(m)}
                 />
-                <label className="btn btn-outline-primary flex-fill" htmlFor={`roll-moment-${m}`}>
+                <label className="btn btn-outline-primary" htmlFor={`roll-moment-${m}`}>
                   {T.moments[m]}
                 </label>
-              </span>
+              </Fragment>
             ))}
           </div>
         </fieldset>
       </div>
-      <p className="fs-4 fw-bold mb-1" role="status" aria-live="polite">
+      <p className="h3 mb-1" role="status" aria-live="polite">
         {T.count(present, going.length)} <span className="fs-6 fw-normal">{T.countLabel}</span>
       </p>
       <div aria-live="polite" className="mb-3">
@@ -181,13 +181,13 @@ export function CampRollPage() {
                 <Form.Check
                   type="switch"
                   id={`roll-${child.child_id}`}
-                  className="fs-5 mb-0"
+                  className="mb-0"
                   checked={cell?.present === true}
                   onChange={(e) => void tick(child.child_id, e.target.checked)}
                   label={child.name}
                 />
                 {(cell?.pending || cell?.by) && (
-                  <div className="small text-body-secondary ms-5">
+                  <div className="small text-body-secondary mt-1">
                     {cell.pending ? (
                       <Badge bg="warning" text="dark">
                         {T.pendingBadge}
