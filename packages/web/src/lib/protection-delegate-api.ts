@@ -1,3 +1,4 @@
+import type { DelegateAnswer } from '@fogata/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api, request } from './api-client';
 import { pageData } from './page-data';
@@ -7,13 +8,6 @@ import { pageData } from './page-data';
  * server first), the form to write to them and the drawer (whose inbox entry is only theirs).
  */
 
-export interface PublicDelegate {
-  name: string;
-  contact: string;
-  /** The viewer is the delegado/a: the drawer shows them their inbox. */
-  mine?: boolean;
-}
-
 export const DELEGATE_PATH = '/protection/delegate';
 export const delegateQueryKey = ['protection', 'delegate'] as const;
 
@@ -22,10 +16,10 @@ export const useProtectionDelegate = (enabled = true) =>
     queryKey: delegateQueryKey,
     queryFn: () =>
       request(
-        () => api.get<PublicDelegate | null>(DELEGATE_PATH),
+        () => api.get<DelegateAnswer | null>(DELEGATE_PATH),
         'Error al obtener el delegado/a de protección.',
       ),
     // The server's render of a public page read it for a visitor: the page starts with it.
-    initialData: () => pageData<PublicDelegate | null>(DELEGATE_PATH),
+    initialData: () => pageData<DelegateAnswer | null>(DELEGATE_PATH),
     enabled,
   });

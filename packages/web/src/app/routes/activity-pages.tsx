@@ -1,4 +1,3 @@
-import type { ActivityStaff } from '@fogata/shared';
 import { ActivitiesPage } from '../../features/activities/pages/activities-page';
 import { ActivityPage } from '../../features/activities/pages/activity-page';
 import { ActivityManagerToolbar } from '../../features/activity-management/components/manager-toolbar';
@@ -48,7 +47,7 @@ export function BoardRoute() {
           activityId={board.activity.id}
           canManage
           closed={closed(board.activity.status)}
-          initial={(board as typeof board & { staff?: ActivityStaff }).staff}
+          initial={board.staff}
         />
       )}
     />

@@ -2,7 +2,7 @@ import { CAMP_MSG } from '@fogata/shared';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';
-import { BannerAlert } from '../../../components/dismissible-alert';
+import { BannerAlert, DismissibleAlert } from '../../../components/dismissible-alert';
 import { paths } from '../../../config/paths';
 import type { Banner } from '../../../lib/banner';
 import { useConfirmChildHealth } from '../../../lib/child-health-api';
@@ -39,12 +39,18 @@ export function HealthPrompt({
   if (done) return <BannerAlert banner={banner} onClose={() => setBanner(null)} />;
   const link = paths.childHealth.getHref(child.child_id);
   return (
-    <div className="health-prompt border border-warning-subtle bg-warning-subtle rounded p-3 mt-3">
-      <p className="fw-semibold mb-2">
-        {flags.filled ? T.healthConfirm(child.child_name) : T.healthFill(child.child_name)}
-      </p>
-      <BannerAlert banner={banner} onClose={() => setBanner(null)} />
-      <div className="d-flex flex-wrap align-items-center gap-2">
+    <DismissibleAlert
+      variant="warning"
+      dismissible={false}
+      className="mt-3 mb-0"
+      message={
+        <span className="fw-semibold">
+          {flags.filled ? T.healthConfirm(child.child_name) : T.healthFill(child.child_name)}
+        </span>
+      }
+    >
+      {banner && <p className="text-danger small mt-2 mb-0">{banner.message}</p>}
+      <div className="d-flex flex-wrap align-items-center gap-2 mt-2">
         {flags.filled ? (
           <>
             <Button variant="success" disabled={confirm.isPending} onClick={() => void onConfirm()}>
@@ -60,6 +66,6 @@ export function HealthPrompt({
           </Link>
         )}
       </div>
-    </div>
+    </DismissibleAlert>
   );
 }

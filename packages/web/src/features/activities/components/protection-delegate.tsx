@@ -3,15 +3,12 @@ import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import type { Activity } from '../api/types';
 
-/** Who the group's delegado/a de protección is, as an activity carries it. */
-type Delegate = { name: string; contact: string } | null;
-
 /**
  * The group's delegado/a de protección at the foot of every activity, with the way to write to
  * them from the app (the link shows even before one is named: the form then says so).
  */
 export function ProtectionDelegate({ activity }: { activity: Activity }) {
-  const delegate = (activity as Activity & { protection_delegate?: Delegate }).protection_delegate;
+  const delegate = activity.protection_delegate;
   return (
     <section className="mt-4 small" aria-labelledby="activity-delegate">
       <h2 className="h6 mb-1" id="activity-delegate">

@@ -134,7 +134,7 @@ export function HealthForm({ childId, record }: { childId: number; record: Healt
         {medications.fields.map((field, index) => {
           const rowErrors = errors.medications?.[index];
           return (
-            <fieldset key={field.id} className="border rounded px-3 pt-2 pb-1 mb-2">
+            <fieldset key={field.id} className="border rounded px-3 py-2 mb-2">
               <legend className="fs-6 fw-semibold mb-1">{T.medicationLegend(index + 1)}</legend>
               <div className="row g-2">
                 <FormField
@@ -236,7 +236,7 @@ export function HealthForm({ childId, record }: { childId: number; record: Healt
             const contactErrors = errors.contacts?.[index];
             return (
               <div className="col-12 col-lg-6" key={index}>
-                <fieldset className="border rounded px-3 pt-2 pb-1 h-100">
+                <fieldset className="border rounded px-3 py-2 h-100">
                   <legend className="fs-6 fw-semibold mb-1">{T.contactLegend(index + 1)}</legend>
                   <FormField
                     id={`${ids}-contact${index}-name`}

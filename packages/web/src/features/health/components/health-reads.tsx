@@ -48,7 +48,7 @@ export function HealthReads({ childId }: { childId: number }) {
   }
 
   return (
-    <section aria-labelledby="health-reads-title" className="mt-5">
+    <section aria-labelledby="health-reads-title" className="mt-4 pt-3 border-top">
       <h2 className="h4" id="health-reads-title">
         {T.readsTitle}
       </h2>

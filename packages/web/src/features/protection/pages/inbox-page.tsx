@@ -30,7 +30,7 @@ function Reads() {
     );
   }
   return (
-    <section aria-labelledby="protection-reads" className="mt-5">
+    <section aria-labelledby="protection-reads" className="mt-4 pt-3 border-top">
       <h2 className="h4" id="protection-reads">
         {T.readsTitle}
       </h2>

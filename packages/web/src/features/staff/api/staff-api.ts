@@ -17,6 +17,8 @@ export const useStaff = (activityId: number, initial?: ActivityStaff) =>
     queryFn: () =>
       request(() => api.get<ActivityStaff>(`/activities/${activityId}/staff`), T.loadFailed),
     initialData: initial,
+    // What the board brought is as fresh as a read now; a change here sets the answer itself.
+    staleTime: 30_000,
   });
 
 /** POST (`add`) or DELETE (`remove`) one adult of the staff; the answer is the staff after it. */

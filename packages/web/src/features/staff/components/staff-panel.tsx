@@ -51,9 +51,9 @@ export function StaffPanel({ activityId, canManage, initial, closed = false }: S
   };
 
   let body: React.ReactNode;
-  if (staff.isError) {
+  if (staff.isError && !staff.data) {
     body = <LoadError message={staff.error.message} onRetry={() => staff.refetch()} />;
-  } else if (staff.isPending) {
+  } else if (!staff.data) {
     body = (
       <div aria-busy="true">
         <span className="visually-hidden">{T.loading}</span>
