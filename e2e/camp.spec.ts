@@ -1,6 +1,6 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import {
-  apiToken,
+  bearer,
   bornYearsAgo,
   createChild,
   createMember,
@@ -43,10 +43,6 @@ const lucas = `Lucas Ruiz Pérez ${stamp}`;
 let lucasId = 0;
 let activityId = 0;
 const userIds: Record<string, number> = {};
-
-const bearer = async (request: APIRequestContext, email: string) => ({
-  Authorization: `Bearer ${await apiToken(request, email)}`,
-});
 
 /** A context and page of its own for `who`, signed in, at `viewport`. */
 async function signedIn(browser: Browser, who: Person, viewport = PHONE) {

@@ -453,6 +453,16 @@ export const DEMO_CHILDREN: DemoChild[] = [
   },
 ];
 
+/** Whom to call for the Gómez Ortega children, and for the López Martín. */
+const GOMEZ_ORTEGA_CONTACTS: HealthRecordInput['contacts'] = [
+  { name: 'Laura Gómez', relation: 'Madre', phone: '+34 611 234 567' },
+  { name: 'Andrés Ortega', relation: 'Padre', phone: '611 765 432' },
+];
+const LOPEZ_MARTIN_CONTACTS: HealthRecordInput['contacts'] = [
+  { name: 'Javier López', relation: 'Padre', phone: '+34 633 300 400' },
+  { name: 'Elena Martín', relation: 'Madre', phone: '633 500 600' },
+];
+
 /**
  * The fichas sanitarias the families have filled in, by child (Daniel, of age, has none: the
  * camp pack shows a child without one). Hugo's is the one a scouter of the Tropa must know.
@@ -467,10 +477,7 @@ export const DEMO_HEALTH: Record<string, HealthRecordInput> = {
     can_swim: 'si',
     notes:
       'Las primeras noches fuera de casa le cuesta dormir; ayuda que duerma cerca de su linterna.',
-    contacts: [
-      { name: 'Laura Gómez', relation: 'Madre', phone: '+34 611 234 567' },
-      { name: 'Andrés Ortega', relation: 'Padre', phone: '611 765 432' },
-    ],
+    contacts: GOMEZ_ORTEGA_CONTACTS,
   },
   'Pablo Gómez Ortega': {
     allergies: 'Polen de gramíneas (en primavera)',
@@ -487,10 +494,7 @@ export const DEMO_HEALTH: Record<string, HealthRecordInput> = {
     health_card: 'MDRD 5566778800',
     can_swim: 'si',
     notes: '',
-    contacts: [
-      { name: 'Laura Gómez', relation: 'Madre', phone: '+34 611 234 567' },
-      { name: 'Andrés Ortega', relation: 'Padre', phone: '611 765 432' },
-    ],
+    contacts: GOMEZ_ORTEGA_CONTACTS,
   },
   'Irene Sánchez Vidal': {
     allergies: 'Intolerancia a la lactosa',
@@ -526,10 +530,7 @@ export const DEMO_HEALTH: Record<string, HealthRecordInput> = {
     health_card: 'MDRD 7788990011',
     can_swim: 'si',
     notes: 'Lleva siempre la adrenalina en la riñonera.',
-    contacts: [
-      { name: 'Javier López', relation: 'Padre', phone: '+34 633 300 400' },
-      { name: 'Elena Martín', relation: 'Madre', phone: '633 500 600' },
-    ],
+    contacts: LOPEZ_MARTIN_CONTACTS,
   },
   'Sara López Martín': {
     allergies: '',
@@ -546,9 +547,6 @@ export const DEMO_HEALTH: Record<string, HealthRecordInput> = {
     health_card: 'MDRD 7788990022',
     can_swim: 'si',
     notes: '',
-    contacts: [
-      { name: 'Javier López', relation: 'Padre', phone: '+34 633 300 400' },
-      { name: 'Elena Martín', relation: 'Madre', phone: '633 500 600' },
-    ],
+    contacts: LOPEZ_MARTIN_CONTACTS,
   },
 };

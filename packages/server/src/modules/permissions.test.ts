@@ -1840,19 +1840,7 @@ async function campTarget(t: TestApp, staff?: TestUser, startsInDays = 1) {
       endsAt: new Date(Date.now() + (startsInDays + 2) * day).toISOString(),
     })
   ).id;
-  await t.app.ctx.db.kysely
-    .insertInto('activity_signups')
-    .values({
-      activity_id: activity,
-      child_id: child,
-      status: 'va',
-      queued_at: nowIso(),
-      answers: '{}',
-      updated_by: null,
-      created_at: nowIso(),
-      updated_at: nowIso(),
-    })
-    .execute();
+  await addSignup(t.app, activity, child, 'va');
   if (staff) await addStaff(t.app, activity, staff.row.id);
   return { child, activity, path: `/api/activities/${activity}/health/${child}` };
 }

@@ -37,7 +37,7 @@ export const CAMP_LABELS = {
   leaveStaff: 'Salir del equipo',
   /** `children` per `adults` against the group's limit. */
   ratio: (children: number, adults: number, perAdult: number) =>
-    `${children} educandos, ${adults} adultos (máximo ${perAdult} por adulto)`,
+    `${children === 1 ? '1 educando' : `${children} educandos`}, ${adults === 1 ? '1 adulto' : `${adults} adultos`} (máximo ${perAdult} por adulto)`,
   /** `needed`: how many more adults the activity needs. */
   ratioShort: (needed: number) =>
     needed === 1

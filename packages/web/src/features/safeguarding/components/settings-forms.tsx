@@ -9,6 +9,7 @@ import {
 } from '@fogata/shared';
 import { useId, useState } from 'react';
 import Form from 'react-bootstrap/Form';
+import type { ZodType } from 'zod';
 import { BannerAlert } from '../../../components/dismissible-alert';
 import { FormField } from '../../../components/form-field';
 import { SubmitButton } from '../../../components/submit-button';
@@ -26,6 +27,35 @@ function errorsOf(issues: { path: PropertyKey[]; message: string }[]): Errors {
     found[field] ??= issue.message;
   }
   return found;
+}
+
+/**
+ * A form's submit checked with a shared schema first: each field's first message, or the call
+ * and its banner (`success` when it went through, the server's words when it did not).
+ */
+function useCheckedSubmit<T>(
+  schema: ZodType<T>,
+  save: (input: T) => Promise<unknown>,
+  success: string,
+) {
+  const [errors, setErrors] = useState<Errors>({});
+  const [banner, setBanner] = useState<Banner>(null);
+  const submit = async (raw: unknown) => {
+    setBanner(null);
+    const parsed = schema.safeParse(raw);
+    if (!parsed.success) {
+      setErrors(errorsOf(parsed.error.issues));
+      return;
+    }
+    setErrors({});
+    try {
+      await save(parsed.data);
+      setBanner({ variant: 'success', message: success });
+    } catch (err) {
+      setBanner({ variant: 'danger', message: (err as Error).message });
+    }
+  };
+  return { errors, banner, setBanner, submit };
 }
 
 /** A whole number as typed; NaN for anything else, so the shared check says what is wrong. */
@@ -63,28 +93,18 @@ export function SettingsForm({ current }: { current: SafeguardingSettings }) {
     certificate_renewal_months: String(current.certificate_renewal_months),
     health_retention_days: String(current.health_retention_days),
   });
-  const [errors, setErrors] = useState<Errors>({});
-  const [banner, setBanner] = useState<Banner>(null);
-
-  const submit = async (e: React.FormEvent) => {
+  const { errors, banner, setBanner, submit } = useCheckedSubmit(
+    safeguardingSettingsInputSchema,
+    save.mutateAsync,
+    CAMP_MSG.settingsSaved,
+  );
+  const onSubmit = (e: React.FormEvent) => {
     e.preventDefault();
-    setBanner(null);
-    const parsed = safeguardingSettingsInputSchema.safeParse({
+    void submit({
       staff_ratio: wholeOf(values.staff_ratio),
       certificate_renewal_months: wholeOf(values.certificate_renewal_months),
       health_retention_days: wholeOf(values.health_retention_days),
     });
-    if (!parsed.success) {
-      setErrors(errorsOf(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    try {
-      await save.mutateAsync(parsed.data);
-      setBanner({ variant: 'success', message: CAMP_MSG.settingsSaved });
-    } catch (err) {
-      setBanner({ variant: 'danger', message: (err as Error).message });
-    }
   };
 
   return (
@@ -93,7 +113,7 @@ export function SettingsForm({ current }: { current: SafeguardingSettings }) {
         {T.settings}
       </h2>
       <BannerAlert banner={banner} onClose={() => setBanner(null)} />
-      <Form noValidate onSubmit={submit} style={{ maxWidth: '32rem' }}>
+      <Form noValidate onSubmit={onSubmit} style={{ maxWidth: '32rem' }}>
         {SETTINGS_FIELDS.map((field) => (
           <FormField
             key={field.name}
@@ -131,27 +151,14 @@ export function DelegateForm({ current }: { current: SafeguardingSettings }) {
     current.protection_delegate ? String(current.protection_delegate.user_id) : '',
   );
   const [contact, setContact] = useState(current.protection_delegate?.contact ?? '');
-  const [errors, setErrors] = useState<Errors>({});
-  const [banner, setBanner] = useState<Banner>(null);
-
-  const submit = async (e: React.FormEvent) => {
+  const { errors, banner, setBanner, submit } = useCheckedSubmit(
+    delegateInputSchema,
+    save.mutateAsync,
+    AUTHORIZATION_MESSAGES.delegateSaved,
+  );
+  const onSubmit = (e: React.FormEvent) => {
     e.preventDefault();
-    setBanner(null);
-    const parsed = delegateInputSchema.safeParse({
-      user_id: userId === '' ? undefined : Number(userId),
-      contact,
-    });
-    if (!parsed.success) {
-      setErrors(errorsOf(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    try {
-      await save.mutateAsync(parsed.data);
-      setBanner({ variant: 'success', message: AUTHORIZATION_MESSAGES.delegateSaved });
-    } catch (err) {
-      setBanner({ variant: 'danger', message: (err as Error).message });
-    }
+    void submit({ user_id: userId === '' ? undefined : Number(userId), contact });
   };
 
   const people = adults.data?.adults ?? [];
@@ -164,7 +171,7 @@ export function DelegateForm({ current }: { current: SafeguardingSettings }) {
       <p className="text-body-secondary">{T.delegateIntro}</p>
       {!named && <p className="fw-semibold">{CAMP_ERRORS.noDelegate}</p>}
       <BannerAlert banner={banner} onClose={() => setBanner(null)} />
-      <Form noValidate onSubmit={submit} style={{ maxWidth: '32rem' }}>
+      <Form noValidate onSubmit={onSubmit} style={{ maxWidth: '32rem' }}>
         <Form.Group className="mb-3" controlId={`${ids}-person`}>
           <Form.Label>{T.delegatePerson}</Form.Label>
           <Form.Select

@@ -49,7 +49,7 @@ describe('StaffPanel', () => {
     });
     const region = await panel();
     expect(
-      await within(region).findByText('23 educandos, 1 adultos (máximo 10 por adulto)'),
+      await within(region).findByText('23 educandos, 1 adulto (máximo 10 por adulto)'),
     ).toBeVisible();
     expect(
       within(region).getByText('Faltan 2 adultos para cumplir la proporción del grupo.'),
@@ -59,6 +59,9 @@ describe('StaffPanel', () => {
     expect(JSON.parse(String(calls.findLast((c) => c.method === 'POST')?.data))).toEqual({
       user_id: 9,
     });
+    expect(
+      within(region).getByText('23 educandos, 2 adultos (máximo 10 por adulto)'),
+    ).toBeVisible();
     expect(
       within(region).getByText('Falta 1 adulto para cumplir la proporción del grupo.'),
     ).toBeVisible();
