@@ -65,10 +65,11 @@ export async function seedDemoActivities(
   const seen = new Date(now.getTime() - 60 * DAY_MS).toLocaleDateString('sv-SE', {
     timeZone: 'Europe/Madrid',
   });
-  await new SafeguardingService(ctx).recordCertificate(admin, {
-    user_id: scouter.id,
-    issued_on: seen,
-  });
+  await new SafeguardingService(ctx).recordCertificate(
+    admin,
+    { user_id: scouter.id, issued_on: seen },
+    now,
+  );
 
   // The Tropa's acampada: places, a price, a question; one family has answered, one has not.
   const campStart = 18;

@@ -6,6 +6,7 @@ import {
   can,
   fillAuthorizationText,
   ROLES,
+  type Role,
   SERVER_ERRORS,
 } from '@fogata/shared';
 import type { InjectOptions } from 'fastify';
@@ -40,6 +41,7 @@ import {
 import { addStaff, healthInput, insertHealth } from '../test/health-factories.js';
 import { multipart, pngImage } from '../test/images.js';
 import { createMonitor } from '../test/monitor-factories.js';
+import { certify } from '../test/safeguarding-factories.js';
 
 /**
  * Every endpoint × anonymous/usuario/scouter/admin, with the expected answer read from the shared
@@ -56,6 +58,11 @@ interface Endpoint {
    * signed-in user who will send it (none for anonymous).
    */
   request(t: TestApp, actor?: TestUser): Promise<InjectOptions>;
+  /**
+   * A role the capability lets through but the service's own rule refuses (the messages to the
+   * delegado/a: only the account named, which a family's account can never be), with its answer.
+   */
+  refusedBy?: Partial<Record<Role, { status: number; message: string }>>;
 }
 
 /** A photo in a fresh album, for the gallery rows. */
@@ -1109,6 +1116,8 @@ const endpoints: Endpoint[] = [
   ...healthEndpoints(),
   // On camp: the camp pack, its PDF and «Pasar lista».
   ...campPackEndpoints(),
+  // On camp (issue 37): the staff, the certificados and settings, the delegado/a's messages.
+  ...campAdultsEndpoints(),
 ];
 
 /**
@@ -1342,10 +1351,13 @@ function authorizationEndpoints(): Endpoint[] {
       name: 'PUT /api/admin/protection-delegate',
       capability: 'authorization:text',
       success: 200,
-      request: async () => ({
+      request: async (t) => ({
         method: 'PUT',
         url: '/api/admin/protection-delegate',
-        payload: { name: 'Marta Delegada', contact: '600 000 000' },
+        payload: {
+          user_id: (await createUser(t.app, { role: 'scouter', name: 'Marta Delegada' })).row.id,
+          contact: '600 000 000',
+        },
       }),
     },
     {
@@ -1423,6 +1435,121 @@ function campPackEndpoints(): Endpoint[] {
             marks: [{ child_id: child, day, moment: 'salida', present: true, marked_at: nowIso() }],
           },
         };
+/** Names `userId` the delegado/a de protección straight in the group's settings. */
+async function delegateIs(t: TestApp, userId: number): Promise<void> {
+  await t.app.ctx.db.kysely
+    .updateTable('group_settings')
+    .set({ value: String(userId) })
+    .where('key', '=', 'protection_delegate_user_id')
+    .execute();
+}
+
+/**
+ * On camp: an activity's staff (`activities:view` reads it, `camp:staff` joins with a current
+ * certificado), the certificados and camp settings (`safeguarding:manage`), and the messages to
+ * the delegado/a (anyone writes; only the account named reads, the admins see the readings log).
+ */
+function campAdultsEndpoints(): Endpoint[] {
+  /** An activity the actor sees, with the actor certified (so they may join its staff). */
+  const staffTarget = async (t: TestApp, actor?: TestUser) => {
+    if (actor) await certify(t.app, actor.row.id);
+    const { id } = await activityOfActor(t, actor);
+    return { url: `/api/activities/${id}/staff`, userId: actor?.row.id ?? 1 };
+  };
+  const notDelegate = { usuario: { status: 403, message: CAMP_ERRORS.notDelegate } };
+  return [
+    {
+      name: 'GET /api/activities/:id/staff',
+      capability: 'activities:view',
+      success: 200,
+      request: async (t, actor) => ({ url: (await staffTarget(t, actor)).url }),
+    },
+    {
+      name: 'POST /api/activities/:id/staff',
+      capability: 'camp:staff',
+      success: 201,
+      request: async (t, actor) => {
+        const { url, userId } = await staffTarget(t, actor);
+        return { method: 'POST', url, payload: { user_id: userId } };
+      },
+    },
+    {
+      name: 'DELETE /api/activities/:id/staff/:userId',
+      capability: 'camp:staff',
+      success: 200,
+      request: async (t, actor) => {
+        const { url, userId } = await staffTarget(t, actor);
+        return { method: 'DELETE', url: `${url}/${userId}` };
+      },
+    },
+    {
+      name: 'GET /api/safeguarding/certificates',
+      capability: 'safeguarding:manage',
+      success: 200,
+      request: async () => ({ url: '/api/safeguarding/certificates' }),
+    },
+    {
+      name: 'POST /api/safeguarding/certificates',
+      capability: 'safeguarding:manage',
+      success: 201,
+      request: async (t) => ({
+        method: 'POST',
+        url: '/api/safeguarding/certificates',
+        payload: {
+          user_id: (await createUser(t.app, { role: 'scouter' })).row.id,
+          issued_on: '2026-01-15',
+        },
+      }),
+    },
+    {
+      name: 'GET /api/safeguarding/settings',
+      capability: 'safeguarding:manage',
+      success: 200,
+      request: async () => ({ url: '/api/safeguarding/settings' }),
+    },
+    {
+      name: 'PUT /api/safeguarding/settings',
+      capability: 'safeguarding:manage',
+      success: 200,
+      request: async () => ({
+        method: 'PUT',
+        url: '/api/safeguarding/settings',
+        payload: { staff_ratio: 10, certificate_renewal_months: 12, health_retention_days: 30 },
+      }),
+    },
+    {
+      name: 'GET /api/protection/delegate',
+      capability: null,
+      success: 200,
+      request: async () => ({ url: '/api/protection/delegate' }),
+    },
+    {
+      name: 'POST /api/protection/messages',
+      capability: 'protection:write',
+      success: 201,
+      request: async (t) => {
+        await delegateIs(t, (await createUser(t.app, { role: 'scouter' })).row.id);
+        return { method: 'POST', url: '/api/protection/messages', payload: { body: 'Hola' } };
+      },
+    },
+    {
+      name: 'GET /api/protection/messages',
+      capability: 'protection:read',
+      success: 200,
+      refusedBy: notDelegate,
+      request: async (t, actor) => {
+        if (actor && actor.row.role !== 'usuario') await delegateIs(t, actor.row.id);
+        return { url: '/api/protection/messages' };
+      },
+    },
+    {
+      name: 'GET /api/protection/reads',
+      capability: 'protection:read',
+      success: 200,
+      refusedBy: notDelegate,
+      request: async (t, actor) => {
+        if (actor?.row.role === 'scouter') await delegateIs(t, actor.row.id);
+        return { url: '/api/protection/reads' };
       },
     },
   ];
@@ -1644,7 +1771,8 @@ describe('permissions: every endpoint for every role', () => {
   for (const endpoint of endpoints) {
     for (const actor of actors) {
       const allowed = endpoint.capability === null || can(actor, endpoint.capability);
-      const expected = allowed ? endpoint.success : actor === null ? 401 : 403;
+      const refused = actor ? endpoint.refusedBy?.[actor] : undefined;
+      const expected = refused?.status ?? (allowed ? endpoint.success : actor === null ? 401 : 403);
       it(`${endpoint.name} as ${actor ?? 'anonymous'} → ${expected}`, async () => {
         const user = actor ? await createUser(t.app, { role: actor }) : undefined;
         const request = await endpoint.request(t, user);
@@ -1653,7 +1781,8 @@ describe('permissions: every endpoint for every role', () => {
         expect(res.statusCode, res.body).toBe(expected);
         if (expected === 401)
           expect(res.json()).toEqual({ message: SERVER_ERRORS.unauthenticated });
-        if (expected === 403) {
+        if (refused) expect(res.json()).toEqual({ message: refused.message });
+        else if (expected === 403) {
           expect(res.json()).toEqual({
             message:
               endpoint.capability === 'admin:panel' || endpoint.capability === 'audit:view'

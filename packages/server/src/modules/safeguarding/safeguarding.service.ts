@@ -126,14 +126,20 @@ export class SafeguardingService {
     return new SafeguardingRepository(db);
   }
 
-  /** Every scouter and admin with their latest certificado: missing and due first, then by name. */
-  async certificates(now = new Date()): Promise<CertificatesList> {
+  /** The settings, every scouter and admin, and their latest certificados: three queries. */
+  private async everyAdult() {
     const repo = this.repo();
     const [settings, adults, latest] = await Promise.all([
       repo.settings(),
       repo.adults(),
       repo.latestCertificates(),
     ]);
+    return { settings, adults, latest };
+  }
+
+  /** Every scouter and admin with their latest certificado: missing and due first, then by name. */
+  async certificates(now = new Date()): Promise<CertificatesList> {
+    const { settings, adults, latest } = await this.everyAdult();
     const day = madridDay(now);
     const months = settings.certificate_renewal_months;
     const list = adults.map((adult) => adultCertificate(adult, latest.get(adult.id), months, day));
@@ -151,8 +157,8 @@ export class SafeguardingService {
   async recordCertificate(
     actor: AuditActor,
     input: { user_id: number; issued_on: string },
+    now = new Date(),
   ): Promise<AdultCertificate> {
-    const now = new Date();
     if (input.issued_on > madridDay(now)) throw new AppError(400, CAMP_MSG.certificateDateFuture);
     const account = await this.repo().account(input.user_id);
     if (!account) throw new AppError(400, CAMP_MSG.personInvalid);
@@ -244,12 +250,7 @@ export class SafeguardingService {
    * the same day send each once. Returns how many went.
    */
   async sendDueReminders(now = new Date()): Promise<number> {
-    const repo = this.repo();
-    const [settings, adults, latest] = await Promise.all([
-      repo.settings(),
-      repo.adults(),
-      repo.latestCertificates(),
-    ]);
+    const { settings, adults, latest } = await this.everyAdult();
     const day = madridDay(now);
     const due: { adult: AdultRow; due: string; months: number }[] = [];
     for (const adult of adults) {
