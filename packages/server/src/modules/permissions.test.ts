@@ -1112,7 +1112,7 @@ const endpoints: Endpoint[] = [
   ...activityEndpoints(),
   // The autorización of an activity.
   ...authorizationEndpoints(),
-  // On camp (issue 37): the ficha sanitaria.
+  // On camp: the ficha sanitaria.
   ...healthEndpoints(),
   // On camp: the camp pack, its PDF and «Pasar lista».
   ...campPackEndpoints(),
@@ -1811,7 +1811,7 @@ describe('permissions: each face action as a scouter of another section', () => 
 });
 
 // ---------------------------------------------------------------------------------------------
-// On camp (issue 37): the ficha sanitaria. A guardian keeps their child's (the actor is linked);
+// On camp: the ficha sanitaria. A guardian keeps their child's (the actor is linked);
 // the staff of an activity read a going child's in its camp window (the actor is made staff of
 // one starting tomorrow). Who may not: the rows below.
 // ---------------------------------------------------------------------------------------------
@@ -1835,19 +1835,7 @@ async function campTarget(t: TestApp, staff?: TestUser, startsInDays = 1) {
       endsAt: new Date(Date.now() + (startsInDays + 2) * day).toISOString(),
     })
   ).id;
-  await t.app.ctx.db.kysely
-    .insertInto('activity_signups')
-    .values({
-      activity_id: activity,
-      child_id: child,
-      status: 'va',
-      queued_at: nowIso(),
-      answers: '{}',
-      updated_by: null,
-      created_at: nowIso(),
-      updated_at: nowIso(),
-    })
-    .execute();
+  await addSignup(t.app, activity, child, 'va');
   if (staff) await addStaff(t.app, activity, staff.row.id);
   return { child, activity, path: `/api/activities/${activity}/health/${child}` };
 }

@@ -136,7 +136,7 @@ export const myDataExportSchema = z.object({
         }),
       ),
       /**
-       * On camp (issue 37): the child's ficha sanitaria (null: never filled; a key other than the
+       * On camp: the child's ficha sanitaria (null: never filled; a key other than the
        * one it was sealed with leaves it out as null too) and who has read it, newest first.
        */
       health: z.object({

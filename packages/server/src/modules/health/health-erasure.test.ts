@@ -43,14 +43,18 @@ async function erasedAt(activity: number) {
   return row.health_erased_at;
 }
 
-async function confirm(app: TestApp, childId: number, activity: number) {
-  const res = await app.app.inject({
+/** The mother confirms the ficha for `activity`; the answer. */
+function confirmFor(childId: number, activity: number) {
+  return t.app.inject({
     method: 'POST',
     url: `/api/children/${childId}/health/confirm`,
     headers: mother.headers,
     payload: { activity_id: activity },
   });
-  expect(res.statusCode).toBe(200);
+}
+
+async function confirm(childId: number, activity: number) {
+  expect((await confirmFor(childId, activity)).statusCode).toBe(200);
 }
 
 describe('the health erasure job', () => {
@@ -69,8 +73,8 @@ describe('the health erasure job', () => {
     });
     await addSignup(t.app, camp, child, 'va');
     await addSignup(t.app, later, child, 'va');
-    await confirm(t, child, camp);
-    await confirm(t, child, later);
+    await confirm(child, camp);
+    await confirm(child, later);
 
     // The first process: 29 days after the end, nothing is due.
     const first = await buildTestAppOnSameDatabase(t);
@@ -105,12 +109,7 @@ describe('the health erasure job', () => {
     expect(ficha).toEqual([{ child_id: child }]);
 
     // An erased activity takes no new confirmation.
-    const again = await t.app.inject({
-      method: 'POST',
-      url: `/api/children/${child}/health/confirm`,
-      headers: mother.headers,
-      payload: { activity_id: camp },
-    });
+    const again = await confirmFor(child, camp);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ message: CAMP_ERRORS.healthNotSignedUp });
   });
@@ -123,7 +122,7 @@ describe('the health erasure job', () => {
       endsAt: '2026-09-02T16:00:00.000Z',
     });
     await addSignup(t.app, id, child, 'va');
-    await confirm(t, child, id);
+    await confirm(child, id);
     await db()
       .updateTable('group_settings')
       .set({ value: '7' })
@@ -168,6 +167,23 @@ describe('the health erasure job', () => {
           .execute()
       ).map((row) => row.child_id);
     expect(await fichas()).toEqual([left, staying]);
+
+    // Leaving in the paso de sección: the same, at once.
+    const clan = (await createChildRow(t.app, { section: 'Clan', guardians: [mother.row.id] })).id;
+    await insertHealth(t.app, clan);
+    const paso = await t.app.inject({
+      method: 'POST',
+      url: '/api/children/promotion',
+      headers: admin.headers,
+      payload: { moves: [{ child_id: clan, section_id: null }] },
+    });
+    expect(paso.statusCode).toBe(200);
+    const clanFicha = await db()
+      .selectFrom('health_records')
+      .select('child_id')
+      .where('child_id', '=', clan)
+      .execute();
+    expect(clanFicha).toEqual([]);
 
     // One who left another way (straight in the database): the job takes it.
     await db().updateTable('children').set({ active: 0 }).where('id', '=', left).execute();
