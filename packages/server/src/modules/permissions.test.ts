@@ -1435,6 +1435,11 @@ function campPackEndpoints(): Endpoint[] {
             marks: [{ child_id: child, day, moment: 'salida', present: true, marked_at: nowIso() }],
           },
         };
+      },
+    },
+  ];
+}
+
 /** Names `userId` the delegado/a de protección straight in the group's settings. */
 async function delegateIs(t: TestApp, userId: number): Promise<void> {
   await t.app.ctx.db.kysely
