@@ -7,6 +7,7 @@ import { activityRemindersJob } from './modules/activity-board/activity-board.se
 import { AuthorizationsService } from './modules/authorizations/authorizations.service.js';
 import { DigestService } from './modules/digests/digests.service.js';
 import { FaceScanner } from './modules/faces/face-scan.js';
+import { healthErasureJob } from './modules/health/health-erasure.js';
 import { certificateRemindersJob } from './modules/safeguarding/safeguarding.service.js';
 
 const DAY_MS = 24 * 3600_000;
@@ -75,6 +76,11 @@ export function registerBackgroundJobs(app: FastifyInstance, ctx: AppContext): v
   app.addHook('onClose', async () => {
     for (const timer of retention) clearTimeout(timer);
   });
+  // Health data past its retention (what was confirmed for an activity, the fichas of children
+  // who left): a minute after the start, then hourly; stopped before the database closes.
+  const healthErasure = healthErasureJob(ctx);
+  app.addHook('onReady', async () => healthErasure.start());
+  app.addHook('onClose', () => healthErasure.stop());
   // Read the provider's discovery document early; when it fails, sign-in retries on demand.
   app.addHook('onReady', async () => {
     ctx.oidc?.discover().catch((err: unknown) => {

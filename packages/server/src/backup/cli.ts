@@ -6,8 +6,22 @@ import { createStorage } from '../media/storage/create-storage.js';
 import { loadConfig } from '../startup.js';
 import { BackupError, createBackup } from './backup.js';
 import { restoreBackup } from './restore.js';
+import { SEALED_TABLES } from './tables.js';
 
 const MB = 1024 * 1024;
+
+/**
+ * What a restore says when the copy holds sealed rows (fichas sanitarias, messages to the
+ * delegado/a): the key that opens them is not in the copy, and a start without it makes a new one
+ * that does not.
+ */
+export const SEALED_RESTORE_WARNING =
+  'Atención: la copia contiene datos de salud y mensajes al delegado/a de protección cifrados, y la clave que los abre no va en la copia. Antes de arrancar Fogata, copia el archivo health-key de la instalación original en DATA_DIR (o define HEALTH_KEY con esa misma clave). Sin ella no se podrán leer, y si arrancas sin ella se creará una clave nueva que no los abre.';
+
+/** The warning when the copy's manifest counts sealed rows; null when it has none. */
+export function sealedRestoreWarning(tables: Record<string, number>): string | null {
+  return SEALED_TABLES.some((table) => (tables[table] ?? 0) > 0) ? SEALED_RESTORE_WARNING : null;
+}
 
 function fail(what: string, err: unknown): number {
   if (err instanceof BackupError) console.error(`${what}: ${err.message}`);
@@ -83,6 +97,8 @@ export async function restoreCommand(args: string[]): Promise<number> {
         `Aviso: ${summary.missing} archivos a los que apunta la base de datos no estaban en la copia (se borraron mientras se hacía).`,
       );
     }
+    const sealed = sealedRestoreWarning(summary.manifest.tables);
+    if (sealed) console.log(sealed);
     console.log('Arranca Fogata con la misma configuración: npm start');
     return 0;
   } catch (err) {

@@ -56,6 +56,16 @@ export const BACKUP_TABLES = [
 ] as const;
 
 /**
+ * Tables whose rows are sealed with the health key (lib/sealed-box.ts): a copy carries them closed
+ * and never the key, so a restore warns that the original key must come back before the start.
+ */
+export const SEALED_TABLES = [
+  'health_records',
+  'activity_health_confirmations',
+  'protection_messages',
+] as const;
+
+/**
  * Tables a migration fills by itself (012: the four sections a group starts with; 014: the
  * settings and the consent text): a database whose only rows are these is a freshly migrated one,
  * which a restore may take without --force.

@@ -17,7 +17,7 @@ import { childrenRoutes } from './children/children.routes.js';
 import { consentsRoutes } from './consents/consents.routes.js';
 import { digestsRoutes } from './digests/digests.routes.js';
 import { facesRoutes } from './faces/faces.routes.js';
-// On camp (issue 37): the ficha sanitaria, its confirmations and its readings log.
+// On camp: the ficha sanitaria, its confirmations and its readings log.
 import { healthRoutes } from './health/health.routes.js';
 // The admin page 'Imagen' reads the image ledger.
 import { imageLedgerRoutes } from './image-ledger/image-ledger.routes.js';
@@ -72,7 +72,7 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
     calendarRoutes,
     // Activities (issue 36): the activities and the families' sign-ups.
     activitiesRoutes,
-    // On camp (issue 37): the ficha sanitaria, its confirmations and its readings log.
+    // On camp: the ficha sanitaria, its confirmations and its readings log.
     healthRoutes,
     // On camp (issue 37): the camp pack, its PDF and «Pasar lista».
     campPackRoutes,

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   type Actor,
+  CAMP_ERRORS,
   type Capability,
   can,
   fillAuthorizationText,
@@ -36,7 +37,7 @@ import {
   createPhoto,
   hideOnRequest,
 } from '../test/gallery-factories.js';
-import { addStaff } from '../test/health-factories.js';
+import { addStaff, healthInput, insertHealth } from '../test/health-factories.js';
 import { multipart, pngImage } from '../test/images.js';
 import { createMonitor } from '../test/monitor-factories.js';
 
@@ -1104,6 +1105,8 @@ const endpoints: Endpoint[] = [
   ...activityEndpoints(),
   // The autorización of an activity.
   ...authorizationEndpoints(),
+  // On camp: the ficha sanitaria.
+  ...healthEndpoints(),
   // On camp: the camp pack, its PDF and «Pasar lista».
   ...campPackEndpoints(),
 ];
@@ -1339,10 +1342,13 @@ function authorizationEndpoints(): Endpoint[] {
       name: 'PUT /api/admin/protection-delegate',
       capability: 'authorization:text',
       success: 200,
-      request: async () => ({
+      request: async (t) => ({
         method: 'PUT',
         url: '/api/admin/protection-delegate',
-        payload: { name: 'Marta Delegada', contact: '600 000 000' },
+        payload: {
+          user_id: (await createUser(t.app, { role: 'scouter', name: 'Marta Delegada' })).row.id,
+          contact: '600 000 000',
+        },
       }),
     },
     {
@@ -1674,6 +1680,156 @@ describe('permissions: each face action as a scouter of another section', () => 
       expect(res.statusCode, res.body).toBe(row.status);
       if (row.message) expect(res.json()).toEqual({ message: row.message });
       expect(res.body).not.toContain(OTHER_CHILD);
+    });
+  }
+});
+
+// ---------------------------------------------------------------------------------------------
+// On camp: the ficha sanitaria. A guardian keeps their child's (the actor is linked);
+// the staff of an activity read a going child's in its camp window (the actor is made staff of
+// one starting tomorrow). Who may not: the rows below.
+// ---------------------------------------------------------------------------------------------
+
+/** A child with a ficha, the actor its guardian; its health path. */
+async function ownChildHealth(t: TestApp, actor?: TestUser) {
+  const child = await createChild(t.app);
+  if (actor) await linkGuardian(t.app, actor.row.id, child);
+  await insertHealth(t.app, child);
+  return { child, path: `/api/children/${child}/health` };
+}
+
+/** An activity starting tomorrow that a child with a ficha goes to, `staff` (if any) its staff. */
+async function campTarget(t: TestApp, staff?: TestUser, startsInDays = 1) {
+  const child = await createChild(t.app);
+  await insertHealth(t.app, child);
+  const day = 24 * 3600_000;
+  const activity = (
+    await insertActivity(t.app, {
+      startsAt: new Date(Date.now() + startsInDays * day).toISOString(),
+      endsAt: new Date(Date.now() + (startsInDays + 2) * day).toISOString(),
+    })
+  ).id;
+  await t.app.ctx.db.kysely
+    .insertInto('activity_signups')
+    .values({
+      activity_id: activity,
+      child_id: child,
+      status: 'va',
+      queued_at: nowIso(),
+      answers: '{}',
+      updated_by: null,
+      created_at: nowIso(),
+      updated_at: nowIso(),
+    })
+    .execute();
+  if (staff) await addStaff(t.app, activity, staff.row.id);
+  return { child, activity, path: `/api/activities/${activity}/health/${child}` };
+}
+
+function healthEndpoints(): Endpoint[] {
+  return [
+    {
+      name: 'GET /api/children/:id/health',
+      capability: 'health:keep',
+      success: 200,
+      request: async (t, actor) => ({ url: (await ownChildHealth(t, actor)).path }),
+    },
+    {
+      name: 'PUT /api/children/:id/health',
+      capability: 'health:keep',
+      success: 200,
+      request: async (t, actor) => ({
+        method: 'PUT',
+        url: (await ownChildHealth(t, actor)).path,
+        payload: healthInput(),
+      }),
+    },
+    {
+      name: 'POST /api/children/:id/health/confirm',
+      capability: 'health:keep',
+      success: 200,
+      request: async (t, actor) => ({
+        method: 'POST',
+        url: `${(await ownChildHealth(t, actor)).path}/confirm`,
+        payload: {},
+      }),
+    },
+    {
+      name: 'GET /api/children/:id/health/reads',
+      capability: 'health:keep',
+      success: 200,
+      request: async (t, actor) => ({ url: `${(await ownChildHealth(t, actor)).path}/reads` }),
+    },
+    {
+      name: 'GET /api/activities/:id/health/:childId',
+      capability: 'camp:staff',
+      success: 200,
+      request: async (t, actor) => ({ url: (await campTarget(t, actor)).path }),
+    },
+  ];
+}
+
+/** Who holds the capability but may not reach the ficha: always the same 404. */
+const healthScopeRows: {
+  name: string;
+  role: 'usuario' | 'scouter' | 'admin';
+  request(t: TestApp, actor: TestUser): Promise<InjectOptions>;
+}[] = [
+  {
+    name: "GET /api/children/:id/health (an admin, not the child's guardian)",
+    role: 'admin',
+    request: async (t) => ({ url: (await ownChildHealth(t)).path }),
+  },
+  {
+    name: "PUT /api/children/:id/health (a scouter, not the child's guardian)",
+    role: 'scouter',
+    request: async (t) => ({
+      method: 'PUT',
+      url: (await ownChildHealth(t)).path,
+      payload: healthInput(),
+    }),
+  },
+  {
+    name: 'POST /api/children/:id/health/confirm (another family)',
+    role: 'usuario',
+    request: async (t) => ({
+      method: 'POST',
+      url: `${(await ownChildHealth(t)).path}/confirm`,
+      payload: {},
+    }),
+  },
+  {
+    name: 'GET /api/children/:id/health/reads (an admin, not a guardian)',
+    role: 'admin',
+    request: async (t) => ({ url: `${(await ownChildHealth(t)).path}/reads` }),
+  },
+  {
+    name: 'GET /api/activities/:id/health/:childId (a scouter who is not staff)',
+    role: 'scouter',
+    request: async (t) => ({ url: (await campTarget(t)).path }),
+  },
+  {
+    name: 'GET /api/activities/:id/health/:childId (an admin who is not staff)',
+    role: 'admin',
+    request: async (t) => ({ url: (await campTarget(t)).path }),
+  },
+  {
+    name: 'GET /api/activities/:id/health/:childId (staff, three days before the start)',
+    role: 'scouter',
+    request: async (t, actor) => ({ url: (await campTarget(t, actor, 3)).path }),
+  },
+];
+
+describe('permissions: the ficha sanitaria for who has the capability but not the child', () => {
+  for (const row of healthScopeRows) {
+    it(`${row.name} → 404`, async () => {
+      const actor = await createUser(t.app, { role: row.role });
+      const request = await row.request(t, actor);
+      request.headers = { ...request.headers, ...actor.headers };
+      const res = await t.app.inject(request);
+      expect(res.statusCode, res.body).toBe(404);
+      expect(res.body).toBe(JSON.stringify({ message: CAMP_ERRORS.healthNotFound }));
+      expect(res.body).not.toContain('cacahuete');
     });
   }
 });

@@ -378,7 +378,7 @@ export const childActivityStatusSchema = z.object({
     signatures: z.array(activitySignatureSchema),
   }),
   /**
-   * On camp (issue 37): whether the child's ficha sanitaria is filled, and confirmed for this
+   * On camp: whether the child's ficha sanitaria is filled, and confirmed for this
    * activity — so the sign-up can ask the one-tap «Confirma que la ficha sanitaria está al día».
    */
   health: z.object({ filled: z.boolean(), confirmed_for_activity: z.boolean() }),

@@ -55,7 +55,7 @@ export const AUDIT_ACTIONS = [
   'activity.status_changed',
   'activity.deleted',
   'activity.signup_changed',
-  // La ficha sanitaria (issue 37): saved or confirmed by a guardian; the child by number, the
+  // La ficha sanitaria: saved or confirmed by a guardian; the child by number, the
   // activity (`details.activity`) when confirmed for one; never its content.
   'health.saved',
   'health.confirmed',

@@ -37,7 +37,7 @@ export const CAMP_LABELS = {
   leaveStaff: 'Salir del equipo',
   /** `children` per `adults` against the group's limit. */
   ratio: (children: number, adults: number, perAdult: number) =>
-    `${children} educandos, ${adults} adultos (máximo ${perAdult} por adulto)`,
+    `${children === 1 ? '1 educando' : `${children} educandos`}, ${adults === 1 ? '1 adulto' : `${adults} adultos`} (máximo ${perAdult} por adulto)`,
   /** `needed`: how many more adults the activity needs. */
   ratioShort: (needed: number) =>
     needed === 1
@@ -225,6 +225,12 @@ export const certificateInputSchema = z.object({
 /** The delegado/a de protección as everyone reads them (the public page, every activity). */
 export const publicDelegateSchema = z.object({ name: z.string(), contact: z.string() });
 export type PublicDelegate = z.infer<typeof publicDelegateSchema>;
+/**
+ * GET /protection/delegate: for a signed-in viewer, also whether they are the delegado/a (the
+ * app shows them their inbox); a visitor's answer is the public one.
+ */
+export const delegateAnswerSchema = publicDelegateSchema.extend({ mine: z.boolean().optional() });
+export type DelegateAnswer = z.infer<typeof delegateAnswerSchema>;
 
 /** The group's camp settings (admins). */
 export const safeguardingSettingsSchema = z.object({

@@ -125,6 +125,27 @@ export interface HealthRecord extends HealthRecordInput {
   confirmed_at: string;
 }
 
+/** A ficha as the API sends it (the export's response schema reads it). */
+export const healthRecordSchema = z.object({
+  allergies: z.string(),
+  medications: z.array(
+    z.object({
+      name: z.string(),
+      dose: z.string(),
+      schedule: z.string(),
+      scouters_may_give: z.boolean(),
+    }),
+  ),
+  diet: z.string(),
+  conditions: z.string(),
+  health_card: z.string(),
+  can_swim: z.enum(SWIM_ANSWERS),
+  notes: z.string(),
+  contacts: z.array(z.object({ name: z.string(), relation: z.string(), phone: z.string() })),
+  updated_at: z.string(),
+  confirmed_at: z.string(),
+});
+
 /** GET /children/:id/health: the ficha (null: never filled) and whether it asks a confirmation. */
 export interface ChildHealth {
   record: HealthRecord | null;
@@ -146,6 +167,16 @@ export interface HealthRead {
   via: HealthReadVia;
   read_at: string;
 }
+
+/** A reading as the API sends it (the export's response schema reads it). */
+export const healthReadSchema = z.object({
+  id: z.number().int(),
+  reader_name: z.string(),
+  activity_id: z.number().int().nullable(),
+  activity_title: z.string(),
+  via: z.enum(HEALTH_READ_VIAS),
+  read_at: z.string(),
+});
 
 /** GET /children/:id/health/reads?page=N: newest first, paged. */
 export interface HealthReadsPage {

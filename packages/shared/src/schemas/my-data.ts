@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ROLES } from '../limits.js';
 import { SIGNATURE_CONFIRMATIONS, SIGNUP_STATUSES } from './activity.js';
 import { CONSENT_GIVERS, CONSENT_PURPOSES } from './consent.js';
+import { healthReadSchema, healthRecordSchema } from './health.js';
 
 /**
  * A member's own data as a JSON file, and deleting one's own account (decision 023). The
@@ -134,6 +135,14 @@ export const myDataExportSchema = z.object({
           updated_at: z.string(),
         }),
       ),
+      /**
+       * On camp: the child's ficha sanitaria (null: never filled; a key other than the
+       * one it was sealed with leaves it out as null too) and who has read it, newest first.
+       */
+      health: z.object({
+        record: healthRecordSchema.nullable(),
+        reads: z.array(healthReadSchema),
+      }),
     }),
   ),
   /**

@@ -134,7 +134,7 @@ const EditActivityPage = lazyPage(
   () => import('../features/activity-management/pages/activity-form-page'),
   'EditActivityPage',
 );
-const ActivityBoardPage = lazyPage(() => import('./routes/board-route'), 'BoardRoute');
+const ActivityBoardPage = lazyPage(() => import('./routes/activity-pages'), 'BoardRoute');
 const AuthorizationTextPage = lazyPage(
   () => import('../features/activity-management/pages/authorization-text-page'),
   'AuthorizationTextPage',
@@ -151,6 +151,23 @@ const CampPackPage = lazyPage(
 const CampRollPage = lazyPage(
   () => import('../features/camp/pages/camp-roll-page'),
   'CampRollPage',
+);
+// On camp: the ficha sanitaria, safeguarding (admins) and the delegado/a de protección.
+const ChildHealthPage = lazyPage(
+  () => import('../features/health/pages/child-health-page'),
+  'ChildHealthPage',
+);
+const SafeguardingPage = lazyPage(
+  () => import('../features/safeguarding/pages/safeguarding-page'),
+  'SafeguardingPage',
+);
+const ProtectionPage = lazyPage(
+  () => import('../features/protection/pages/protection-page'),
+  'ProtectionPage',
+);
+const ProtectionInboxPage = lazyPage(
+  () => import('../features/protection/pages/inbox-page'),
+  'ProtectionInboxPage',
 );
 const NotFoundPage = lazyPage(() => import('./routes/not-found-page'), 'NotFoundPage');
 
@@ -324,6 +341,34 @@ export const routes: RouteObject[] = [
           </ProtectedRoute>
         ),
       })),
+      // On camp: a guardian's ficha, the admins' safeguarding, the delegado/a's form and inbox.
+      {
+        path: paths.childHealth.path,
+        element: (
+          <ProtectedRoute>
+            <ChildHealthPage />
+          </ProtectedRoute>
+        ),
+      },
+      {
+        path: paths.safeguarding.path,
+        element: (
+          <AdminRoute>
+            <SafeguardingPage />
+          </AdminRoute>
+        ),
+      },
+      // Visitors too: a child or a family may write without an account.
+      { path: paths.protection.path, element: <ProtectionPage /> },
+      {
+        // The page itself tells anyone but the delegado/a that the messages are not theirs.
+        path: paths.protectionInbox.path,
+        element: (
+          <ProtectedRoute>
+            <ProtectionInboxPage />
+          </ProtectedRoute>
+        ),
+      },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -23,6 +23,12 @@ export function AdminNav() {
       label: T.authorization,
       visible: useCan('authorization:text'),
     },
+    // Certificados negativos, the camp settings, the delegado/a (admins).
+    {
+      to: paths.safeguarding.getHref(),
+      label: T.safeguarding,
+      visible: useCan('safeguarding:manage'),
+    },
   ].filter((l) => l.visible);
   if (links.length < 2) return null;
   return (

@@ -15,6 +15,7 @@ export const ADMIN_NAV_TEXTS = {
   consent: 'Consentimiento',
   image: 'Imagen',
   authorization: 'Autorización',
+  safeguarding: 'Salvaguarda',
 } as const;
 
 export const LIST_TEXTS = {

@@ -73,39 +73,6 @@ export class CampPackRepository {
       .executeTakeFirst();
   }
 
-  /** The activity's staff by name, each with the date of their latest certificado negativo. */
-  staff(
-    activityId: number,
-  ): Promise<{ user_id: number; name: string; issued_on: string | null }[]> {
-    return this.db
-      .selectFrom('activity_staff as s')
-      .innerJoin('users as u', 'u.id', 's.user_id')
-      .leftJoin(
-        (eb) =>
-          eb
-            .selectFrom('safeguarding_certificates')
-            .select(['user_id', (e) => e.fn.max('issued_on').as('issued_on')])
-            .groupBy('user_id')
-            .as('c'),
-        (join) => join.onRef('c.user_id', '=', 's.user_id'),
-      )
-      .select(['u.id as user_id', 'u.name', 'c.issued_on'])
-      .where('s.activity_id', '=', activityId)
-      .orderBy('u.name')
-      .orderBy('u.id')
-      .execute();
-  }
-
-  /** A group setting's stored text, or undefined. */
-  async setting(key: string): Promise<string | undefined> {
-    const row = await this.db
-      .selectFrom('group_settings')
-      .select('value')
-      .where('key', '=', key)
-      .executeTakeFirst();
-    return row?.value;
-  }
-
   /** Every cell of the activity's roll, with the name of who made each winning mark. */
   marks(activityId: number): Promise<AttendanceMarkRow[]> {
     return this.db

@@ -8,15 +8,15 @@ import {
   type CampChild,
   type CampPack,
   type Role,
-  type StaffMember,
 } from '@fogata/shared';
 import { Access } from '../../access/access.js';
 import { campChildIds } from '../../access/camp-access.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
 import { ActivityBoardService } from '../activity-board/activity-board.service.js';
-import { AuthorizationsService } from '../authorizations/authorizations.service.js';
+import { activityStaff } from '../camp-staff/camp-staff.service.js';
 import { HealthService } from '../health/health.service.js';
+import { ProtectionService } from '../protection/protection.service.js';
 import { latestPerCell, rollDays, toMarks } from './attendance.js';
 import { type CampActivityRow, CampPackRepository } from './camp-pack.repository.js';
 import { campPackFileName, campPackPdf } from './camp-pack-pdf.js';
@@ -32,12 +32,6 @@ export interface CampViewer {
 type PackVia = 'pack' | 'pdf';
 
 const packNotFound = () => new AppError(404, CAMP_ERRORS.campPackNotFound);
-
-/** `YYYY-MM-DD` plus `months` calendar months. */
-function addMonths(day: string, months: number): string {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1 + months, d)).toISOString().slice(0, 10);
-}
 
 /**
  * The camp pack (what the staff carry for a camp with no signal: the roster, each child's ficha,
@@ -70,7 +64,7 @@ export class CampPackService {
       id,
       both_guardians: activity.both_guardians,
     });
-    const [fichas, staff, text, marks] = await Promise.all([
+    const [fichas, staff, delegate, marks] = await Promise.all([
       new HealthService(this.ctx).readForCamp(
         viewer,
         id,
@@ -78,8 +72,8 @@ export class CampPackService {
         rows.map((row) => row.child_id),
         now,
       ),
-      this.staff(activity),
-      new AuthorizationsService(this.ctx).text(),
+      activityStaff(this.ctx.db.kysely, id, viewer.id),
+      new ProtectionService(this.ctx).delegate(),
       this.repo().marks(id),
     ]);
     const health = new Map(fichas.map((f) => [f.child_id, f]));
@@ -112,12 +106,9 @@ export class CampPackService {
       emergency: {
         group_name: this.ctx.config.group.name,
         in_charge: activity.in_charge_name,
-        protection_delegate:
-          text.delegate_name !== ''
-            ? { name: text.delegate_name, contact: text.delegate_contact }
-            : null,
+        protection_delegate: delegate,
       },
-      staff,
+      staff: staff.staff,
       children,
       attendance: toMarks(marks),
       generated_at: now.toISOString(),
@@ -133,25 +124,6 @@ export class CampPackService {
       filename: campPackFileName(pack.activity.id),
       body: await campPackPdf(pack, viewer.name),
     };
-  }
-
-  /**
-   * The staff, by name, each with whether their certificado negativo is current on the
-   * activity's last day (due after it).
-   */
-  private async staff(activity: CampActivityRow): Promise<StaffMember[]> {
-    const repo = this.repo();
-    const [rows, renewal] = await Promise.all([
-      repo.staff(activity.id),
-      repo.setting('certificate_renewal_months'),
-    ]);
-    const months = Number(renewal) || 12;
-    const lastDay = rollDays(activity).last;
-    return rows.map((row) => ({
-      user_id: row.user_id,
-      name: row.name,
-      certificate_current: row.issued_on !== null && addMonths(row.issued_on, months) > lastDay,
-    }));
   }
 
   /** The activity `id` for its staff (404 unseen, 403 seen but not staff). */

@@ -17,6 +17,7 @@ import { createUser, type TestUser } from '../../test/factories.js';
 import { assignScouter, createChildRow, createSection } from '../../test/family-factories.js';
 import { countQueries } from '../../test/gallery-factories.js';
 import { ALLERGY, addStaff, healthInput, insertHealth } from '../../test/health-factories.js';
+import { certify, nameDelegate } from '../../test/safeguarding-factories.js';
 
 /** The camp pack and its PDF, on the real database. */
 
@@ -25,16 +26,9 @@ const t = testAppPerFile();
 const DELEGATE = { name: 'Rosa Delegada', contact: 'proteccion@scouts.example' };
 
 beforeAll(async () => {
-  for (const [key, value] of [
-    ['protection_delegate_name', DELEGATE.name],
-    ['protection_delegate_contact', DELEGATE.contact],
-  ] as const) {
-    await t.app.ctx.db.kysely
-      .updateTable('group_settings')
-      .set({ value })
-      .where('key', '=', key)
-      .execute();
-  }
+  const admin = await createUser(t.app, { role: 'admin' });
+  const rosa = await createUser(t.app, { role: 'scouter', name: DELEGATE.name });
+  await nameDelegate(t.app, admin, rosa.row.id, DELEGATE.contact);
 });
 
 const get = (url: string, who?: TestUser) =>
@@ -194,19 +188,11 @@ describe('the camp pack', () => {
     expect(Date.parse(pack.wipe_at)).toBe(Date.parse(pack.generated_at) + CAMP_PACK_MAX_AGE_MS);
   });
 
-  it('names a staff member whose certificado negativo is current at the end, and no delegado/a when none is named', async () => {
+  it('names each staff member with whether their certificado negativo is current at the end', async () => {
     const c = await camp();
     const other = await createUser(t.app, { role: 'admin', name: 'Zoe Admin' });
+    await certify(t.app, other.row.id);
     await addStaff(t.app, c.id, other.row.id);
-    await t.app.ctx.db.kysely
-      .insertInto('safeguarding_certificates')
-      .values({
-        user_id: other.row.id,
-        issued_on: new Date().toISOString().slice(0, 10),
-        checked_by: null,
-        checked_at: nowIso(),
-      })
-      .execute();
     const pack = (await packOf(c.id, other)).json<CampPack>();
     expect(pack.staff).toEqual([
       { user_id: c.staff.row.id, name: 'Marta Scouter', certificate_current: false },

@@ -22,6 +22,7 @@ import { AppError } from '../../lib/app-error.js';
 import { nowIso } from '../../lib/tokens.js';
 import { childrenChanged } from '../../media/renditions/face-changes.js';
 import { type AuditActor, recordAudit } from '../audit/audit.js';
+import { eraseChildHealth } from '../health/health.service.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { type ChildRow, ChildrenRepository, toChild } from './children.repository.js';
 
@@ -174,6 +175,8 @@ export class ChildrenService {
       });
       const wasActive = before.active === 1;
       if (moving || (wasActive && !active)) await repo.closeStay(id, now);
+      // A child who leaves the group takes their ficha sanitaria with them, at once.
+      if (wasActive && !active) await eraseChildHealth(trx, id);
       if (active && (moving || !wasActive))
         await repo.openStay(id, section?.id ?? before.section_id, now);
       if (section) {

@@ -11,6 +11,7 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
 import { nowIso } from '../../lib/tokens.js';
 import { type AuditActor, recordAudit } from '../audit/audit.js';
+import { eraseChildHealth } from '../health/health.service.js';
 import { ChildrenRepository } from './children.repository.js';
 
 /** A child's age in whole years on `date` (both `YYYY-MM-DD`). */
@@ -137,6 +138,8 @@ export class PromotionService {
           await repo.openStay(child.id, to.id, now);
         } else {
           await repo.update(child.id, { active: 0, updated_at: now });
+          // Leaving the group: their ficha sanitaria goes at once.
+          await eraseChildHealth(trx, child.id);
         }
         await recordAudit(trx, {
           actor,

@@ -189,6 +189,35 @@ export class HealthRepository {
     return { filled, confirmed };
   }
 
+  /** The fichas of children `childIds` and every reading of them, newest first; two queries. */
+  async exportRows(childIds: readonly number[]) {
+    if (childIds.length === 0) return { records: [], reads: [] };
+    const ids = [...new Set(childIds)];
+    const [records, reads] = await Promise.all([
+      this.db
+        .selectFrom('health_records')
+        .select(['child_id', 'sealed', 'updated_at', 'confirmed_at'])
+        .where('child_id', 'in', ids)
+        .execute(),
+      this.db
+        .selectFrom('health_reads')
+        .select([
+          'id',
+          'child_id',
+          'reader_name',
+          'activity_id',
+          'activity_title',
+          'via',
+          'read_at',
+        ])
+        .where('child_id', 'in', ids)
+        .orderBy('read_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute(),
+    ]);
+    return { records, reads };
+  }
+
   /** Deletes the ficha of child `childId` (it left the group or is gone). */
   async deleteRecord(childId: number): Promise<void> {
     await this.db.deleteFrom('health_records').where('child_id', '=', childId).execute();

@@ -1,6 +1,7 @@
 import {
   CAMP_ERRORS,
   type ChildHealth,
+  type HealthRead,
   type HealthReadsPage,
   type HealthReadVia,
   type HealthRecord,
@@ -242,6 +243,36 @@ export class HealthService {
       return result;
     });
   }
+}
+
+/**
+ * The fichas of a guardian's children `childIds` and who read them, for the member's data export
+ * (the caller read which children are theirs). Two queries. A ficha sealed with another key (a
+ * restore without the original key) is left out as null rather than failing the whole export.
+ */
+export async function healthExport(
+  ctx: AppContext,
+  childIds: readonly number[],
+): Promise<Map<number, { record: HealthRecord | null; reads: HealthRead[] }>> {
+  const { records, reads } = await new HealthRepository(ctx.db.kysely).exportRows(childIds);
+  const result = new Map<number, { record: HealthRecord | null; reads: HealthRead[] }>();
+  for (const id of childIds) result.set(id, { record: null, reads: [] });
+  for (const row of records) {
+    let record: HealthRecord | null = null;
+    try {
+      record = {
+        ...ctx.sealedBox.open<HealthRecordInput>(row.sealed),
+        updated_at: row.updated_at,
+        confirmed_at: row.confirmed_at,
+      };
+    } catch (err) {
+      if (!(err instanceof AppError && err.statusCode === 503)) throw err;
+    }
+    const entry = result.get(row.child_id);
+    if (entry) entry.record = record;
+  }
+  for (const { child_id, ...read } of reads) result.get(child_id)?.reads.push(read);
+  return result;
 }
 
 /**

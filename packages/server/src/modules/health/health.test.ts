@@ -394,7 +394,7 @@ describe('the family’s view of an activity', () => {
   it('says whether each child’s ficha is filled and confirmed for that activity', async () => {
     const parent = await createUser(t.app, { name: 'Marta Sanz' });
     const filled = await child('Carla Sanz', [parent.row.id]);
-    const empty = await child('Diego Sanz', [parent.row.id]);
+    await child('Diego Sanz', [parent.row.id]);
     const first = await camp(30, { title: 'Marcha de otoño' });
     const second = await camp(40, { title: 'Marcha de invierno' });
     await addSignup(t.app, first, filled, 'va');
@@ -430,5 +430,37 @@ describe('the family’s view of an activity', () => {
     ]);
     // Nothing of the ficha itself travels with the activity.
     expect(detail.body).not.toContain('cacahuete');
+  });
+});
+
+describe('the member’s data export', () => {
+  it('carries their children’s fichas and who read them, and nobody else’s', async () => {
+    const parent = await createUser(t.app, { name: 'Rosa Vega' });
+    const mine = await child('Iker Vega', [parent.row.id]);
+    await child('Ane Vega', [parent.row.id]);
+    const theirs = await child('Otro Niño', [mother.row.id]);
+    await insertHealth(t.app, theirs, healthInput({ allergies: 'Alergia ajena' }));
+    await req(parent, 'PUT', health(mine), healthInput());
+    const activity = await camp(1, { title: 'Excursión al río' });
+    await addSignup(t.app, activity, mine, 'va');
+    await req(scouter, 'GET', `/api/activities/${activity}/health/${mine}`);
+
+    const res = await req(parent, 'GET', '/api/profile/me/export');
+    expect(res.statusCode).toBe(200);
+    const { children } = res.json<{
+      children: { full_name: string; health: { record: HealthRecord | null; reads: unknown[] } }[];
+    }>();
+    const byName = new Map(children.map((c) => [c.full_name, c.health]));
+    expect(byName.get('Ane Vega')).toEqual({ record: null, reads: [] });
+    const iker = byName.get('Iker Vega');
+    expect(iker?.record).toMatchObject(healthInput());
+    expect(iker?.reads).toEqual([
+      expect.objectContaining({
+        reader_name: 'Sergio Scouter',
+        activity_title: 'Excursión al río',
+        via: 'ficha',
+      }),
+    ]);
+    expect(res.body).not.toContain('Alergia ajena');
   });
 });

@@ -17,6 +17,7 @@ import { childrenChanged } from '../../media/renditions/face-changes.js';
 import { recordAudit } from '../audit/audit.js';
 import { GoogleAuthService } from '../auth/google.service.js';
 import { AuthorizationsService } from '../authorizations/authorizations.service.js';
+import { healthExport } from '../health/health.service.js';
 import { type UserRow, UsersRepository } from '../users/users.repository.js';
 import { MyDataRepository } from './my-data.repository.js';
 
@@ -55,6 +56,11 @@ export class MyDataService {
     const [likes, comments, requests, received, sent] = await repo.exportRows(user);
     const family = await repo.childrenRows(user.id);
     const signatures = await new AuthorizationsService(this.ctx).ownSignatures(user.id);
+    // Their children's fichas sanitarias and who read them (two queries).
+    const health = await healthExport(
+      this.ctx,
+      family.children.map((c) => c.id),
+    );
     const photoIds = [...likes, ...comments].flatMap((r) =>
       r.target_type === 'photo' ? [r.target_id] : [],
     );
@@ -144,6 +150,7 @@ export class MyDataService {
             answers: parseAnswers(r.answers),
             updated_at: r.updated_at,
           })),
+        health: health.get(c.id) ?? { record: null, reads: [] },
       })),
       authorizations: signatures,
       invitations: {

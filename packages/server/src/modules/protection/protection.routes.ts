@@ -1,9 +1,9 @@
 import {
+  delegateAnswerSchema,
   messageResponse,
   protectionMessageInputSchema,
   protectionMessageReadSchema,
   protectionMessageSchema,
-  publicDelegateSchema,
 } from '@fogata/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -27,14 +27,15 @@ export async function protectionRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/protection/delegate',
     {
+      onRequest: optionalAuth,
       schema: {
         tags,
         description:
-          'El delegado/a de protección del grupo (nombre y contacto), o null si aún no se ha nombrado.',
-        response: { 200: publicDelegateSchema.nullable() },
+          'El delegado/a de protección del grupo (nombre y contacto), o null si aún no se ha nombrado. Con sesión, `mine` dice si es quien pregunta.',
+        response: { 200: delegateAnswerSchema.nullable() },
       },
     },
-    () => service.delegate(),
+    (req) => service.delegate(req.user ?? null),
   );
 
   r.post(

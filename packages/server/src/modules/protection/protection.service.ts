@@ -1,6 +1,7 @@
 import {
   CAMP_ERRORS,
   CAMP_MSG,
+  type DelegateAnswer,
   type ProtectionMessage,
   type ProtectionMessageRead,
   type PublicDelegate,
@@ -46,8 +47,16 @@ export class ProtectionService {
     return new ProtectionRepository(db);
   }
 
-  delegate(): Promise<PublicDelegate | null> {
-    return publicDelegate(this.ctx.db.kysely);
+  /**
+   * Who the delegado/a is; a signed-in viewer also learns whether it is them (`mine`), so the
+   * app offers the inbox only to its reader. A visitor gets exactly the public page's answer.
+   */
+  async delegate(viewer: { id: number } | null = null): Promise<DelegateAnswer | null> {
+    if (!viewer) return publicDelegate(this.ctx.db.kysely);
+    const delegate = await this.repo().delegate();
+    return delegate
+      ? { name: delegate.name, contact: delegate.contact, mine: delegate.id === viewer.id }
+      : null;
   }
 
   /** Stores a message sealed and mails the delegado/a that it waits; 409 with none named. */

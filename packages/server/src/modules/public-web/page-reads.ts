@@ -3,6 +3,7 @@ import {
   firstCommentsPath,
   LIMITS,
   monitorSchema,
+  publicDelegateSchema,
   sectionSchema,
 } from '@fogata/shared';
 import { z } from 'zod';
@@ -15,6 +16,7 @@ import {
   type PostsService,
   type PostTypes,
 } from '../posts/posts.service.js';
+import { publicDelegate } from '../protection/protection.service.js';
 import { SectionsService } from '../sections/sections.service.js';
 import { publicConfig } from '../system/system.service.js';
 import { publicPageHead } from './page-head.js';
@@ -80,6 +82,12 @@ export class PublicReads {
       {
         path: '/monitors',
         read: async () => z.array(monitorSchema).parse(await this.monitors.list()),
+      },
+      // The group's delegado/a de protección: who they are and how to reach them (or null).
+      {
+        path: '/protection/delegate',
+        read: async () =>
+          publicDelegateSchema.nullable().parse(await publicDelegate(this.ctx.db.kysely)),
       },
     ];
   }

@@ -41,7 +41,12 @@ describe('AppLayout and the navigation drawer', () => {
       'Noticias',
       'Experiencias',
       '¿Quiénes somos?',
+      'Delegado/a de protección',
     ]);
+    expect(within(drawer).getByRole('link', { name: 'Delegado/a de protección' })).toHaveAttribute(
+      'href',
+      '/proteccion',
+    );
     expect(within(drawer).getByRole('link', { name: 'Iniciar Sesión' })).toHaveAttribute(
       'href',
       '/login',
@@ -62,11 +67,37 @@ describe('AppLayout and the navigation drawer', () => {
       'Noticias',
       'Experiencias',
       '¿Quiénes somos?',
+      'Delegado/a de protección',
     ]);
     expect(within(drawer).getByRole('link', { name: 'Actividades' })).toHaveAttribute(
       'href',
       '/actividades',
     );
+  });
+
+  it('gives the delegado/a de protección their inbox, and no other scouter', async () => {
+    signIn({ role: 'scouter', name: 'Lucía Prieto' });
+    const delegate = { name: 'Lucía Prieto', contact: 'proteccion@example.org', mine: true };
+    stubApi({ 'GET /config': [200, config], 'GET /protection/delegate': [200, delegate] });
+    const { user } = renderApp(<AppLayout />);
+    const drawer = await openDrawer(user);
+    expect(
+      await within(drawer).findByRole('link', { name: 'Mensajes al delegado/a' }),
+    ).toHaveAttribute('href', '/proteccion/mensajes');
+  });
+
+  it('gives a scouter who is not the delegado/a no inbox', async () => {
+    signIn({ role: 'scouter', name: 'Pedro Scouter' });
+    const delegate = { name: 'Lucía Prieto', contact: 'proteccion@example.org', mine: false };
+    const calls = stubApi({
+      'GET /config': [200, config],
+      'GET /protection/delegate': [200, delegate],
+    });
+    const { user } = renderApp(<AppLayout />);
+    const drawer = await openDrawer(user);
+    await waitFor(() => expect(calls.some((c) => c.url === '/protection/delegate')).toBe(true));
+    expect(linkNames(drawer)).not.toContain('Mensajes al delegado/a');
+    expect(linkNames(drawer)).toContain('Delegado/a de protección');
   });
 
   it('gives an admin Administración, and Cerrar Sesión goes to /login', async () => {

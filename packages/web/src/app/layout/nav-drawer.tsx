@@ -1,3 +1,4 @@
+import { CAMP_LABELS } from '@fogata/shared';
 import Button from 'react-bootstrap/Button';
 import Nav from 'react-bootstrap/Nav';
 import Offcanvas from 'react-bootstrap/Offcanvas';
@@ -7,7 +8,10 @@ import { paths } from '../../config/paths';
 import { LANDING_TEXTS } from '../../features/landing/texts';
 import { useAuth } from '../../lib/auth';
 import { useCan } from '../../lib/can';
+import { useProtectionDelegate } from '../../lib/protection-delegate-api';
 import { PUBLIC_NAV } from './public-nav';
+
+const DRAWER_TEXTS = { protectionInbox: 'Mensajes al delegado/a' } as const;
 
 interface NavDrawerProps {
   id: string;
@@ -28,6 +32,8 @@ export function NavDrawer({ id, show, onHide }: NavDrawerProps) {
   const canReview = useCan('gallery:review');
   const canManageChildren = useCan('children:manage');
   const canSeeActivities = useCan('activities:view');
+  // Only a scouter or an admin can be the delegado/a: the server says whether it is this one.
+  const delegate = useProtectionDelegate(useCan('camp:staff'));
 
   const entries: Entry[] = [
     { to: paths.login.getHref(), label: LANDING_TEXTS.login, visible: !isAuthenticated },
@@ -39,6 +45,13 @@ export function NavDrawer({ id, show, onHide }: NavDrawerProps) {
     // Scouters manage the children of their sections without the admin panel (decision 049).
     { to: paths.children.getHref(), label: 'Educandos', visible: canManageChildren },
     { to: paths.removalRequests.getHref(), label: 'Solicitudes de retirada', visible: canReview },
+    // On camp: anyone may write to the delegado/a de protección; only they read the messages.
+    { to: paths.protection.getHref(), label: CAMP_LABELS.protectionDelegate, visible: true },
+    {
+      to: paths.protectionInbox.getHref(),
+      label: DRAWER_TEXTS.protectionInbox,
+      visible: delegate.data?.mine === true,
+    },
   ];
 
   return (

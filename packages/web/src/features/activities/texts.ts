@@ -88,6 +88,15 @@ export const ACTIVITY_TEXTS = {
   answersTitle: 'Respuestas',
   noAnswer: 'Sin responder',
 
+  // The ficha sanitaria, after a «Va».
+  healthConfirm: (name: string) => `Confirma que la ficha sanitaria de ${name} está al día`,
+  healthFill: (name: string) =>
+    `Rellena la ficha sanitaria de ${name}: el equipo la necesita para esta actividad.`,
+  healthUpToDate: 'Está al día',
+  healthConfirming: 'Confirmando...',
+  healthEdit: 'Revisar la ficha',
+  healthFillLink: 'Rellenar la ficha sanitaria',
+
   // The autorización.
   authorization: 'Autorización',
   authorizationState: {

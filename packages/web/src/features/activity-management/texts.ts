@@ -284,9 +284,5 @@ export const AUTHORIZATION_TEXT_TEXTS = {
     'La persona del grupo a la que una familia puede acudir ante cualquier preocupación por un educando. Aparece en cada autorización.',
   delegateMissing: (placeholder: string) =>
     `Todavía no hay delegado/a de protección: las autorizaciones dirán «${placeholder}» en su lugar.`,
-  delegateName: 'Nombre',
-  delegateContact: 'Contacto (teléfono o correo)',
-  delegateSave: 'Guardar',
-  delegateSaved: 'Datos del delegado/a de protección guardados.',
-  delegateFailed: 'No se pudieron guardar los datos del delegado/a de protección.',
+  delegateChange: 'Elegir en Salvaguarda',
 } as const;

@@ -1,5 +1,6 @@
 import type {
   ActivityKind,
+  ActivityStaff,
   ActivityStatus,
   AuthorizationMethod,
   AuthorizationState,
@@ -122,4 +123,6 @@ export interface Board {
   activity: ManagedActivity;
   counts: BoardCounts;
   rows: BoardRow[];
+  /** The adults who go and the ratio (the staff panel starts from it). */
+  staff?: ActivityStaff;
 }

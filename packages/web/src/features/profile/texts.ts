@@ -107,3 +107,11 @@ export const CHILD_PHOTOS_TEXTS = {
   total: (n: number) => (n === 1 ? '1 foto' : `${n} fotos`),
   notFound: 'No encontramos a este educando entre los tuyos.',
 } as const;
+
+/** The link to a child's ficha sanitaria in 'Mis educandos', and its badge. */
+export const HEALTH_LINK_TEXTS = {
+  link: 'Ficha sanitaria',
+  linkLabel: (name: string) => `Ficha sanitaria de ${name}`,
+  notFilled: 'Sin rellenar',
+  confirmDue: 'Confirmar que está al día',
+} as const;

@@ -11,6 +11,8 @@ export const WHO_WE_ARE_TEXTS = {
   introSections: (from: number, to: number) =>
     `Cada edad tiene su sección, con su propio ritmo, sus actividades y su manera de vivir la aventura. Al crecer, cada scout pasa a la siguiente, de modo que el camino continúa de los ${from} a los ${to} años.`,
   sectionsHeading: 'Nuestras secciones',
+  delegateIntro:
+    'Si algo te preocupa de cómo se trata a un educando, puedes hablar con el delegado/a de protección del grupo, o escribirle desde aquí: solo esa persona lee los mensajes, y no hace falta que digas quién eres.',
   ages: (from: number, to: number) => `De ${from} a ${to} años`,
   /** The four default sections with their descriptions: a section of these names keeps its text. */
   sections: [

@@ -5,6 +5,7 @@ import type { Activity, ChildActivityStatus } from '../api/types';
 import { ACTIVITY_TEXTS as T } from '../texts';
 import { ChildAuthorization } from './child-authorization';
 import { isOver, SignupBadge } from './child-status';
+import { HealthPrompt } from './health-prompt';
 import { SignupAnswers, SignupForm } from './signup-form';
 
 /**
@@ -44,6 +45,9 @@ export function ChildPanel({
           </>
         ) : (
           <SignupForm activity={activity} child={child} />
+        )}
+        {(child.signup === 'va' || child.signup === 'espera') && !isOver(activity, now) && (
+          <HealthPrompt activity={activity} child={child} />
         )}
         {(child.signup === 'va' || child.signup === 'espera') && (
           <ChildAuthorization activity={activity} child={child} now={now} />

@@ -425,3 +425,78 @@ describe('ActivityPage', () => {
     ).not.toBeInTheDocument();
   });
 });
+
+describe('ActivityPage, on camp', () => {
+  const going = (health: { filled: boolean; confirmed_for_activity: boolean }) =>
+    activityData(5, {
+      children: [childData(21, { child_name: 'Lucía', signup: 'va', health })],
+    });
+
+  it('after «Va», asks to confirm the ficha sanitaria for this activity with one tap', async () => {
+    const { user, calls } = setup(going({ filled: true, confirmed_for_activity: false }), {
+      'POST /children/21/health/confirm': [200, {}],
+    });
+    const lucia = await panel('Lucía');
+    expect(
+      within(lucia).getByText('Confirma que la ficha sanitaria de Lucía está al día'),
+    ).toBeVisible();
+    expect(within(lucia).getByRole('link', { name: 'Revisar la ficha' })).toHaveAttribute(
+      'href',
+      '/mis-educandos/21/ficha',
+    );
+    await user.click(within(lucia).getByRole('button', { name: 'Está al día' }));
+    expect(
+      await within(lucia).findByText('Has confirmado que la ficha sanitaria está al día.'),
+    ).toBeVisible();
+    expect(sent(calls, '/children/21/health/confirm')).toEqual({ activity_id: 5 });
+    expect(within(lucia).queryByRole('button', { name: 'Está al día' })).not.toBeInTheDocument();
+  });
+
+  it('asks to fill a ficha never filled, with no confirmation to give', async () => {
+    setup(going({ filled: false, confirmed_for_activity: false }));
+    const lucia = await panel('Lucía');
+    expect(
+      within(lucia).getByText(
+        'Rellena la ficha sanitaria de Lucía: el equipo la necesita para esta actividad.',
+      ),
+    ).toBeVisible();
+    expect(
+      within(lucia).getByRole('link', { name: 'Rellenar la ficha sanitaria' }),
+    ).toHaveAttribute('href', '/mis-educandos/21/ficha');
+    expect(within(lucia).queryByRole('button', { name: 'Está al día' })).not.toBeInTheDocument();
+  });
+
+  it('asks nothing once confirmed, nor for a child who does not go', async () => {
+    setup(
+      activityData(5, {
+        children: [
+          childData(21, {
+            child_name: 'Lucía',
+            signup: 'va',
+            health: { filled: true, confirmed_for_activity: true },
+          }),
+          childData(22, { child_name: 'Mario', signup: 'no_va' }),
+        ],
+      }),
+    );
+    await panel('Lucía');
+    expect(screen.queryByText(/ficha sanitaria de/)).not.toBeInTheDocument();
+  });
+
+  it('names the delegado/a de protección, with the way to write to them, and draws the staff', async () => {
+    setup(
+      {
+        ...activityData(5),
+        protection_delegate: { name: 'Lucía Prieto', contact: '600 000 000' },
+      } as Activity,
+      {},
+      <ActivityPage staff={(a) => <p>{`Equipo de ${a.title}`}</p>} />,
+    );
+    const delegate = await screen.findByRole('region', { name: 'Delegado/a de protección' });
+    expect(delegate).toHaveTextContent('Lucía Prieto · 600 000 000');
+    expect(
+      within(delegate).getByRole('link', { name: 'Escribir al delegado/a de protección' }),
+    ).toHaveAttribute('href', '/proteccion');
+    expect(screen.getByText('Equipo de Actividad 5')).toBeVisible();
+  });
+});

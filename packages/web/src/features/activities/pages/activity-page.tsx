@@ -18,6 +18,7 @@ import { KindAndStatus } from '../components/activity-card';
 import { ActivityFacts } from '../components/activity-facts';
 import { AudienceBadges } from '../components/audience-badges';
 import { ChildPanel } from '../components/child-panel';
+import { ProtectionDelegate } from '../components/protection-delegate';
 import { ACTIVITY_TEXTS as T } from '../texts';
 
 interface ActivityPageProps {
@@ -25,10 +26,12 @@ interface ActivityPageProps {
   toolbar?: (activity: Activity) => ReactNode;
   /** On camp: «Llevar al campamento», which shows itself only to the activity's staff. */
   camp?: (activity: Activity) => ReactNode;
+  /** The activity's staff (the adults who go), under its facts. */
+  staff?: (activity: Activity) => ReactNode;
 }
 
 /** /actividades/{id}: everything a family needs, and each of their children's answer and autorización. */
-export function ActivityPage({ toolbar, camp }: ActivityPageProps) {
+export function ActivityPage({ toolbar, camp, staff }: ActivityPageProps) {
   const id = parseRouteId(useParams().activityId);
   const activity = useActivity(id);
   const [now] = useState(() => Date.now());
@@ -94,6 +97,7 @@ export function ActivityPage({ toolbar, camp }: ActivityPageProps) {
           )}
         </Card.Body>
       </Card>
+      {staff?.(a)}
       {a.description && (
         <section className="mb-4" aria-labelledby="activity-description">
           <h2 className="h4" id="activity-description">
@@ -113,6 +117,7 @@ export function ActivityPage({ toolbar, camp }: ActivityPageProps) {
           ))}
         </section>
       )}
+      <ProtectionDelegate activity={a} />
     </article>
   );
 }

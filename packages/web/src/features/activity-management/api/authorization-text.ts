@@ -4,7 +4,7 @@ import { api, request } from '../../../lib/api-client';
 import { AUTHORIZATION_TEXT_TEXTS as T } from '../texts';
 import { activityKeys } from './keys';
 
-/* The autorización's text (versioned) and the group's delegado/a de protección (admins). */
+/* The autorización's text (versioned), with the group's delegado/a de protección (admins). */
 
 export const useAuthorizationText = (enabled: boolean) =>
   useQuery({
@@ -22,15 +22,6 @@ export const useWriteAuthorizationText = () => {
         () => api.post<{ version: number }>('/admin/authorization-text', { body }),
         T.saveFailed,
       ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: activityKeys.authorizationText }),
-  });
-};
-
-export const useSaveDelegate = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (delegate: { name: string; contact: string }) =>
-      request(() => api.put('/admin/protection-delegate', delegate), T.delegateFailed),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: activityKeys.authorizationText }),
   });
 };

@@ -91,27 +91,34 @@ describe('the autorización’s text', () => {
     ]);
   });
 
-  it('saves the delegado/a de protección', async () => {
+  it('shows the delegado/a and sends the admin to Salvaguarda to choose them', async () => {
     signIn({ role: 'admin' });
-    const sent: unknown[] = [];
-    stubApi({
-      'GET /admin/authorization-text': [200, TEXT],
-      'PUT /admin/protection-delegate': (config: RequestConfig) => {
-        sent.push(JSON.parse(String(config.data)));
-        return [200, { name: 'Lucía Prieto', contact: '600 000 000' }];
-      },
-    });
-    const { user } = renderApp(<AuthorizationTextPage />, { route: '/admin/autorizacion' });
+    stubApi({ 'GET /admin/authorization-text': [200, TEXT] });
+    renderApp(<AuthorizationTextPage />, { route: '/admin/autorizacion' });
     expect(
       await screen.findByText(
         'Todavía no hay delegado/a de protección: las autorizaciones dirán «sin indicar» en su lugar.',
       ),
     ).toBeVisible();
-    await user.type(await screen.findByLabelText('Nombre'), 'Lucía Prieto ');
-    await user.type(screen.getByLabelText('Contacto (teléfono o correo)'), '600 000 000');
-    await user.click(screen.getByRole('button', { name: 'Guardar' }));
-    expect(await screen.findByText('Datos del delegado/a de protección guardados.')).toBeVisible();
-    expect(sent).toEqual([{ name: 'Lucía Prieto', contact: '600 000 000' }]);
+    expect(screen.getByRole('link', { name: 'Elegir en Salvaguarda' })).toHaveAttribute(
+      'href',
+      '/admin/salvaguarda#delegado',
+    );
+    expect(screen.queryByLabelText('Nombre')).not.toBeInTheDocument();
+  });
+
+  it('names the delegado/a chosen', async () => {
+    signIn({ role: 'admin' });
+    stubApi({
+      'GET /admin/authorization-text': [
+        200,
+        { ...TEXT, delegate_name: 'Lucía Prieto', delegate_contact: '600 000 000' },
+      ],
+    });
+    renderApp(<AuthorizationTextPage />, { route: '/admin/autorizacion' });
+    expect(await screen.findByTestId('delegate-current')).toHaveTextContent(
+      'Lucía Prieto · 600 000 000',
+    );
   });
 
   it('is not for a scouter', () => {

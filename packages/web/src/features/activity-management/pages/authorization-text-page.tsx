@@ -3,24 +3,20 @@ import {
   AUTHORIZATION_PLACEHOLDERS,
   AUTHORIZATION_TEXT_MAX,
   type AuthorizationText,
-  PROTECTION_DELEGATE_MAX,
 } from '@fogata/shared';
 import { useId, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
+import { Link } from 'react-router';
 import { AdminNav } from '../../../components/admin-nav';
 import { type Banner, BannerAlert, DismissibleAlert } from '../../../components/dismissible-alert';
-import { FormField } from '../../../components/form-field';
 import { LoadError, TableSkeleton } from '../../../components/load-state';
+import { paths } from '../../../config/paths';
 import type { ApiError } from '../../../lib/api-client';
 import { useCan } from '../../../lib/can';
 import { formatLongDate } from '../../../lib/format-date';
-import {
-  useAuthorizationText,
-  useSaveDelegate,
-  useWriteAuthorizationText,
-} from '../api/authorization-text';
+import { useAuthorizationText, useWriteAuthorizationText } from '../api/authorization-text';
 import { PLACEHOLDER_MEANINGS, AUTHORIZATION_TEXT_TEXTS as T } from '../texts';
 
 /** The error of one field from the server's answer, if it named that field. */
@@ -109,63 +105,32 @@ function TextEditor({ current }: { current: AuthorizationText }) {
   );
 }
 
-/** The delegado/a de protección: a name and how to reach them. */
-function DelegateForm({ current }: { current: AuthorizationText }) {
+/**
+ * The delegado/a de protección as the autorización names them. They are chosen among the group's
+ * scouters and admins in 'Salvaguarda', where the rest of safeguarding is: here only a pointer.
+ */
+function DelegateSummary({ current }: { current: AuthorizationText }) {
   const ids = useId();
-  const save = useSaveDelegate();
-  const [name, setName] = useState(current.delegate_name);
-  const [contact, setContact] = useState(current.delegate_contact);
-  const [banner, setBanner] = useState<Banner>(null);
-
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    setBanner(null);
-    try {
-      await save.mutateAsync({ name: name.trim(), contact: contact.trim() });
-      setBanner({ variant: 'success', message: T.delegateSaved });
-    } catch (err) {
-      const named = fieldError(err, 'name') ?? fieldError(err, 'contact');
-      setBanner({ variant: 'danger', message: named ?? (err as Error).message });
-    }
-  };
-
   return (
     <section aria-labelledby={`${ids}-title`}>
       <h2 className="h4" id={`${ids}-title`}>
         {T.delegate}
       </h2>
       <p className="text-body-secondary">{T.delegateHelp}</p>
-      {!current.delegate_name && (
+      {current.delegate_name ? (
+        <p className="text-break" data-testid="delegate-current">
+          {`${current.delegate_name} · ${current.delegate_contact}`}
+        </p>
+      ) : (
         <DismissibleAlert
           variant="warning"
           message={T.delegateMissing(AUTHORIZATION_MESSAGES.notGiven)}
           dismissible={false}
         />
       )}
-      <BannerAlert banner={banner} onClose={() => setBanner(null)} />
-      <Form onSubmit={submit} noValidate style={{ maxWidth: '32rem' }}>
-        <FormField
-          id={`${ids}-name`}
-          label={T.delegateName}
-          value={name}
-          maxLength={PROTECTION_DELEGATE_MAX}
-          autoComplete="off"
-          error={fieldError(save.error, 'name')}
-          onChange={(e: React.ChangeEvent<HTMLInputElement>) => setName(e.target.value)}
-        />
-        <FormField
-          id={`${ids}-contact`}
-          label={T.delegateContact}
-          value={contact}
-          maxLength={PROTECTION_DELEGATE_MAX}
-          autoComplete="off"
-          error={fieldError(save.error, 'contact')}
-          onChange={(e: React.ChangeEvent<HTMLInputElement>) => setContact(e.target.value)}
-        />
-        <Button type="submit" variant="success" disabled={save.isPending}>
-          {save.isPending ? T.saving : T.delegateSave}
-        </Button>
-      </Form>
+      <Link to={`${paths.safeguarding.getHref()}#delegado`} className="btn btn-outline-dark">
+        {T.delegateChange}
+      </Link>
     </section>
   );
 }
@@ -183,7 +148,7 @@ export function AuthorizationTextPage() {
     body = (
       <>
         <TextEditor current={text.data} />
-        <DelegateForm current={text.data} />
+        <DelegateSummary current={text.data} />
       </>
     );
   }

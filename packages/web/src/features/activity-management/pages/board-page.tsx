@@ -15,7 +15,7 @@ import { type BoardFilters, filterRows, NO_FILTERS } from '../board-filters';
 import { BoardTable, type RowAction } from '../components/board-table';
 import { PaperModal, PaymentModal } from '../components/row-modals';
 import { AUTHORIZATION_LABELS, SIGNUP_LABELS, BOARD_TEXTS as T } from '../texts';
-import type { BoardCounts, BoardRow } from '../types';
+import type { Board, BoardCounts, BoardRow } from '../types';
 
 const COUNTS: (keyof Omit<BoardCounts, 'total'>)[] = [
   'pendiente',
@@ -130,7 +130,13 @@ function Filters({
  * /actividades/:activityId/tablero: every child of the activity's audience — who goes, who is
  * authorised, who has paid — with the counts, filters, the reminder and the exports (managers).
  */
-export function BoardPage({ camp }: { camp?: (activityId: number) => ReactNode } = {}) {
+export function BoardPage({
+  camp,
+  staff,
+}: {
+  camp?: (activityId: number) => ReactNode;
+  staff?: (board: Board) => ReactNode;
+} = {}) {
   const id = parseRouteId(useParams().activityId) ?? 0;
   // One call: the board carries the activity (its title, questions, price) beside its rows.
   const board = useBoard(id);
@@ -217,6 +223,7 @@ export function BoardPage({ camp }: { camp?: (activityId: number) => ReactNode }
       <Counts counts={counts} />
       {/* On camp: «Llevar al campamento», for a manager who is also on the activity's staff. */}
       {camp?.(id)}
+      {staff?.(board.data)}
       <div className="d-flex flex-wrap gap-2 mb-3">
         <Button
           variant="success"

@@ -70,6 +70,32 @@ describe('MyChildren', () => {
     ).toHaveAttribute('href', '/mis-educandos/2/fotos');
   });
 
+  it("links each child's ficha sanitaria, with a badge while it asks something", async () => {
+    setup([irene, pablo], {
+      'GET /children/1/health': [200, { record: null, confirm_due: true }],
+      'GET /children/2/health': [200, { record: { allergies: '' }, confirm_due: false }],
+    });
+    const irenes = await screen.findByRole('link', {
+      name: 'Ficha sanitaria de Irene Gómez Ruiz: Sin rellenar',
+    });
+    expect(irenes).toHaveAttribute('href', '/mis-educandos/1/ficha');
+    expect(irenes).toHaveTextContent('Ficha sanitariaSin rellenar');
+    expect(
+      screen.getByRole('link', { name: 'Ficha sanitaria de Pablo Gómez Ruiz' }),
+    ).toHaveTextContent(/^Ficha sanitaria$/);
+  });
+
+  it('asks to confirm a ficha not confirmed this round', async () => {
+    setup([irene], {
+      'GET /children/1/health': [200, { record: { allergies: '' }, confirm_due: true }],
+    });
+    expect(
+      await screen.findByRole('link', {
+        name: 'Ficha sanitaria de Irene Gómez Ruiz: Confirmar que está al día',
+      }),
+    ).toBeVisible();
+  });
+
   it('says so in one line when the account has none', async () => {
     setup([]);
     expect(await screen.findByText(/^No tienes educandos vinculados a tu cuenta\./)).toBeVisible();

@@ -8,10 +8,11 @@ import { useCan } from '../../../lib/can';
 import { useOwnChildren } from '../api/own-children';
 import { CONSENT_TEXTS, MY_CHILDREN_TEXTS as T } from '../texts';
 import { ChildConsents } from './child-consents';
+import { ChildHealthLink } from './child-health-link';
 
 /**
  * 'Mis educandos' (decision 049): the account's children, each with their section's badge, their
- * image consent and a link to 'Fotos de mi educando' (decision 073).
+ * image consent, a link to 'Fotos de mi educando' (decision 073) and one to their ficha sanitaria.
  */
 export function MyChildren() {
   const canSee = useCan('children:own');
@@ -48,6 +49,7 @@ export function MyChildren() {
             >
               {CONSENT_TEXTS.photosLink}
             </Link>
+            <ChildHealthLink childId={child.id} name={child.full_name} />
           </ListGroup.Item>
         ))}
       </ListGroup>

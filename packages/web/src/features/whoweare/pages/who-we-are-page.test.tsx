@@ -130,6 +130,25 @@ describe('WhoWeArePage', () => {
     expect(screen.queryByRole('article', { name: 'Clan' })).toBeNull();
   });
 
+  it('names the delegado/a de protección and links to write to them', async () => {
+    setup('anonymous', {
+      'GET /protection/delegate': [200, { name: 'Lucía Prieto', contact: '600 000 000' }],
+    });
+    const region = screen.getByRole('region', { name: 'Delegado/a de protección' });
+    expect(await within(region).findByText('Lucía Prieto')).toBeVisible();
+    expect(region).toHaveTextContent('Lucía Prieto · 600 000 000');
+    expect(
+      within(region).getByRole('link', { name: 'Escribir al delegado/a de protección' }),
+    ).toHaveAttribute('href', '/proteccion');
+  });
+
+  it('says when the group has not named a delegado/a de protección', async () => {
+    setup('anonymous', { 'GET /protection/delegate': [200, null] });
+    expect(
+      await screen.findByText('El grupo aún no ha nombrado delegado/a de protección.'),
+    ).toBeVisible();
+  });
+
   it('shows 3 skeleton cards while the scouters load', () => {
     setup('anonymous', { 'GET /monitors': never });
     expect(screen.getByRole('heading', { name: 'Nuestros Scouters' })).toBeInTheDocument();

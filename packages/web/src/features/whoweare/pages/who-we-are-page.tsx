@@ -15,6 +15,7 @@ import { useMonitors } from '../api/get-monitors';
 import { AgeSections, shownSections } from '../components/age-sections';
 import { MonitorCard } from '../components/monitor-card';
 import { OurPlace } from '../components/our-place';
+import { ProtectionDelegate } from '../components/protection-delegate';
 import { WHO_WE_ARE_TEXTS as T } from '../texts';
 
 /** The grid's columns per breakpoint, loaded or loading. */
@@ -41,6 +42,7 @@ export function WhoWeArePage() {
       </div>
       <AgeSections sections={sections} />
       <Scouters />
+      <ProtectionDelegate />
       <OurPlace />
     </article>
   );
