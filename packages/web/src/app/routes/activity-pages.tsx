@@ -41,7 +41,6 @@ export function ActivityRoute() {
 export function BoardRoute() {
   return (
     <BoardPage
-      camp={(activityId) => <TakeToCampButton activityId={activityId} />}
       staff={(board) => (
         <StaffPanel
           activityId={board.activity.id}
@@ -50,6 +49,7 @@ export function BoardRoute() {
           initial={board.staff}
         />
       )}
+      camp={(activityId) => <TakeToCampButton activityId={activityId} />}
     />
   );
 }

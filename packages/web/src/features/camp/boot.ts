@@ -1,4 +1,4 @@
-import { hasCampData } from './lib/pack-index';
+import { MARKS_KEY, PACKS_KEY } from './keys';
 
 /*
  * The camp's hooks into the app's start and the session's end. They stay on the first load
@@ -6,12 +6,18 @@ import { hasCampData } from './lib/pack-index';
  * is kept in this browser.
  */
 
-const offline = () => import('./offline');
+/** Whether anything of the camp is kept here: a pack, or marks waiting to be sent. */
+export const hasCampData = () =>
+  localStorage.getItem(PACKS_KEY) !== null || localStorage.getItem(MARKS_KEY) !== null;
 
-/** On every start of the app and change of session: wipe what is due, send what waits. */
+const offline = () => import('./later');
+
+/**
+ * On every start of the app and change of session: wipe what is due, send what waits. (Both
+ * hooks run only in the browser: from an effect, and when a session ends.)
+ */
 export function campAppStart(userId: number | null): void {
-  if (typeof window === 'undefined' || !hasCampData()) return;
-  void offline().then((m) => m.onAppStart(userId));
+  if (hasCampData()) void offline().then((m) => m.onAppStart(userId));
 }
 
 /**
@@ -19,6 +25,5 @@ export function campAppStart(userId: number | null): void {
  * scouter's waiting marks are sent with the ending session's `token` if the network allows.
  */
 export function campSessionEnd(userId: number | null, token: string | null): void {
-  if (typeof window === 'undefined' || !hasCampData()) return;
-  void offline().then((m) => m.onSessionEnd(userId, token));
+  if (hasCampData()) void offline().then((m) => m.onSessionEnd(userId, token));
 }

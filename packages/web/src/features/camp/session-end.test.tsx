@@ -7,9 +7,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { AuthProvider, useAuth } from '../../lib/auth';
 import { stubApi } from '../../test/api-stub';
 import { signIn } from '../../test/token';
-import { campSessionEnd } from './boot';
+import { campSessionEnd, hasCampData } from './boot';
 import { allPacks, deleteEverything, pendingMarks, savePack } from './lib/camp-db';
-import { hasCampData } from './lib/pack-index';
 import { markNow } from './lib/sync';
 import { campPack } from './test/pack';
 

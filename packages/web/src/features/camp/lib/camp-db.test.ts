@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
+import { hasCampData } from '../boot';
 import { campPack } from '../test/pack';
 import {
   addMark,
@@ -12,7 +13,7 @@ import {
   savePack,
   settleMarks,
 } from './camp-db';
-import { hasCampData, packIndex } from './pack-index';
+import { packIndex } from './pack-index';
 
 // The browser's copy of the camp pack (IndexedDB, here the in-memory fake-indexeddb) and the
 // queue of marks not yet sent.

@@ -4,8 +4,7 @@
  * marks wait to be sent. No names and no health data: only ids and instants.
  */
 
-const PACKS_KEY = 'fogata-camp-packs';
-const MARKS_KEY = 'fogata-camp-marks';
+import { MARKS_KEY, PACKS_KEY } from '../keys';
 
 /** Activity id → the instant (ms) its pack must be wiped: its `wipe_at` or its end, the first. */
 export type PackIndex = Record<string, number>;
@@ -35,11 +34,6 @@ export function forgetPack(activityId: number | null): void {
 
 export const rememberPendingMarks = () => localStorage.setItem(MARKS_KEY, '1');
 export const forgetPendingMarks = () => localStorage.removeItem(MARKS_KEY);
-
-/** Whether anything of the camp is kept here: a pack, or marks waiting to be sent. */
-export function hasCampData(): boolean {
-  return localStorage.getItem(PACKS_KEY) !== null || localStorage.getItem(MARKS_KEY) !== null;
-}
 
 /** Whether a pack is due to go at `now` (ms). */
 export function isPackDue(dueMs: number, now: number): boolean {

@@ -41,7 +41,22 @@ export interface Cell {
   moment: AttendanceMoment;
 }
 
-/** Keeps a mark made now (its instant by this device's clock), before anything is sent. */
+/** A mark made now, by this device's clock. */
+export const newMark = (
+  userId: number,
+  activityId: number,
+  cell: Cell,
+  present: boolean,
+  now = new Date(),
+): PendingMark => ({
+  user_id: userId,
+  activity_id: activityId,
+  ...cell,
+  present,
+  marked_at: now.toISOString(),
+});
+
+/** Keeps a mark made now, before anything is sent. */
 export function markNow(
   userId: number,
   activityId: number,
@@ -49,13 +64,7 @@ export function markNow(
   present: boolean,
   now = new Date(),
 ): Promise<PendingMark> {
-  const mark: PendingMark = {
-    user_id: userId,
-    activity_id: activityId,
-    ...cell,
-    present,
-    marked_at: now.toISOString(),
-  };
+  const mark = newMark(userId, activityId, cell, present, now);
   return addMark(mark).then(() => mark);
 }
 

@@ -2,9 +2,9 @@ import 'fake-indexeddb/auto';
 import type { AttendanceMarkInput } from '@fogata/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
+import { hasCampData } from '../boot';
 import { campPack } from '../test/pack';
 import { allPacks, deleteEverything, pendingMarks, savePack } from './camp-db';
-import { hasCampData } from './pack-index';
 import { type AttendanceTransport, markNow } from './sync';
 import { wipeDue, wipeOnSignOut } from './wipe';
 

@@ -10,9 +10,9 @@ import { formatDay } from '../../../lib/madrid-time';
 import { parseRouteId } from '../../../lib/route-id';
 import { attendanceTransport } from '../api';
 import type { PendingMark } from '../lib/camp-db';
-import { pendingMarks } from '../lib/camp-db';
+import { addMark, pendingMarks } from '../lib/camp-db';
 import { activityDays, firstDay } from '../lib/days';
-import { cellId, markNow, rollCells, type SyncOutcome, syncActivity } from '../lib/sync';
+import { cellId, newMark, rollCells, type SyncOutcome, syncActivity } from '../lib/sync';
 import { useKeptPack } from '../lib/use-kept-pack';
 import { CAMP_TEXTS as T } from '../texts';
 import { useOnline } from '../use-online';
@@ -102,10 +102,12 @@ export function CampRollPage() {
     (c) => cells.get(cellId({ child_id: c.child_id, day: shownDay, moment }))?.present === true,
   ).length;
 
-  const tick = async (childId: number, isPresent: boolean) => {
-    const mark = await markNow(userId, id, { child_id: childId, day: shownDay, moment }, isPresent);
+  // The switch moves at once; the mark is written to IndexedDB before any send (if that
+  // fails, the list is read back from what was kept).
+  const tick = (childId: number, isPresent: boolean) => {
+    const mark = newMark(userId, id, { child_id: childId, day: shownDay, moment }, isPresent);
     setWaiting((now) => [...now.filter((m) => cellId(m) !== cellId(mark)), mark]);
-    void send();
+    void addMark(mark).then(send, readWaiting);
   };
 
   const outcome = sync.kind === 'done' ? sync.outcome : null;
@@ -183,7 +185,7 @@ export function CampRollPage() {
                   id={`roll-${child.child_id}`}
                   className="mb-0"
                   checked={cell?.present === true}
-                  onChange={(e) => void tick(child.child_id, e.target.checked)}
+                  onChange={(e) => tick(child.child_id, e.target.checked)}
                   label={child.name}
                 />
                 {(cell?.pending || cell?.by) && (
