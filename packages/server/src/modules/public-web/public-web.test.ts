@@ -95,10 +95,13 @@ describe('the public web for crawlers', () => {
         'Allow: /',
         'Disallow: /api/',
         'Disallow: /media/p/',
-        // Activities: the list, an activity, its form, its board; the autorización's text.
+        // Activities: the list, an activity, its form, its board, the camp pack and the roll; the
+        // autorización's text.
         'Disallow: /actividades',
         'Disallow: /actividades/',
+        'Disallow: /actividades/*/campamento',
         'Disallow: /actividades/*/editar',
+        'Disallow: /actividades/*/lista',
         'Disallow: /actividades/*/tablero',
         'Disallow: /actividades/nueva',
         'Disallow: /admin/autorizacion',
@@ -108,6 +111,7 @@ describe('the public web for crawlers', () => {
         'Disallow: /admin/invitations',
         'Disallow: /admin/paso-de-seccion',
         'Disallow: /admin/removal-requests',
+        'Disallow: /admin/salvaguarda',
         'Disallow: /admin/secciones',
         'Disallow: /album/',
         'Disallow: /album/*/caras',
@@ -116,9 +120,13 @@ describe('the public web for crawlers', () => {
         'Disallow: /forgot-password',
         'Disallow: /gallery',
         'Disallow: /login',
+        'Disallow: /mis-educandos/*/ficha',
         'Disallow: /mis-educandos/*/fotos',
         'Disallow: /news/*/caras',
         'Disallow: /profile/edit',
+        // On camp: the delegado/a's form and inbox are nobody's search result.
+        'Disallow: /proteccion',
+        'Disallow: /proteccion/mensajes',
         'Disallow: /register',
         'Disallow: /reset-password',
         'Disallow: /unsubscribe',

@@ -37,6 +37,8 @@ function useCheckedSubmit<T>(
   schema: ZodType<T>,
   save: (input: T) => Promise<unknown>,
   success: string,
+  /** The id of a field's control, so the first one in error takes the focus. */
+  idOf: (field: string) => string,
 ) {
   const [errors, setErrors] = useState<Errors>({});
   const [banner, setBanner] = useState<Banner>(null);
@@ -44,7 +46,10 @@ function useCheckedSubmit<T>(
     setBanner(null);
     const parsed = schema.safeParse(raw);
     if (!parsed.success) {
-      setErrors(errorsOf(parsed.error.issues));
+      const found = errorsOf(parsed.error.issues);
+      setErrors(found);
+      const first = Object.keys(found)[0];
+      if (first) document.getElementById(idOf(first))?.focus();
       return;
     }
     setErrors({});
@@ -97,6 +102,7 @@ export function SettingsForm({ current }: { current: SafeguardingSettings }) {
     safeguardingSettingsInputSchema,
     save.mutateAsync,
     CAMP_MSG.settingsSaved,
+    (field) => `${ids}-${field}`,
   );
   const onSubmit = (e: React.FormEvent) => {
     e.preventDefault();
@@ -155,6 +161,7 @@ export function DelegateForm({ current }: { current: SafeguardingSettings }) {
     delegateInputSchema,
     save.mutateAsync,
     AUTHORIZATION_MESSAGES.delegateSaved,
+    (field) => (field === 'user_id' ? `${ids}-person` : `${ids}-${field}`),
   );
   const onSubmit = (e: React.FormEvent) => {
     e.preventDefault();

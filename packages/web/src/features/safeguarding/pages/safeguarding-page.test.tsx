@@ -122,6 +122,7 @@ describe('SafeguardingPage', () => {
         'Indica cuántos educandos puede haber como mucho por cada adulto (de 1 a 50).',
       ),
     ).toBeVisible();
+    expect(ratio).toHaveFocus();
     await user.clear(ratio);
     await user.type(ratio, '8');
     await user.click(screen.getByRole('button', { name: 'Guardar ajustes' }));
@@ -140,6 +141,7 @@ describe('SafeguardingPage', () => {
     ).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Guardar delegado/a' }));
     expect(await screen.findByText('La persona elegida no es válida.')).toBeVisible();
+    expect(screen.getByLabelText('Persona (scouter o administrador)')).toHaveFocus();
     expect(
       screen.getByText('Escribe cómo contactar con el delegado/a de protección.'),
     ).toBeVisible();
