@@ -296,7 +296,19 @@ describe('«Pasar lista»', () => {
     expect(res.json().marks).toHaveLength(1);
   });
 
-  it('refuses a whole batch with a child who does not go, a day not of the camp, or on a cancelled camp', async () => {
+  it('keeps the rest of a batch whose child has since said «No va», and leaves that child out', async () => {
+    const c = await camp();
+    const marks = [
+      { child_id: c.ana.id, day: c.day, moment: 'noche', present: true, marked_at: at(0) },
+      { child_id: c.eva.id, day: c.day, moment: 'noche', present: true, marked_at: at(0) },
+    ];
+    const res = await sync(c.id, marks, c.first);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().marks.map((mark: { child_id: number }) => mark.child_id)).toEqual([c.ana.id]);
+    expect((await rows(c.id)).map((row) => row.child_id)).toEqual([c.ana.id]);
+  });
+
+  it('refuses a whole batch with a child never signed up, a day not of the camp, or on a cancelled camp', async () => {
     const c = await camp();
     const good = {
       child_id: c.ana.id,
@@ -308,7 +320,6 @@ describe('«Pasar lista»', () => {
     const stranger = await createChildRow(t.app, { sectionId: c.section });
     const cancelled = await camp({ status: 'cancelada' });
     const cases: [number, unknown[], number, string][] = [
-      [c.id, [good, { ...good, child_id: c.eva.id }], 400, CAMP_MSG.attendanceInvalid],
       [c.id, [good, { ...good, child_id: stranger.id }], 400, CAMP_MSG.attendanceInvalid],
       [c.id, [good, { ...good, child_id: 999_999 }], 400, CAMP_MSG.attendanceInvalid],
       [c.id, [good, { ...good, day: '2020-01-01' }], 400, CAMP_ERRORS.attendanceDayOutside],

@@ -81,6 +81,18 @@ export class CampPackRepository {
       .execute();
   }
 
+  /** Of children `childIds`, those with an answer for activity `activityId` (any: «Va» or not). */
+  async signedUpChildIds(activityId: number, childIds: readonly number[]): Promise<number[]> {
+    if (childIds.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('activity_signups')
+      .select('child_id')
+      .where('activity_id', '=', activityId)
+      .where('child_id', 'in', [...childIds])
+      .execute();
+    return rows.map((row) => row.child_id);
+  }
+
   /**
    * Merges `marks` (at most one per cell, in the cells' order) into their cells: a new cell is
    * inserted; a taken one is overwritten only by a mark that beats it (later `marked_at`, then

@@ -135,8 +135,9 @@ export class CampPackService {
 
   /**
    * Merges the marks a scouter's browser sends (made offline, maybe hours ago) into the roll, in
-   * one transaction: per cell the latest mark wins (decision 179). A child who does not go is a
-   * 400, and nothing of the batch is written; a cancelled activity takes no roll (409). Answers
+   * one transaction: per cell the latest mark wins (decision 179). A child never signed up is a
+   * 400, and nothing of the batch is written; the marks of a child who no longer goes are left
+   * out; a cancelled activity takes no roll (409). Answers
    * every cell of the roll after the merge.
    */
   async syncAttendance(
@@ -155,23 +156,28 @@ export class CampPackService {
     const childIds = [...new Set(marks.map((mark) => mark.child_id))];
     const syncedAt = now.toISOString();
     const rows = await this.ctx.db.kysely.transaction().execute(async (trx) => {
-      // Read in the transaction: a child whose family said «No va» meanwhile takes no mark.
+      // Read in the transaction: a child whose family said «No va» meanwhile takes no mark, but
+      // the rest of the batch is kept, so a scouter's queue made offline never sticks on it.
+      // A child never signed up to the activity is a bad request.
       const going = new Set(await campChildIds(trx, id, childIds));
-      if (childIds.some((child) => !going.has(child))) {
+      const repo = new CampPackRepository(trx);
+      const answered = new Set(await repo.signedUpChildIds(id, childIds));
+      if (childIds.some((child) => !answered.has(child))) {
         throw new AppError(400, CAMP_MSG.attendanceInvalid);
       }
-      const repo = new CampPackRepository(trx);
       await repo.mergeMarks(
-        marks.map((mark) => ({
-          activity_id: id,
-          child_id: mark.child_id,
-          day: mark.day,
-          moment: mark.moment,
-          present: mark.present ? 1 : 0,
-          marked_by: viewer.id,
-          marked_at: mark.marked_at,
-          synced_at: syncedAt,
-        })),
+        marks
+          .filter((mark) => going.has(mark.child_id))
+          .map((mark) => ({
+            activity_id: id,
+            child_id: mark.child_id,
+            day: mark.day,
+            moment: mark.moment,
+            present: mark.present ? 1 : 0,
+            marked_by: viewer.id,
+            marked_at: mark.marked_at,
+            synced_at: syncedAt,
+          })),
       );
       return repo.marks(id);
     });
