@@ -10,9 +10,10 @@ import { firstLoad, type ManifestChunk, staticFiles } from '../build/first-load'
  * its static imports, their CSS and the landing page's chunk, from a fresh production build. A
  * careless import (a library in the entry, a stylesheet of everything) fails here, not in a
  * benchmark. Sizes only: timings belong to `npm run bench`. The line is today's figure with
- * React 19 (decision 113) and a little room, so any growth is noticed.
+ * React 19 (decision 113) and the routes, drawer entries and camp start-up check of 'On camp',
+ * and a little room, so any growth is noticed.
  */
-const BUDGET_BYTES = 108 * 1024;
+const BUDGET_BYTES = 109 * 1024;
 
 const root = join(__dirname, '..');
 let outDir: string;
