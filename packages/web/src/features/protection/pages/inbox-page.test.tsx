@@ -34,6 +34,14 @@ describe('ProtectionInboxPage', () => {
               sender_name: 'Ana Pérez',
               created_at: '2026-11-19T18:00:00.000Z',
             },
+            {
+              id: 2,
+              body: 'Otra cosa.',
+              name: null,
+              reply_to: null,
+              sender_name: 'Luis Gil',
+              created_at: '2026-11-18T18:00:00.000Z',
+            },
           ],
         },
       ],
@@ -54,6 +62,8 @@ describe('ProtectionInboxPage', () => {
     ).toEqual([
       'n.º 4 · viernes 20 de noviembre de 2026, 10:15De: Sin nombreQuiero hablar de algo.\nEs importante.',
       'n.º 3 · jueves 19 de noviembre de 2026, 19:00De: AnaMi hijo vino triste.Enviado con la cuenta de Ana PérezResponder a: 600 111 222',
+      // Sent signed in without a name: the account says who, no «Sin nombre» beside it.
+      'n.º 2 · miércoles 18 de noviembre de 2026, 19:00Otra cosa.Enviado con la cuenta de Luis Gil',
     ]);
     const log = screen.getByRole('region', { name: 'Registro de lecturas' });
     expect((await within(log).findAllByRole('row')).map((r) => r.textContent)).toEqual([

@@ -69,7 +69,10 @@ export function ProtectionInboxPage() {
                       <span>
                         {T.messageNumber(m.id)} · {formatMadrid(m.created_at)}
                       </span>
-                      <span className="text-break">{T.from(m.name ?? T.anonymous)}</span>
+                      {/* A member's account already says who wrote; «Sin nombre» is for the rest. */}
+                      {(m.name || !m.sender_name) && (
+                        <span className="text-break">{T.from(m.name ?? T.anonymous)}</span>
+                      )}
                     </div>
                     <p className="mb-2 text-break" style={{ whiteSpace: 'pre-line' }}>
                       {m.body}
