@@ -105,17 +105,24 @@ export async function seedDemoActivities(
       'Una noche en tiendas con la Tropa: construcciones, juego de orientación y velada. ' +
       'Hay que llevar saco, esterilla, linterna, cantimplora y la comida del sábado.',
     both_guardians: false,
+    // Health goes in the ficha sanitaria (sealed, seen by the staff only in the camp window), so
+    // the group's example asks nothing of it in a sign-up's answers, which managers read all year.
     questions: [
-      { label: '¿Alguna alergia o dieta especial?', kind: 'text', options: null, required: true },
+      {
+        label: '¿Necesita que le prestemos saco o esterilla?',
+        kind: 'text',
+        options: null,
+        required: true,
+      },
       { label: '¿Sabe nadar?', kind: 'yesno', options: null, required: false },
     ],
   });
   await repo.placeActivity(acampada.id, { status: 'publicada' });
-  const [allergy, swims] = acampada.questions;
+  const [gear, swims] = acampada.questions;
   await service.signup(people.tropaGuardian, acampada.id, people.tropaChildId, {
     going: true,
     answers: {
-      ...(allergy ? { [allergy.id]: 'Ninguna' } : {}),
+      ...(gear ? { [gear.id]: 'No, lleva los suyos' } : {}),
       ...(swims ? { [swims.id]: true } : {}),
     },
   });

@@ -111,7 +111,8 @@ export const CHILD_PHOTOS_TEXTS = {
 /** The link to a child's ficha sanitaria in 'Mis educandos', and its badge. */
 export const HEALTH_LINK_TEXTS = {
   link: 'Ficha sanitaria',
-  linkLabel: (name: string) => `Ficha sanitaria de ${name}`,
+  /** What a screen reader hears after «Ficha sanitaria»: whose it is. */
+  linkNameTail: (name: string) => `de ${name}`,
   notFilled: 'Sin rellenar',
   confirmDue: 'Confirmar que está al día',
 } as const;

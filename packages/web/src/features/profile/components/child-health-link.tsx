@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
@@ -12,18 +13,23 @@ export function ChildHealthLink({ childId, name }: { childId: number; name: stri
   const health = useChildHealth(childId);
   const badge =
     health.data?.record === null ? T.notFilled : health.data?.confirm_due ? T.confirmDue : null;
+  const badgeId = useId();
+  // The badge sits beside the link and describes it: a link's name must hold its visible text,
+  // which a badge inside it would break.
   return (
-    <Link
-      to={paths.childHealth.getHref(childId)}
-      className="btn btn-sm btn-outline-dark d-inline-flex align-items-center gap-2"
-      aria-label={badge ? `${T.linkLabel(name)}: ${badge}` : T.linkLabel(name)}
-    >
-      {T.link}
+    <span className="d-inline-flex align-items-center gap-2">
+      <Link
+        to={paths.childHealth.getHref(childId)}
+        className="btn btn-sm btn-outline-dark"
+        aria-describedby={badge ? badgeId : undefined}
+      >
+        {T.link} <span className="visually-hidden">{T.linkNameTail(name)}</span>
+      </Link>
       {badge && (
-        <Badge bg="warning" text="dark" pill>
+        <Badge id={badgeId} bg="warning" text="dark" pill>
           {badge}
         </Badge>
       )}
-    </Link>
+    </span>
   );
 }
