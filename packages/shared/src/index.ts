@@ -1,3 +1,5 @@
+export * from './activity-errors.js';
+export * from './camp.js';
 export * from './digest.js';
 export * from './early-reads.js';
 export * from './errors.js';
@@ -32,4 +34,5 @@ export * from './schemas/profile.js';
 export * from './schemas/removal-request.js';
 export * from './schemas/section.js';
 export * from './schemas/user.js';
+export * from './server-messages.js';
 export * from './session-payload.js';
