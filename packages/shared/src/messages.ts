@@ -149,7 +149,7 @@ export const AUTHORIZATION_MESSAGES = {
 
 /**
  * Activities (issue 36): what a manager's form and a family's sign-up are told when something in
- * them is wrong. The activity's own errors (state, deadline, who may) are in errors.ts.
+ * them is wrong. The activity's own errors (state, deadline, who may) are in activity-errors.ts.
  */
 export const ACTIVITY_MSG = {
   titleRequired: 'El título es obligatorio.',
@@ -258,7 +258,7 @@ export const ACTIVITY_BOARD_MESSAGES = {
 /**
  * On camp (issue 37): what the ficha sanitaria's form, «Pasar lista», the staff, the certificados
  * negativos and the messages to the delegado/a de protección are told when something in them is
- * wrong. Their rules' errors are CAMP_ERRORS (errors.ts).
+ * wrong. Their rules' errors are CAMP_ERRORS (activity-errors.ts).
  */
 export const CAMP_MSG = {
   personInvalid: 'La persona elegida no es válida.',

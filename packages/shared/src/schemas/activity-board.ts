@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ACTIVITY_BOARD_ERRORS } from '../errors.js';
+import { ACTIVITY_BOARD_ERRORS } from '../activity-errors.js';
 import { activitySchema, PAYMENT_METHODS, SIGNUP_SHOWN } from './activity.js';
 import { activityStaffSchema } from './camp.js';
 import { bodyId, idParams } from './common.js';

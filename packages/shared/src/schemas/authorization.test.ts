@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AUTHORIZATION_ERRORS } from '../errors.js';
+import { AUTHORIZATION_ERRORS } from '../activity-errors.js';
 import {
   authorizationTextCreateSchema,
   dniSchema,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AUTHORIZATION_ERRORS } from '../errors.js';
+import { AUTHORIZATION_ERRORS } from '../activity-errors.js';
 import {
   AUTHORIZATION_PLACEHOLDERS,
   activitySignatureSchema,

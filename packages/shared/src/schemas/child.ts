@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { SERVER_ERRORS } from '../errors.js';
 import { MSG } from '../messages.js';
+import { SERVER_ERRORS } from '../server-messages.js';
 import { limitField, pageField } from './admin-panel.js';
 import { idParams, MAX_ID, storedText } from './common.js';
 import { sectionRefSchema } from './section.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { SERVER_ERRORS } from '../errors.js';
 import { FACE_MESSAGES } from '../messages.js';
+import { SERVER_ERRORS } from '../server-messages.js';
 import { pageField } from './admin-panel.js';
 import { bodyId, MAX_ID } from './common.js';
 

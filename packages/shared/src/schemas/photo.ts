@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { SERVER_ERRORS } from '../errors.js';
 import { LIMITS } from '../limits.js';
 import { MSG } from '../messages.js';
+import { SERVER_ERRORS } from '../server-messages.js';
 import { parseId, storedText } from './common.js';
 
 /**
