@@ -41,6 +41,15 @@ function isApiCall(url: string): boolean {
   return url.startsWith('/api/') && !url.startsWith('/api/docs');
 }
 
+/**
+ * Whether `url` is one of the web app's built files (scripts, styles, under hashed names): a
+ * script or a style sheet runs under the policy of the page that loads it, so the page-only
+ * headers would only add bytes to every file of a phone's first load (decision 196).
+ */
+function isBuiltFile(url: string): boolean {
+  return url.startsWith('/assets/');
+}
+
 /** Whether `url` is the external sign-in's callback page (its query string aside). */
 function isSigninCallback(url: string): boolean {
   return (
@@ -52,7 +61,7 @@ function isSigninCallback(url: string): boolean {
 
 /**
  * helmet's security headers (CSP, COOP, HSTS…) on every page and file, and the API's shorter
- * set on API answers, each worked out once at start-up: @fastify/helmet builds them again, CSP
+ * set on API answers and the web app's built files, each worked out once at start-up: @fastify/helmet builds them again, CSP
  * string included, on each request. Routes may still override one (the API docs' CSP).
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
@@ -63,7 +72,9 @@ export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOpt
   const callback = { ...pages, 'cross-origin-opener-policy': 'unsafe-none' };
   app.addHook('onRequest', (request, reply, done) => {
     const { url } = request;
-    reply.headers(isApiCall(url) ? api : isSigninCallback(url) ? callback : pages);
+    reply.headers(
+      isApiCall(url) || isBuiltFile(url) ? api : isSigninCallback(url) ? callback : pages,
+    );
     done();
   });
 }
