@@ -159,6 +159,8 @@ export default async function globalSetup() {
       // The face detector at the server's own priority: on a machine busy with other test runs,
       // the lowest would leave the uploads' faces waiting for minutes (decision 139).
       FACE_DETECTOR_NICE: '0',
+      // Image work at the server's own priority too, for the same reason (decision 193).
+      IMAGE_NICE: '0',
       DIGEST_HOUR: '0',
       OIDC_ISSUER: oidc.issuer,
       OIDC_CLIENT_ID: E2E.oidcClientId,

@@ -7,6 +7,7 @@ import type { Config } from './config.js';
 import { lazyChildLogger, logDestination } from './lib/request-log.js';
 import { fastSerializerCompiler, validatingSerializerCompiler } from './lib/response-serializer.js';
 import { trustProxyOption } from './lib/trust-proxy.js';
+import { setImageThreadsNice } from './media/image-threads.js';
 import { apiRoutes } from './modules/api-routes.js';
 import { calendarFeedRoutes } from './modules/calendar/calendar.routes.js';
 import { PublicReads } from './modules/public-web/page-reads.js';
@@ -87,6 +88,7 @@ export async function buildApp(
 
   // The app context and the plugins every route relies on, in the order their hooks must run.
   const ctx = await registerAppContext(app, config);
+  setImageThreadsNice(config.imageNice);
   registerRequestLog(app, logger, logStream);
   registerBackgroundJobs(app, ctx);
   // Only JSON and multipart bodies: anything else is a 415, not a confusing validation error.

@@ -55,6 +55,18 @@ describe('FACE_DETECTOR_NICE', () => {
   });
 });
 
+describe('IMAGE_NICE', () => {
+  it('is below the pages and above the detector by default, and takes 0 to 19', () => {
+    expect(load({}).imageNice).toBe(10);
+    expect(load({ IMAGE_NICE: '0' }).imageNice).toBe(0);
+    expect(load({ IMAGE_NICE: '19' }).imageNice).toBe(19);
+  });
+
+  it.each(['-1', '20', 'alta'])('refuses %s with a Spanish message', (value) => {
+    expect(() => load({ IMAGE_NICE: value })).toThrow('IMAGE_NICE debe ser un entero de 0 a 19.');
+  });
+});
+
 describe('TRUST_PROXY', () => {
   it('trusts no proxy when unset, 0 or false', () => {
     expect(load({}).trustProxy).toBe(false);
@@ -235,6 +247,7 @@ describe('the schema', () => {
       logLevel: 'info',
       imageRecheckMs: 60_000,
       faceDetectorNice: 19,
+      imageNice: 10,
       digest: { hour: 8, timeZone: 'Europe/Madrid', checkMs: 900_000 },
       storage: { driver: 'local' },
       scryptCost: 2 ** 15,

@@ -380,6 +380,11 @@ const configSchema = group({
    */
   faceDetectorNice: variable('FACE_DETECTOR_NICE', niceValue(19)),
   /**
+   * libvips' threads' nice value (decision 193): below the pages, above the detector, unless
+   * given (0 for a test server on a machine busy with other work).
+   */
+  imageNice: variable('IMAGE_NICE', niceValue(10)),
+  /**
    * The e-mail digest (decision 022): how often each instance looks for members due one, and from
    * which hour (0–23, in `timeZone`) a day's digests go out. Tests and the browser tests shorten it.
    */

@@ -32,6 +32,8 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     authRateLimit: 1000,
     webDist: join(dataDir, 'no-web'),
     scryptCost: 1024,
+    // Image work at the test's own priority: below it, a machine busy with other runs starves it.
+    imageNice: 0,
     // Digests are run by hand in their tests (runOnce with a clock); the timer stays out of the way.
     digest: { checkMs: 3_600_000, hour: 8, timeZone: 'Europe/Madrid' },
     // The face scan is run by hand in its tests (runOnce); its timer stays out of the way.

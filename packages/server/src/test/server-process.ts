@@ -100,6 +100,8 @@ export async function startServerProcess(
     HOME: process.env.HOME,
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
+    // Image work at the server's own priority: a machine busy with other runs would starve it.
+    IMAGE_NICE: '0',
     ...env,
     PORT: String(port),
     HOST: '127.0.0.1',

@@ -1,5 +1,9 @@
 import sharp from 'sharp';
-import { type ImageVariants, toVariantsFromDisplay } from '../image-pipeline.js';
+import {
+  type ImageJobPriority,
+  type ImageVariants,
+  toVariantsFromDisplay,
+} from '../image-pipeline.js';
 
 /*
  * The blur that hides a face in what is served (decision 063). Irreversible by construction: the
@@ -108,11 +112,13 @@ async function blurredPixels(image: Buffer, boxes: readonly BlurBox[]) {
 /**
  * The display copy, thumbnail and placeholder of `display` (a stored display copy's bytes) with
  * `boxes` blurred: each derived from the blurred display copy, so no variant keeps a face.
+ * `priority` places its encoding among the other image jobs.
  */
 export async function toBlurredVariants(
   display: Buffer,
   boxes: readonly BlurBox[],
+  priority?: ImageJobPriority,
 ): Promise<ImageVariants> {
   const { data, info } = await blurredPixels(display, boxes);
-  return toVariantsFromDisplay(sharp(data, { raw: info }));
+  return toVariantsFromDisplay(sharp(data, { raw: info }), priority);
 }

@@ -7,6 +7,7 @@ import { nowIso } from '../../lib/tokens.js';
 import { ImageRenditionsRepository, type RenditionRow } from '../copies/copies.repository.js';
 import { boxesText, type RenditionSpec, renditionKeys } from '../copies/copy-names.js';
 import { toBlurredVariants } from '../copies/face-blur.js';
+import type { ImageJobPriority } from '../image-pipeline.js';
 import { deleteMedia, keepMedia, markForDeletion, saveMedia } from '../media-files.js';
 import type { StoredFile } from '../storage/storage.js';
 
@@ -17,27 +18,31 @@ import type { StoredFile } from '../storage/storage.js';
  * once; the worker makes the usual ones ahead after a change.
  */
 
-/** Copies being made in this process, by display key: asked twice, made once. */
-const making = new Map<string, Promise<void>>();
+/**
+ * Copies being made in this process, by display key: asked twice, made once. Its priority is
+ * raised when a viewer asks for a copy the worker is making ahead.
+ */
+const making = new Map<string, { run: Promise<void>; priority: ImageJobPriority }>();
 
 /**
  * Copies made at the same time in this process, at most: a page of thumbnails asked before the
  * worker made them must not decode all their display copies at once on a small machine. The rest
- * wait their turn.
+ * wait their turn, those a viewer waits for first.
  */
 const AT_ONCE = 2;
 let busy = 0;
-const waiting: (() => void)[] = [];
+const waiting: { priority: ImageJobPriority; go: () => void }[] = [];
 
-async function inTurn<T>(task: () => Promise<T>): Promise<T> {
+async function inTurn<T>(task: () => Promise<T>, priority: ImageJobPriority): Promise<T> {
   // A finished task hands its place to the next in line, so no newcomer slips in between.
-  if (busy >= AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
+  if (busy >= AT_ONCE) await new Promise<void>((go) => waiting.push({ priority, go }));
   else busy += 1;
   try {
     return await task();
   } finally {
-    const next = waiting.shift();
-    if (next) next();
+    const urgent = waiting.findIndex((next) => next.priority.urgent);
+    const [next] = waiting.splice(urgent === -1 ? 0 : urgent, 1);
+    if (next) next.go();
     else busy -= 1;
   }
 }
@@ -84,7 +89,7 @@ export class ImageRenditions {
       timer = setTimeout(() => resolve('late'), this.waitMs);
     });
     try {
-      const made = this.make(spec).then(() => 'made' as const);
+      const made = this.make(spec, { urgent: true }).then(() => 'made' as const);
       if ((await Promise.race([made, late])) === 'late') throw copyPending();
     } finally {
       clearTimeout(timer);
@@ -94,14 +99,22 @@ export class ImageRenditions {
     return file;
   }
 
-  /** Makes the copy `spec` (once in this process, however many ask at the same time). */
-  make(spec: RenditionSpec): Promise<void> {
+  /**
+   * Makes the copy `spec` (once in this process, however many ask at the same time); `urgent`
+   * when a viewer is waiting for it, so it goes before the copies made ahead and the uploads.
+   */
+  make(spec: RenditionSpec, { urgent = false } = {}): Promise<void> {
     const { imageKey } = this.keys(spec);
-    let run = making.get(imageKey);
-    if (!run) {
-      run = inTurn(() => this.render(spec)).finally(() => making.delete(imageKey));
-      making.set(imageKey, run);
+    const known = making.get(imageKey);
+    if (known) {
+      if (urgent) known.priority.urgent = true;
+      return known.run;
     }
+    const priority = { urgent };
+    const run = inTurn(() => this.render(spec, priority), priority).finally(() =>
+      making.delete(imageKey),
+    );
+    making.set(imageKey, { run, priority });
     return run;
   }
 
@@ -111,11 +124,11 @@ export class ImageRenditions {
    * its content, so a file already there (made by another instance, or of a row just dropped) is
    * this very copy: it is kept, never written over while someone may be reading it.
    */
-  private async render(spec: RenditionSpec): Promise<void> {
+  private async render(spec: RenditionSpec, priority: ImageJobPriority): Promise<void> {
     const { imageKey, thumbKey } = this.keys(spec);
     const file = await this.ctx.storage.read(spec.source);
     if (!file) throw new AppError(404, SERVER_ERRORS.mediaNotFound);
-    const variants = await toBlurredVariants(await buffer(file.stream), spec.boxes);
+    const variants = await toBlurredVariants(await buffer(file.stream), spec.boxes, priority);
     const files = [
       { key: imageKey, data: variants.display.data, contentType: 'image/webp' },
       { key: thumbKey, data: variants.thumb.data, contentType: 'image/webp' },
