@@ -25,8 +25,8 @@ const onPostgres = Boolean(process.env.DATABASE_URL?.startsWith('postgres'));
 /** packages/server, where the database driver resolves. */
 const serverRoot = fileURLToPath(new URL('../..', import.meta.url));
 
-/** Runs `script` (sh, with DATA_DIR as $1) inside the server's mount namespace; its output. */
-function insideServer(server: ServerProcess, dataDir: string, script: string): string {
+/** Runs `command` inside the server's mount namespace (in folder `wd` when given); its output. */
+function inServerNamespace(server: ServerProcess, command: string[], wd?: string): string {
   const r = spawnSync(
     'nsenter',
     [
@@ -35,16 +35,18 @@ function insideServer(server: ServerProcess, dataDir: string, script: string): s
       '-U',
       '-m',
       '--preserve-credentials',
-      'sh',
-      '-c',
-      script,
-      'sh',
-      dataDir,
+      ...(wd ? [`--wd=${wd}`] : []),
+      ...command,
     ],
     { encoding: 'utf8' },
   );
   if (r.status !== 0) throw new Error(`nsenter falló (${r.status}): ${r.stderr}`);
   return r.stdout;
+}
+
+/** Runs `script` (sh, with DATA_DIR as $1) inside the server's mount namespace; its output. */
+function insideServer(server: ServerProcess, dataDir: string, script: string): string {
+  return inServerNamespace(server, ['sh', '-c', script, 'sh', dataDir]);
 }
 
 /** Every file in the store (hidden ones too), as media keys, read inside the server's namespace. */
@@ -103,24 +105,8 @@ async function referencedKeys(server: ServerProcess, dataDir: string, pgUrl?: st
       const rows = ${JSON.stringify(selects)}.flatMap((select) => db.prepare(select).all());
       db.close();
       process.stdout.write(JSON.stringify(rows));`;
-    const r = spawnSync(
-      'nsenter',
-      [
-        '-t',
-        String(server.child.pid),
-        '-U',
-        '-m',
-        '--preserve-credentials',
-        `--wd=${serverRoot}`,
-        process.execPath,
-        '-e',
-        read,
-        dataDir,
-      ],
-      { encoding: 'utf8' },
-    );
-    if (r.status !== 0) throw new Error(`nsenter falló (${r.status}): ${r.stderr}`);
-    rows.push(...(JSON.parse(r.stdout) as typeof rows));
+    const out = inServerNamespace(server, [process.execPath, '-e', read, dataDir], serverRoot);
+    rows.push(...(JSON.parse(out) as typeof rows));
   }
   return [...new Set(rows.flatMap((row) => Object.values(row)).filter(Boolean))].sort();
 }
@@ -378,9 +364,9 @@ describe(`a full disk under DATA_DIR (${onPostgres ? 'PostgreSQL' : 'SQLite'})`,
     const margins = [0, 4, 8, 12, 16, 24, 32, 48, 64, 96, 128, 160, 192, 256, 320];
     // What each upload changes, as the API shows it: a refused one must have changed nothing, an
     // accepted one its part.
-    const list = async (path: string) => (await fetchJson(path)) as unknown[];
     const fetchJson = async (path: string) =>
       (await fetch(`${server.url}${path}`, { headers: { authorization: auth } })).json();
+    const list = async (path: string) => (await fetchJson(path)) as unknown[];
     const snapshot = async (): Promise<Record<string, unknown>> => ({
       fotos: (await list(`/api/photos/album/${albumId}`)).length,
       portada: (await list('/api/albums')).length,
@@ -441,5 +427,5 @@ describe(`a full disk under DATA_DIR (${onPostgres ? 'PostgreSQL' : 'SQLite'})`,
     // Every refusal was the full disk's 503, never a 500, and every answer told what happened.
     expect(unexpected).toEqual([]);
     expect(server.child.exitCode).toBeNull();
-  }, 600_000);
+  }, 900_000);
 });
