@@ -64,6 +64,13 @@ export class WriteCounter {
 class ImmediateSqliteDriver extends SqliteDriver {
   private readonly translated = new WeakSet<DatabaseConnection>();
 
+  constructor(
+    config: SqliteDialectConfig,
+    private readonly inTransaction: () => boolean,
+  ) {
+    super(config);
+  }
+
   override async acquireConnection(): Promise<DatabaseConnection> {
     const connection = await super.acquireConnection();
     if (!this.translated.has(connection)) {
@@ -75,6 +82,17 @@ class ImmediateSqliteDriver extends SqliteDriver {
 
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+
+  /**
+   * Some failures make SQLite roll the transaction back by itself (a full disk, mid-statement or
+   * on COMMIT). A ROLLBACK then fails with "cannot rollback - no transaction is active", and that
+   * error would replace the one that said what happened (the full disk's 503 becoming a 500):
+   * there is nothing left to undo.
+   */
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    if (!this.inTransaction()) return;
+    await super.rollbackTransaction(connection);
   }
 }
 
@@ -102,12 +120,16 @@ function translateErrors(connection: DatabaseConnection): void {
 }
 
 class ImmediateSqliteDialect extends SqliteDialect {
-  constructor(private readonly sqliteConfig: SqliteDialectConfig) {
+  constructor(
+    private readonly sqliteConfig: SqliteDialectConfig,
+    /** Whether the connection is inside a transaction (better-sqlite3's `inTransaction`). */
+    private readonly inTransaction: () => boolean,
+  ) {
     super(sqliteConfig);
   }
 
   override createDriver(): Driver {
-    return new ImmediateSqliteDriver(this.sqliteConfig);
+    return new ImmediateSqliteDriver(this.sqliteConfig, this.inTransaction);
   }
 }
 
@@ -282,9 +304,10 @@ export function openDatabase(
   };
   return {
     kysely: new Kysely<Database>({
-      dialect: new ImmediateSqliteDialect({
-        database: withStatementCache(sqlite, sqliteWrites.bump),
-      }),
+      dialect: new ImmediateSqliteDialect(
+        { database: withStatementCache(sqlite, sqliteWrites.bump) },
+        () => sqlite.inTransaction,
+      ),
     }),
     dialect: 'sqlite',
     readVersion: () => {

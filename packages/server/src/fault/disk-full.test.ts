@@ -6,10 +6,15 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { SERVER_ERRORS } from '@fogata/shared';
+import pg from 'pg';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MEDIA_KEY_COLUMNS } from '../media/journal.repository.js';
 import { createPgDatabase } from '../test/build-app.js';
 import { multipart, pngImage } from '../test/images.js';
 import { type ServerProcess, startServerProcess } from '../test/server-process.js';
@@ -17,8 +22,11 @@ import { type ServerProcess, startServerProcess } from '../test/server-process.j
 const ADMIN = { email: 'kraal@example.org', password: 'contraseña-del-kraal' };
 const onPostgres = Boolean(process.env.DATABASE_URL?.startsWith('postgres'));
 
-/** Runs `script` (sh, with DATA_DIR as $1) inside the server's mount namespace; its output. */
-function insideServer(server: ServerProcess, dataDir: string, script: string): string {
+/** packages/server, where the database driver resolves. */
+const serverRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+/** Runs `command` inside the server's mount namespace (in folder `wd` when given); its output. */
+function inServerNamespace(server: ServerProcess, command: string[], wd?: string): string {
   const r = spawnSync(
     'nsenter',
     [
@@ -27,16 +35,18 @@ function insideServer(server: ServerProcess, dataDir: string, script: string): s
       '-U',
       '-m',
       '--preserve-credentials',
-      'sh',
-      '-c',
-      script,
-      'sh',
-      dataDir,
+      ...(wd ? [`--wd=${wd}`] : []),
+      ...command,
     ],
     { encoding: 'utf8' },
   );
   if (r.status !== 0) throw new Error(`nsenter falló (${r.status}): ${r.stderr}`);
   return r.stdout;
+}
+
+/** Runs `script` (sh, with DATA_DIR as $1) inside the server's mount namespace; its output. */
+function insideServer(server: ServerProcess, dataDir: string, script: string): string {
+  return inServerNamespace(server, ['sh', '-c', script, 'sh', dataDir]);
 }
 
 /** Every file in the store (hidden ones too), as media keys, read inside the server's namespace. */
@@ -46,6 +56,59 @@ function storedKeys(server: ServerProcess, dataDir: string): string[] {
     .filter(Boolean)
     .map((path) => path.replace(/^media-private\//, 'private/').replace(/^media\//, ''))
     .sort();
+}
+
+/** Every file under the temp uploads' folder, read inside the server's namespace. */
+function tempUploads(server: ServerProcess, dataDir: string): string[] {
+  return insideServer(server, dataDir, 'cd "$1" && find tmp -type f 2>/dev/null; true')
+    .split('\n')
+    .filter(Boolean);
+}
+
+/**
+ * Fills the server's DATA_DIR until only `kb` KiB are free (the filler replaces the previous
+ * one): the next write that needs more fails there, wherever it falls.
+ */
+function fillLeaving(server: ServerProcess, dataDir: string, kb: number): void {
+  insideServer(
+    server,
+    dataDir,
+    `rm -f "$1/relleno"; free=$(df -k --output=avail "$1" | tail -n 1); n=$((free - ${kb}));
+     if [ "$n" -gt 0 ]; then head -c "$n"K /dev/zero > "$1/relleno" 2>/dev/null; fi; true`,
+  );
+}
+
+/** A photo of noise, which no codec shrinks much: its copies take room on the disk. */
+function noisyPng(width: number, height: number): Promise<Buffer> {
+  return sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
+}
+
+/** Every media key a row points to, read from the database itself (SQLite inside the namespace). */
+async function referencedKeys(server: ServerProcess, dataDir: string, pgUrl?: string) {
+  const selects = Object.entries(MEDIA_KEY_COLUMNS).map(
+    ([table, columns]) => `select ${columns.join(', ')} from ${table}`,
+  );
+  const rows: Record<string, string | null>[] = [];
+  if (pgUrl) {
+    const client = new pg.Client({ connectionString: pgUrl });
+    await client.connect();
+    try {
+      for (const select of selects) rows.push(...(await client.query(select)).rows);
+    } finally {
+      await client.end();
+    }
+  } else {
+    // The tmpfs is mounted only in the server's namespace: read there, by a node of our own.
+    const read = `const db = new (require('better-sqlite3'))(process.argv[1] + '/fogata.db', { fileMustExist: true });
+      const rows = ${JSON.stringify(selects)}.flatMap((select) => db.prepare(select).all());
+      db.close();
+      process.stdout.write(JSON.stringify(rows));`;
+    const out = inServerNamespace(server, [process.execPath, '-e', read, dataDir], serverRoot);
+    rows.push(...(JSON.parse(out) as typeof rows));
+  }
+  return [...new Set(rows.flatMap((row) => Object.values(row)).filter(Boolean))].sort();
 }
 
 /** The storage key behind a media URL the API gave. */
@@ -59,6 +122,8 @@ describe(`a full disk under DATA_DIR (${onPostgres ? 'PostgreSQL' : 'SQLite'})`,
   let pgDb: Awaited<ReturnType<typeof createPgDatabase>> = null;
   let server: ServerProcess;
   let auth = '';
+
+  let pgUrl: string | undefined;
 
   const call = async (path: string, init: RequestInit = {}) => {
     const res = await fetch(`${server.url}${path}`, {
@@ -86,6 +151,7 @@ describe(`a full disk under DATA_DIR (${onPostgres ? 'PostgreSQL' : 'SQLite'})`,
 
   beforeAll(async () => {
     pgDb = await createPgDatabase();
+    pgUrl = pgDb?.url;
     server = await startServerProcess(
       dataDir,
       {
@@ -186,4 +252,180 @@ describe(`a full disk under DATA_DIR (${onPostgres ? 'PostgreSQL' : 'SQLite'})`,
     expect(storedKeys(server, dataDir)).toEqual(referenced.sort());
     expect(server.child.exitCode).toBeNull();
   }, 300_000);
+
+  it('leaves no file without a row when the disk fills at any point of an upload', async () => {
+    const flat = await pngImage(800, 600);
+    const noisy = await noisyPng(240, 180);
+    const image = (field: string, data: Buffer) => ({
+      field,
+      filename: 'foto.png',
+      type: 'image/png',
+      data,
+    });
+    // Each upload on a connection of its own, closed after it, as a browser does with one whose
+    // body the server refused before its end: the answer must arrive all the same.
+    const send = (method: string, path: string, form: ReturnType<typeof multipart>) =>
+      new Promise<{ status: number; body: Record<string, unknown> }>((resolve, reject) => {
+        const req = request(
+          `${server.url}${path}`,
+          {
+            method,
+            agent: false,
+            headers: { ...form.headers, authorization: auth, connection: 'close' },
+          },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('end', () => {
+              const text = Buffer.concat(chunks).toString('utf8');
+              resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) });
+            });
+            res.on('error', reject);
+          },
+        );
+        req.on('error', reject);
+        req.end(form.payload);
+      });
+    const album = await send(
+      'POST',
+      '/api/albums/newAlbum',
+      multipart({ title: 'Campamento de verano' }, [image('cover', flat)]),
+    );
+    expect(album.status).toBe(201);
+    const albumId = (album.body.album as { id: number }).id;
+    // Every path that writes files before its row: photos (two, and a batch as the screens send
+    // them), an album's cover (new and replaced), a news image (with its original), an avatar.
+    // `changes`: what it changes as the API shows it; `status`: its answer when accepted.
+    const photos = (files: Buffer[]) =>
+      send(
+        'POST',
+        '/api/photos/upload',
+        multipart(
+          { albumId: String(albumId) },
+          files.map((data) => image('images', data)),
+        ),
+      );
+    const uploads: {
+      changes: string;
+      status: number;
+      upload: (data: Buffer) => Promise<{ status: number; body: unknown }>;
+    }[] = [
+      { changes: 'fotos', status: 201, upload: (data) => photos([flat, data]) },
+      {
+        changes: 'fotos',
+        status: 201,
+        upload: (data) => photos(Array.from({ length: 10 }, (_, i) => (i % 2 ? flat : data))),
+      },
+      {
+        changes: 'portada',
+        status: 201,
+        upload: (data) =>
+          send(
+            'POST',
+            '/api/albums/newAlbum',
+            multipart({ title: 'Salida de otoño' }, [image('cover', data)]),
+          ),
+      },
+      {
+        changes: 'noticia',
+        status: 201,
+        upload: (data) =>
+          send(
+            'POST',
+            '/api/news',
+            multipart(
+              {
+                title: 'Vuelta del campamento',
+                description: 'Ya estamos en casa.',
+                content: 'Llegamos todos.',
+              },
+              [image('image', data)],
+            ),
+          ),
+      },
+      {
+        changes: 'portada nueva',
+        status: 200,
+        upload: (data) =>
+          send(
+            'PUT',
+            `/api/albums/${albumId}`,
+            multipart({ title: 'Campamento de verano' }, [image('cover', data)]),
+          ),
+      },
+      {
+        changes: 'avatar',
+        status: 200,
+        upload: (data) => send('PUT', '/api/profile/me', multipart({}, [image('avatar', data)])),
+      },
+    ];
+    // From room for nothing to room for most of an upload: the write that fails is the temp file,
+    // a copy, the original, the media journal's row or the database's own log.
+    const margins = [0, 4, 8, 12, 16, 24, 32, 48, 64, 96, 128, 160, 192, 256, 320];
+    // What each upload changes, as the API shows it: a refused one must have changed nothing, an
+    // accepted one its part.
+    const fetchJson = async (path: string) =>
+      (await fetch(`${server.url}${path}`, { headers: { authorization: auth } })).json();
+    const list = async (path: string) => (await fetchJson(path)) as unknown[];
+    const snapshot = async (): Promise<Record<string, unknown>> => ({
+      fotos: (await list(`/api/photos/album/${albumId}`)).length,
+      portada: (await list('/api/albums')).length,
+      noticia: (await list('/api/news')).length,
+      'portada nueva': keyOfUrl(
+        ((await fetchJson(`/api/albums/${albumId}`)) as { cover: string }).cover,
+      ),
+      avatar: ((await fetchJson('/api/profile/me')) as { avatar_url: string | null }).avatar_url,
+    });
+    const answers: string[] = [];
+    const unexpected: unknown[] = [];
+    const isDiskFullAnswer = (body: unknown) =>
+      JSON.stringify(body) === JSON.stringify({ message: SERVER_ERRORS.diskFull });
+    try {
+      for (const margin of margins) {
+        for (const [index, { changes, status, upload }] of uploads.entries()) {
+          for (const data of [flat, noisy]) {
+            const before = await snapshot();
+            fillLeaving(server, dataDir, margin);
+            const answer = await upload(data);
+            insideServer(server, dataDir, 'rm -f "$1/relleno"');
+            const after = await snapshot();
+            const ok = answer.status === status;
+            answers.push(ok ? 'ok' : `${answer.status} ${JSON.stringify(answer.body)}`);
+            const what = { upload: index, margin, noisy: data === noisy };
+            if (!ok && !(answer.status === 503 && isDiskFullAnswer(answer.body))) {
+              unexpected.push({ ...what, ...answer });
+            }
+            // Its part moved if it was accepted, and not if it was refused.
+            if (ok !== (after[changes] !== before[changes])) {
+              unexpected.push({ ...what, status: answer.status, before, after });
+            }
+          }
+        }
+      }
+    } finally {
+      insideServer(server, dataDir, 'rm -f "$1/relleno"');
+    }
+    // Both sides were tried: some uploads landed, some were refused.
+    expect(answers).toContain('ok');
+    expect(answers.filter((answer) => answer !== 'ok').length).toBeGreaterThan(0);
+
+    // Room again: once the sweeps have run, the store holds exactly what the rows point to.
+    const deadline = Date.now() + 180_000;
+    let stored = storedKeys(server, dataDir);
+    let referenced = await referencedKeys(server, dataDir, pgUrl);
+    while (
+      (JSON.stringify(stored) !== JSON.stringify(referenced) ||
+        tempUploads(server, dataDir).length > 0) &&
+      Date.now() < deadline
+    ) {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      stored = storedKeys(server, dataDir);
+      referenced = await referencedKeys(server, dataDir, pgUrl);
+    }
+    expect(stored).toEqual(referenced);
+    expect(tempUploads(server, dataDir)).toEqual([]);
+    // Every refusal was the full disk's 503, never a 500, and every answer told what happened.
+    expect(unexpected).toEqual([]);
+    expect(server.child.exitCode).toBeNull();
+  }, 900_000);
 });

@@ -1,6 +1,7 @@
 import { blurSetKey, FaceVisibility, seesEveryFace } from '../../access/face-visibility.js';
 import type { Viewer } from '../../access/viewer.js';
 import type { AppContext } from '../../context.js';
+import type { Executor } from '../../db/database.js';
 import { toBlurredVariants } from '../copies/face-blur.js';
 import {
   type PublicImageKind,
@@ -133,14 +134,16 @@ async function rerender(
 
 /**
  * Writes in the ledger that images `ids` of `kind` are published as their rows now say (a new
- * item, a new image, a new copy): the public URL and the faces it blurs.
+ * item, a new image, a new copy): the public URL and the faces it blurs. With `executor`, in the
+ * transaction that stores the row, so the publication is recorded if and only if it happened.
  */
 export async function recordPublicImages(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'db' | 'mediaUrls'>,
   kind: PublicImageKind,
   ids: readonly number[],
+  executor: Executor = ctx.db.kysely,
 ): Promise<void> {
-  const repo = new PublicImagesRepository(ctx.db.kysely);
+  const repo = new PublicImagesRepository(executor);
   const rows = await repo.rows(kind, ids);
   const now = new Date().toISOString();
   await repo.record(
@@ -158,18 +161,23 @@ export async function recordPublicImages(
 }
 
 /**
- * A news item or an experience got a new image (created, or replaced): its copy for everyone
- * made by the rule (the faces already known; detection tells `facesChanged` of more), and the
- * publication recorded.
+ * A news item or an experience got a new image (created, or replaced), committed with its
+ * publication in the ledger (`recordPublicImages` in the row's transaction): its copy for everyone
+ * made by the rule (the faces already known; detection tells `facesChanged` of more). Never fails
+ * the change, which is already made: a failure (a full disk, the storage down) is logged, and the
+ * recheck of every minute makes the copy.
  */
 export async function publicImageStored(
   ctx: AppContext,
   kind: PublicImageKind,
   id: number,
 ): Promise<void> {
-  const changed = await republishPublicImages(ctx, kind, [id]);
-  if (changed.length === 0) await recordPublicImages(ctx, kind, [id]);
-  await dropOwnPublicCopies(ctx, kind, [id]);
+  try {
+    await republishPublicImages(ctx, kind, [id]);
+    await dropOwnPublicCopies(ctx, kind, [id]);
+  } catch (err) {
+    ctx.log.error({ err }, 'no se pudo rehacer una imagen pública; se reintentará en un minuto');
+  }
 }
 
 /** The public images where any of `childIds` appears, re-rendered (their consent changed). */

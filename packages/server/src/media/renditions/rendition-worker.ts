@@ -1,7 +1,7 @@
 import { AccessRepository } from '../../access/access.repository.js';
 import { FaceVisibility } from '../../access/face-visibility.js';
 import type { AppContext } from '../../context.js';
-import type { Db } from '../../db/database.js';
+import type { Db, Executor } from '../../db/database.js';
 import { nowIso } from '../../lib/tokens.js';
 import { ImageRenditionsRepository, type QueuedImage } from '../copies/copies.repository.js';
 import { type GalleryImageKind, type RenditionSpec, renditionKeys } from '../copies/copy-names.js';
@@ -38,6 +38,25 @@ export async function queueCopies(
 ): Promise<void> {
   if (ids.length === 0) return;
   await new ImageRenditionsRepository(ctx.db.kysely).enqueue(kind, ids, nowIso());
+  workers.get(ctx.db)?.wake();
+}
+
+/**
+ * Queues images `ids` of `kind` for their copies inside the transaction of the change that calls
+ * for them (`executor`): the queue entry commits with the change or not at all, so a change that
+ * answered success has its copies queued. Call `wakeCopies` once it is committed.
+ */
+export async function queueCopiesIn(
+  executor: Executor,
+  kind: GalleryImageKind,
+  ids: readonly number[],
+  now: string,
+): Promise<void> {
+  await new ImageRenditionsRepository(executor).enqueue(kind, ids, now);
+}
+
+/** Something was queued and committed: this process's worker looks now. */
+export function wakeCopies(ctx: Pick<AppContext, 'db'>): void {
   workers.get(ctx.db)?.wake();
 }
 

@@ -24,7 +24,7 @@ import {
   storeImageVariants,
 } from '../../media/media-files.js';
 import type { KeyUrls } from '../../media/media-urls.js';
-import { facesChanged } from '../../media/renditions/face-changes.js';
+import { queueCopiesIn, wakeCopies } from '../../media/renditions/rendition-worker.js';
 import type { UploadedFile } from '../../media/upload.js';
 import { recordAudit } from '../audit/audit.js';
 import { deleteInteractions } from '../interactions/interactions.repository.js';
@@ -318,8 +318,13 @@ export class AlbumsService {
           ...(cover && coverColumns(cover)),
           updated_at: now,
         });
-        // A new cover: the old one's faces go with it, the new one's come in.
-        if (changed && cover) await replaceFaceSearch(trx, { kind: 'album', id }, cover.faces, now);
+        if (changed && cover) {
+          // A new cover: the old one's faces go with it, the new one's come in, and the old
+          // one's copies are stale: queued here, so the change and its queueing commit together
+          // (after the commit, a full disk could fail the queueing of a change already made).
+          await replaceFaceSearch(trx, { kind: 'album', id }, cover.faces, now);
+          await queueCopiesIn(trx, 'album', [id], now);
+        }
         return changed;
       });
     } catch (err) {
@@ -333,8 +338,8 @@ export class AlbumsService {
     if (cover) {
       await keepMedia(this.ctx, added);
       await deleteMedia(this.ctx, old);
-      // The new cover's faces, the old one's copies stale: made again and dropped by the worker.
-      await facesChanged(this.ctx, 'album', [id]);
+      // The old cover's copies are dropped, the new one's made, by the worker.
+      wakeCopies(this.ctx);
       wakeFaceScan(this.ctx);
     }
     if (audienceChanges) await this.changeAudience(user, id, form.title, current, sections);

@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs';
 import { MSG, SERVER_ERRORS, SERVER_SUCCESS } from '@fogata/shared';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { UnavailableError } from '../../lib/unavailable.js';
+import { ImageRenditionsRepository } from '../../media/copies/copies.repository.js';
 import { faceScanIdle } from '../../media/face-search.js';
 import type { LocalStorage } from '../../media/storage/storage.js';
 import { buildTestApp, type TestApp } from '../../test/build-app.js';
@@ -236,6 +238,34 @@ describe('PUT /api/albums/:id', () => {
     expect(album.cover).not.toBe(created.cover);
     expect([album.cover_width, album.cover_height]).toEqual([800, 800]);
     expect(oldFiles.some((f) => existsSync(f))).toBe(false);
+    expect(existsSync(fileOf(album.cover))).toBe(true);
+  });
+
+  it('makes no cover change whose copies cannot be queued: the 503 of a full disk, the old cover kept', async () => {
+    const created = (
+      await create([{ name: 'title', value: 'Portada' }, cover(await pngImage())])
+    ).json().album;
+    // The copies' queue cannot be written (the disk filled up): the change must go with it, not
+    // be made and then answered as refused.
+    const enqueue = vi
+      .spyOn(ImageRenditionsRepository.prototype, 'enqueue')
+      .mockRejectedValue(new UnavailableError('disk', new Error('ENOSPC')));
+    let res: Awaited<ReturnType<typeof send>>;
+    try {
+      res = await send('PUT', `/api/albums/${created.id}`, [
+        { name: 'title', value: 'Portada nueva' },
+        cover(await pngImage(800, 800, '#16a085')),
+      ]);
+    } finally {
+      enqueue.mockRestore();
+    }
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ message: SERVER_ERRORS.diskFull });
+    const album = (
+      await t.app.inject({ url: `/api/albums/${created.id}`, headers: scouter.headers })
+    ).json();
+    expect(album.title).toBe('Portada');
+    expect(fileOf(album.cover)).toBe(fileOf(created.cover));
     expect(existsSync(fileOf(album.cover))).toBe(true);
   });
 

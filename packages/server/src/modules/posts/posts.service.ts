@@ -7,7 +7,11 @@ import { replaceFaceSearch, saveFaceSearch } from '../../media/face-rows.js';
 import { deleteMedia, markForDeletion } from '../../media/media-files.js';
 import { withOwnPublicCopies } from '../../media/renditions/own-copies.js';
 import { insertWithImage, updateWithImage } from '../../media/renditions/public-image-upload.js';
-import { originalUrlFor, publicImageStored } from '../../media/renditions/public-images.js';
+import {
+  originalUrlFor,
+  publicImageStored,
+  recordPublicImages,
+} from '../../media/renditions/public-images.js';
 import type { UploadedFile } from '../../media/upload.js';
 import { deleteInteractions } from '../interactions/interactions.repository.js';
 import type { UserRow } from '../users/users.repository.js';
@@ -91,6 +95,8 @@ export class PostsService<T extends PostTypes> {
             updated_at: now,
           });
           if (faces) await saveFaceSearch(trx, { kind: this.kind.imageKind, id }, faces, now);
+          // Public once committed: in the ledger with it, whatever fails after.
+          await recordPublicImages(this.ctx, this.kind.imageKind, [id], trx);
           return id;
         }),
       { faces: true, keepOriginal: true },
@@ -126,6 +132,9 @@ export class PostsService<T extends PostTypes> {
           });
           if (changed && faces) {
             await replaceFaceSearch(trx, { kind: this.kind.imageKind, id }, faces, now);
+          }
+          if (changed && 'image_key' in image) {
+            await recordPublicImages(this.ctx, this.kind.imageKind, [id], trx);
           }
           return changed;
         }),

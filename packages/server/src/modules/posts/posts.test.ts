@@ -2,8 +2,10 @@ import { existsSync, readdirSync } from 'node:fs';
 import { MSG, newsSummarySchema, SERVER_ERRORS, SERVER_SUCCESS } from '@fogata/shared';
 import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { FaceVisibility } from '../../access/face-visibility.js';
 import type { InteractionTarget } from '../../db/schema.js';
+import { UnavailableError } from '../../lib/unavailable.js';
 import type { LocalStorage } from '../../media/storage/storage.js';
 import { buildTestApp, type TestApp } from '../../test/build-app.js';
 import { createExperience, createNews } from '../../test/content-factories.js';
@@ -214,6 +216,28 @@ describe.each([NEWS, EXPERIENCES])('$name', (kind) => {
       // The phone photo was stored sideways: orientation applied.
       const upright = await created(kind, {}, await phonePhoto());
       expect([upright[kind.width], upright[kind.height]]).toEqual([480, 640]);
+    });
+
+    it('answers 201 for a post it stored even if its public copy cannot be remade at once', async () => {
+      // Right after the commit, the rule's copy fails (the disk filled up): the post is made, so
+      // the answer says so, and its publication is in the ledger all the same.
+      const rule = vi
+        .spyOn(FaceVisibility.prototype, 'facesToBlur')
+        .mockRejectedValueOnce(new UnavailableError('disk', new Error('ENOSPC')));
+      let post: Record<string, string> & { id: number };
+      try {
+        post = await created(kind);
+        expect(rule).toHaveBeenCalled();
+      } finally {
+        rule.mockRestore();
+      }
+      const ledger = await t.app.ctx.db.kysely
+        .selectFrom('image_publications')
+        .select('url')
+        .where('image_kind', '=', kind.target)
+        .where('image_id', '=', post.id)
+        .execute();
+      expect(ledger).toEqual([{ url: post[kind.image] }]);
     });
 
     it('requires the image on create with the spec message', async () => {
