@@ -336,6 +336,79 @@ interface Pass {
   pad: number;
   /** Only the first feature map (the smallest anchors): see Detector.run. */
   smallOnly: boolean;
+  /** The part of the copy the network sees (all of it unless given). */
+  area?: Area;
+}
+
+/** A rectangle of a copy, in its pixels. */
+interface Area {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/** Side of the blocks the finer copy is judged by, in its pixels. */
+const DETAIL_BLOCK = 16;
+/**
+ * The least step in brightness (0..255) between two neighbouring pixels that makes a block
+ * worth a look: eyes, brows, mouth and hairline make larger ones even in a dim photo, while a
+ * clear sky, snow or a plain wall, and the grain of their compression, stay under it.
+ */
+const DETAIL_STEP = 4;
+/** Context kept around the blocks with detail, in the finer copy's pixels. */
+const DETAIL_MARGIN = 48;
+
+/**
+ * The part of a copy (RGB pixels) that holds any detail: the rectangle around every block where
+ * neighbouring pixels differ by DETAIL_STEP or more, with a margin; null when it is flat all
+ * over. A face is never flat, so what lies outside cannot hold one.
+ */
+function detailedArea(pixels: Buffer, width: number, height: number): Area | null {
+  const luma = (at: number) =>
+    (pixels[at] as number) + 2 * (pixels[at + 1] as number) + (pixels[at + 2] as number);
+  // In the units of luma(): four times the brightness.
+  const step = 4 * DETAIL_STEP;
+  let left = width;
+  let top = height;
+  let right = -1;
+  let bottom = -1;
+  for (let by = 0; by < height; by += DETAIL_BLOCK) {
+    for (let bx = 0; bx < width; bx += DETAIL_BLOCK) {
+      // A block already inside the rectangle changes nothing.
+      if (bx >= left && bx + DETAIL_BLOCK <= right && by >= top && by + DETAIL_BLOCK <= bottom) {
+        continue;
+      }
+      let detail = false;
+      for (let y = by; y < Math.min(by + DETAIL_BLOCK, height) && !detail; y += 1) {
+        for (let x = bx; x < Math.min(bx + DETAIL_BLOCK, width); x += 1) {
+          const at = (y * width + x) * 3;
+          const here = luma(at);
+          if (
+            (x + 1 < width && Math.abs(luma(at + 3) - here) >= step) ||
+            (y + 1 < height && Math.abs(luma(at + width * 3) - here) >= step)
+          ) {
+            detail = true;
+            break;
+          }
+        }
+      }
+      if (!detail) continue;
+      left = Math.min(left, bx);
+      top = Math.min(top, by);
+      right = Math.max(right, Math.min(bx + DETAIL_BLOCK, width));
+      bottom = Math.max(bottom, Math.min(by + DETAIL_BLOCK, height));
+    }
+  }
+  if (right < 0) return null;
+  const x0 = Math.max(0, left - DETAIL_MARGIN);
+  const y0 = Math.max(0, top - DETAIL_MARGIN);
+  return {
+    left: x0,
+    top: y0,
+    width: Math.min(width, right + DETAIL_MARGIN) - x0,
+    height: Math.min(height, bottom + DETAIL_MARGIN) - y0,
+  };
 }
 
 /**
@@ -344,7 +417,13 @@ interface Pass {
  * their overlaps again and cut the faces on their edges.
  */
 async function detectInCopy(d: Detector, pass: Pass): Promise<Box[]> {
-  const { pixels, width, height } = pass;
+  const { pixels } = pass;
+  const { left, top, width, height } = pass.area ?? {
+    left: 0,
+    top: 0,
+    width: pass.width,
+    height: pass.height,
+  };
   const { tf } = d;
   const inW = Math.max(pass.pad, width);
   const inH = Math.max(pass.pad, height);
@@ -352,7 +431,7 @@ async function detectInCopy(d: Detector, pass: Pass): Promise<Box[]> {
   // black (-1). Filled in plain code, so the photo never becomes a tensor of its own.
   const input = new Float32Array(inW * inH * 3).fill(-1);
   for (let row = 0; row < height; row += 1) {
-    const from = row * width * 3;
+    const from = ((top + row) * pass.width + left) * 3;
     const to = row * inW * 3;
     for (let i = 0; i < width * 3; i += 1) input[to + i] = (pixels[from + i] as number) / 127.5 - 1;
   }
@@ -370,7 +449,7 @@ async function detectInCopy(d: Detector, pass: Pass): Promise<Box[]> {
     const x1 = Math.min(width, box.x + box.width);
     const y1 = Math.min(height, box.y + box.height);
     if (x1 - x0 < 2 || y1 - y0 < 2) continue;
-    found.push({ x: x0, y: y0, width: x1 - x0, height: y1 - y0, score: box.score });
+    found.push({ x: left + x0, y: top + y0, width: x1 - x0, height: y1 - y0, score: box.score });
   }
   return found;
 }
@@ -439,7 +518,9 @@ async function detect(input: Buffer | string): Promise<DetectedFace[]> {
       pad: side,
       smallOnly: false,
     });
-    passes.push({ pixels: fine.data, width, height, pad: INPUT, smallOnly: true });
+    // The finer pass only where the copy has detail: a flat sky or wall cannot hold a face.
+    const area = detailedArea(fine.data, width, height);
+    if (area) passes.push({ pixels: fine.data, width, height, pad: 0, smallOnly: true, area });
   } else {
     // A small image: one pass of the whole network, as the model was trained (a 512 square).
     passes.push({ pixels: fine.data, width, height, pad: INPUT, smallOnly: false });
