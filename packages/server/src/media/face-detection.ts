@@ -31,7 +31,7 @@ export interface DetectedFace {
  * Which detector found a photo's faces (model and passes): kept beside the boxes, it tells which
  * photos a changed detector should scan again.
  */
-export const FACE_DETECTOR = 'face-api-1.7.15/ssd-mobilenet-v1/384+1024-small/0.4';
+export const FACE_DETECTOR = 'face-api-1.7.15/ssd-mobilenet-v1/384+1024-small-detail/0.4';
 
 /** The square the network was trained on; an image this small is one pass. */
 const INPUT = 512;
