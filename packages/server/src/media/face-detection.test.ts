@@ -11,6 +11,7 @@ import {
   FIXTURE_FACES,
   fixtureBox,
   fixturePhoto,
+  type GroupPhoto,
   groupPhoto,
   iou,
   matchFaces,
@@ -69,6 +70,16 @@ const twoSmall: PlacedFace[] = [
 const boxesOf = (faces: DetectedFace[]): FaceBox[] =>
   faces.map(({ x, y, width, height }) => ({ x, y, width, height }));
 
+/** Every face of `photo` found in `data` (its bytes unless given), once, and no box elsewhere. */
+async function expectEveryFace(photo: GroupPhoto, data = photo.data): Promise<void> {
+  const faces = await detectFaces(data);
+  expect(matchFaces(photo.boxes, boxesOf(faces))).toMatchObject({
+    found: photo.boxes.length,
+    duplicates: 0,
+    strays: 0,
+  });
+}
+
 let dir: string;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'fogata-faces-'));
@@ -101,19 +112,14 @@ describe('detectFaces', { timeout: 60_000 }, () => {
       }
       expect(face.x + face.width).toBeLessThanOrEqual(1);
       expect(face.y + face.height).toBeLessThanOrEqual(1);
-      expect(face.score).toBeGreaterThanOrEqual(0.5);
+      expect(face.score).toBeGreaterThanOrEqual(0.4);
       expect(face.score).toBeLessThanOrEqual(1);
     }
   });
 
   it('finds the six 400 px faces of a 4000×3000 photo, one box each', async () => {
     const photo = await groupPhoto({ width: 4000, height: 3000, faces: sixLarge });
-    const faces = await detectFaces(photo.data);
-    expect(matchFaces(photo.boxes, boxesOf(faces))).toMatchObject({
-      found: 6,
-      duplicates: 0,
-      strays: 0,
-    });
+    await expectEveryFace(photo);
   });
 
   it('finds the six faces of 100 to 150 px on a 4000×3000 photo', async () => {
@@ -123,22 +129,12 @@ describe('detectFaces', { timeout: 60_000 }, () => {
       faces: sixSmall,
       background: 'gradient',
     });
-    const faces = await detectFaces(photo.data);
-    expect(matchFaces(photo.boxes, boxesOf(faces))).toMatchObject({
-      found: 6,
-      duplicates: 0,
-      strays: 0,
-    });
+    await expectEveryFace(photo);
   });
 
   it('finds the twelve small faces of a group seen from afar, the hard ones too', async () => {
     const photo = await groupPhoto({ width: 4000, height: 3000, faces: twelveSmall, seed: 4 });
-    const faces = await detectFaces(photo.data);
-    expect(matchFaces(photo.boxes, boxesOf(faces))).toMatchObject({
-      found: 12,
-      duplicates: 0,
-      strays: 0,
-    });
+    await expectEveryFace(photo);
   });
 
   it('finds the small faces that alone break a flat background, in a dim photo too', async () => {
@@ -150,14 +146,8 @@ describe('detectFaces', { timeout: 60_000 }, () => {
       background: 'plain',
     });
     const dim = await sharp(photo.data).linear(0.3, 0).jpeg().toBuffer();
-    for (const data of [photo.data, dim]) {
-      const faces = await detectFaces(data);
-      expect(matchFaces(photo.boxes, boxesOf(faces))).toMatchObject({
-        found: 2,
-        duplicates: 0,
-        strays: 0,
-      });
-    }
+    await expectEveryFace(photo);
+    await expectEveryFace(photo, dim);
   });
 
   it('finds a face that fills most of a 3000 px photo, as one box', async () => {
