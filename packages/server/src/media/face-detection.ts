@@ -227,6 +227,66 @@ async function createDetector(): Promise<Detector> {
     cols: number;
   }
 
+  /** One depthwise and pointwise pair of MobileNet (its input is kept). */
+  const block = (x: TF.Tensor4D, i: number): TF.Tensor4D => {
+    const pair = pairs[i] as (typeof pairs)[number];
+    const depthwiseOut = tf.fused.depthwiseConv2d({
+      x,
+      filter: pair.depthwise.filter,
+      strides: pair.stride,
+      pad: 'same',
+      bias: pair.depthwise.bias,
+      activation: 'relu6',
+    });
+    const out = relu6(depthwiseOut, pair.pointwise, 1);
+    depthwiseOut.dispose();
+    return out;
+  };
+
+  /** The first layers, up to 1/8 of the input, on the input's rows `from` to `to` (freed). */
+  const stemRows = (input: TF.Tensor4D, from: number, to: number): TF.Tensor4D => {
+    let x =
+      from === 0 && to === input.shape[1]
+        ? relu6(input, first, 2)
+        : tf.tidy(() => relu6(tf.slice(input, [0, from, 0, 0], [1, to - from, -1, -1]), first, 2));
+    for (let i = 0; i < STEM_PAIRS; i += 1) {
+      const out = block(x, i);
+      x.dispose();
+      x = out;
+    }
+    return x;
+  };
+
+  /**
+   * The first layers, which work on the largest maps, over bands of the input's rows: a large
+   * copy at once would hold its widest layers whole in the WebAssembly memory, which never
+   * shrinks. Each band reads the rows around it that its edge's outputs depend on, and keeps
+   * only its own rows of output, so the result is the same as at once (the input's height is a
+   * multiple of the stem's stride, so every band is cut where the whole would be).
+   */
+  const stem = (input: TF.Tensor4D): TF.Tensor4D => {
+    const height = input.shape[1];
+    // No larger than the model's own square: at once, as the model was run.
+    if (height * input.shape[2] <= INPUT * INPUT || height <= STEM_BAND + 2 * STEM_HALO) {
+      return stemRows(input, 0, height);
+    }
+    const bands: TF.Tensor4D[] = [];
+    try {
+      for (let top = 0; top < height; top += STEM_BAND) {
+        const bottom = Math.min(height, top + STEM_BAND);
+        const from = Math.max(0, top - STEM_HALO);
+        const out = stemRows(input, from, Math.min(height, bottom + STEM_HALO));
+        const skip = (top - from) / STEM_STRIDE;
+        const rows = (bottom - top) / STEM_STRIDE;
+        bands.push(tf.slice(out, [0, skip, 0, 0], [1, rows, -1, -1]));
+        out.dispose();
+      }
+      return tf.concat(bands, 1);
+    } finally {
+      for (const band of bands) band.dispose();
+    }
+  };
+
   // Each layer's input is freed as soon as the next is computed (one tf.tidy around the whole
   // network would hold every layer's output to the end, several times the memory). The feature
   // maps the box predictors read are kept until then.
@@ -238,21 +298,10 @@ async function createDetector(): Promise<Detector> {
       return out;
     };
     try {
-      let x = relu6(input, first, 2);
+      let x = stem(input);
       const depth = smallOnly ? 11 : pairs.length;
-      for (let i = 0; i < depth; i += 1) {
-        const pair = pairs[i] as (typeof pairs)[number];
-        x = next(x, (t) =>
-          tf.fused.depthwiseConv2d({
-            x: t,
-            filter: pair.depthwise.filter,
-            strides: pair.stride,
-            pad: 'same',
-            bias: pair.depthwise.bias,
-            activation: 'relu6',
-          }),
-        );
-        x = next(x, (t) => relu6(t, pair.pointwise, 1));
+      for (let i = STEM_PAIRS; i < depth; i += 1) {
+        x = next(x, (t) => block(t, i));
         if (i + 1 === 11 || i + 1 === 13) features.push(x);
       }
       if (!smallOnly) {
@@ -348,6 +397,13 @@ interface Area {
   height: number;
 }
 
+/** The stem (the first layer and MobileNet's first four pairs) shrinks its input this much. */
+const STEM_STRIDE = 8;
+const STEM_PAIRS = 4;
+/** Rows of input per band of the stem, and rows read beyond each edge (more than its reach). */
+const STEM_BAND = 384;
+const STEM_HALO = 32;
+
 /** Side of the blocks the finer copy is judged by, in its pixels. */
 const DETAIL_BLOCK = 16;
 /**
@@ -426,7 +482,8 @@ async function detectInCopy(d: Detector, pass: Pass): Promise<Box[]> {
   };
   const { tf } = d;
   const inW = Math.max(pass.pad, width);
-  const inH = Math.max(pass.pad, height);
+  // Black rows up to a multiple of the stem's stride: its bands then cut where the whole would.
+  const inH = Math.ceil(Math.max(pass.pad, height) / STEM_STRIDE) * STEM_STRIDE;
   // Values scaled to -1..1 as the network was trained, the part past the photo's edge left
   // black (-1). Filled in plain code, so the photo never becomes a tensor of its own.
   const input = new Float32Array(inW * inH * 3).fill(-1);
