@@ -51,6 +51,23 @@ const MIN_SCORE = 0.4;
 const SAME_FACE_IOU = 0.3;
 /** A box whose area lies this much inside a better box is the same face seen at another scale. */
 const SAME_FACE_INSIDE = 0.6;
+/** The stem (the first layer and MobileNet's first four pairs) shrinks its input this much. */
+const STEM_STRIDE = 8;
+const STEM_PAIRS = 4;
+/** Rows of input per band of the stem, and rows read beyond each edge (more than its reach). */
+const STEM_BAND = 384;
+const STEM_HALO = 32;
+
+/** Side of the blocks the finer copy is judged by, in its pixels. */
+const DETAIL_BLOCK = 16;
+/**
+ * The least step in brightness (0..255) between two neighbouring pixels that makes a block
+ * worth a look: eyes, brows, mouth and hairline make larger ones even in a dim photo, while a
+ * clear sky, snow or a plain wall, and the grain of their compression, stay under it.
+ */
+const DETAIL_STEP = 4;
+/** Context kept around the blocks with detail, in the finer copy's pixels. */
+const DETAIL_MARGIN = 48;
 
 type Tf = typeof TF;
 
@@ -396,24 +413,6 @@ interface Area {
   width: number;
   height: number;
 }
-
-/** The stem (the first layer and MobileNet's first four pairs) shrinks its input this much. */
-const STEM_STRIDE = 8;
-const STEM_PAIRS = 4;
-/** Rows of input per band of the stem, and rows read beyond each edge (more than its reach). */
-const STEM_BAND = 384;
-const STEM_HALO = 32;
-
-/** Side of the blocks the finer copy is judged by, in its pixels. */
-const DETAIL_BLOCK = 16;
-/**
- * The least step in brightness (0..255) between two neighbouring pixels that makes a block
- * worth a look: eyes, brows, mouth and hairline make larger ones even in a dim photo, while a
- * clear sky, snow or a plain wall, and the grain of their compression, stay under it.
- */
-const DETAIL_STEP = 4;
-/** Context kept around the blocks with detail, in the finer copy's pixels. */
-const DETAIL_MARGIN = 48;
 
 /**
  * The part of a copy (RGB pixels) that holds any detail: the rectangle around every block where
