@@ -260,7 +260,7 @@ async function createDetector(): Promise<Detector> {
     return out;
   };
 
-  /** The first layers, up to 1/8 of the input, on the input's rows `from` to `to` (freed). */
+  /** The first layers, down to 1/8 of the input, on its rows `from` to `to` (the input is kept). */
   const stemRows = (input: TF.Tensor4D, from: number, to: number): TF.Tensor4D => {
     let x =
       from === 0 && to === input.shape[1]
