@@ -8,8 +8,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   type FaceBox,
+  FIXTURE_FACES,
   fixtureBox,
   fixturePhoto,
+  type GroupPhoto,
   groupPhoto,
   iou,
   matchFaces,
@@ -45,6 +47,18 @@ const sixSmall: PlacedFace[] = Array.from({ length: 6 }, (_, i) => ({
 }));
 
 /**
+ * Twelve faces of 100 to 150 px on grain, a third of them the three-quarter face behind a camera:
+ * at some of these places that face scores just under face-api's 0.5 (decision 194).
+ */
+const twelveSmall: PlacedFace[] = Array.from({ length: 12 }, (_, i) => ({
+  fixture: i % 3 === 1 ? 'camera' : 'astronaut',
+  x: 200 + (i % 6) * 620,
+  y: i >= 6 ? 1800 : 500,
+  size: 100 + ((i * 7) % 50),
+  mirror: i % 4 === 3,
+}));
+
+/**
  * Two faces on a 512×384 photo, away from its centre lines (so a photo turned by mistake would
  * put them elsewhere): one pass of the network, the cheap case for tests of the plumbing.
  */
@@ -55,6 +69,16 @@ const twoSmall: PlacedFace[] = [
 
 const boxesOf = (faces: DetectedFace[]): FaceBox[] =>
   faces.map(({ x, y, width, height }) => ({ x, y, width, height }));
+
+/** Every face of `photo` found in `data` (its bytes unless given), once, and no box elsewhere. */
+async function expectEveryFace(photo: GroupPhoto, data = photo.data): Promise<void> {
+  const faces = await detectFaces(data);
+  expect(matchFaces(photo.boxes, boxesOf(faces))).toMatchObject({
+    found: photo.boxes.length,
+    duplicates: 0,
+    strays: 0,
+  });
+}
 
 let dir: string;
 beforeAll(async () => {
@@ -88,32 +112,64 @@ describe('detectFaces', { timeout: 60_000 }, () => {
       }
       expect(face.x + face.width).toBeLessThanOrEqual(1);
       expect(face.y + face.height).toBeLessThanOrEqual(1);
-      expect(face.score).toBeGreaterThanOrEqual(0.5);
+      expect(face.score).toBeGreaterThanOrEqual(0.4);
       expect(face.score).toBeLessThanOrEqual(1);
     }
   });
 
-  it('finds at least five of six 400 px faces on a 4000×3000 photo, one box each', async () => {
+  it('finds the six 400 px faces of a 4000×3000 photo, one box each', async () => {
     const photo = await groupPhoto({ width: 4000, height: 3000, faces: sixLarge });
-    const faces = await detectFaces(photo.data);
-    const match = matchFaces(photo.boxes, boxesOf(faces));
-    expect(match.found).toBeGreaterThanOrEqual(5);
-    expect(match.duplicates).toBe(0);
-    expect(match.strays).toBeLessThanOrEqual(1);
+    await expectEveryFace(photo);
   });
 
-  it('finds at least five of six faces of 100 to 150 px on a 4000×3000 photo', async () => {
+  it('finds the six faces of 100 to 150 px on a 4000×3000 photo', async () => {
     const photo = await groupPhoto({
       width: 4000,
       height: 3000,
       faces: sixSmall,
       background: 'gradient',
     });
-    const faces = await detectFaces(photo.data);
-    const match = matchFaces(photo.boxes, boxesOf(faces));
-    expect(match.found).toBeGreaterThanOrEqual(5);
-    expect(match.duplicates).toBe(0);
-    expect(match.strays).toBeLessThanOrEqual(1);
+    await expectEveryFace(photo);
+  });
+
+  it('finds the twelve small faces of a group seen from afar, the hard ones too', async () => {
+    const photo = await groupPhoto({ width: 4000, height: 3000, faces: twelveSmall, seed: 4 });
+    await expectEveryFace(photo);
+  });
+
+  it('finds the small faces that alone break a flat background, in a dim photo too', async () => {
+    // The finer pass skips what is flat: here all but a band at the bottom right.
+    const photo = await groupPhoto({
+      width: 4000,
+      height: 3000,
+      faces: sixSmall.slice(4),
+      background: 'plain',
+    });
+    const dim = await sharp(photo.data).linear(0.3, 0).jpeg().toBuffer();
+    await expectEveryFace(photo);
+    await expectEveryFace(photo, dim);
+  });
+
+  it('finds a face that fills most of a 3000 px photo, as one box', async () => {
+    // A close-up: the astronaut's face cut tight and enlarged, as a portrait taken up close.
+    const f = FIXTURE_FACES.astronaut;
+    const cut = { left: f.x - 15, top: f.y - 12, width: f.width + 30, height: f.height + 30 };
+    const scale = 3000 / cut.height;
+    const data = await sharp(fixturePhoto('astronaut'))
+      .extract(cut)
+      .resize({ height: 3000 })
+      .jpeg()
+      .toBuffer();
+    const width = Math.round(cut.width * scale);
+    const face: FaceBox = {
+      x: (15 * scale) / width,
+      y: (12 * scale) / 3000,
+      width: (f.width * scale) / width,
+      height: (f.height * scale) / 3000,
+    };
+    const faces = await detectFaces(data);
+    expect(faces).toHaveLength(1);
+    expect(iou(faces[0] as DetectedFace, face)).toBeGreaterThanOrEqual(0.4);
   });
 
   it('reads a file path like bytes', async () => {
@@ -139,9 +195,9 @@ describe('detectFaces', { timeout: 60_000 }, () => {
   it.each([
     ['a plain gradient', 'gradient'],
     ['a landscape made of noise', 'noise'],
-  ] as const)('finds no face in %s (4000×3000: every tile seen)', async (_, background) => {
+  ] as const)('finds no face in %s (4000×3000, seen at both scales)', async (_, background) => {
     const photo = await groupPhoto({ width: 4000, height: 3000, faces: [], background, seed: 9 });
-    expect((await detectFaces(photo.data)).length).toBeLessThanOrEqual(1);
+    expect(await detectFaces(photo.data)).toEqual([]);
   });
 
   it('runs calls made at once one after another, each with its own answer', async () => {
