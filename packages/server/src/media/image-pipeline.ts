@@ -2,6 +2,7 @@ import { MSG, SERVER_ERRORS } from '@fogata/shared';
 import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
 import sharp, { type Sharp } from 'sharp';
 import { AppError } from '../lib/app-error.js';
+import { type TurnPriority, Turns } from '../lib/turns.js';
 import { lowerImageThreads } from './image-threads.js';
 
 const ALLOWED_MIME = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
@@ -19,55 +20,32 @@ export const THUMB_MAX_PX = 480;
 export const PLACEHOLDER_PX = 16;
 
 /**
- * How soon an image job is wanted. `urgent` is for someone waiting on screen (a family's page
- * asking for a copy not made yet): it goes before every job not urgent, whatever came first, so
- * a page never waits behind a camp's worth of uploads. A job already queued may be made urgent
- * while it waits (a copy the worker queued that a viewer now asks for).
+ * How soon an image job is wanted: `urgent` for someone waiting on screen (a family's page asking
+ * for a copy not made yet), so a page never waits behind a camp's worth of uploads.
  */
-export interface ImageJobPriority {
-  urgent: boolean;
-}
+export type ImageJobPriority = TurnPriority;
 
 /**
  * Image decoding runs one at a time in the whole process, whatever the number of uploads in
  * flight: a 50-megapixel photo takes ~150 MB decoded, and the machine may be small. The waiting
  * jobs start in order, the urgent ones first.
  */
-const waitingJobs: { priority: ImageJobPriority; start: () => void }[] = [];
-let jobRunning = false;
+const imageJobs = new Turns(1);
 
 /** How many image jobs wait for their turn (the one running aside). */
 export function waitingImageJobs(): number {
-  return waitingJobs.length;
+  return imageJobs.waitingCount;
 }
 
-function startNextJob(): void {
-  if (jobRunning || waitingJobs.length === 0) return;
-  const urgent = waitingJobs.findIndex((job) => job.priority.urgent);
-  const [job] = waitingJobs.splice(urgent === -1 ? 0 : urgent, 1);
-  jobRunning = true;
-  job?.start();
-}
-
-function oneAtATime<T>(
-  task: () => Promise<T>,
-  priority: ImageJobPriority = { urgent: false },
-): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const start = () => {
+function oneAtATime<T>(task: () => Promise<T>, priority?: ImageJobPriority): Promise<T> {
+  return imageJobs.run(async () => {
+    lowerImageThreads();
+    try {
+      return await task();
+    } finally {
       lowerImageThreads();
-      Promise.resolve()
-        .then(task)
-        .then(resolve, reject)
-        .finally(() => {
-          lowerImageThreads();
-          jobRunning = false;
-          startNextJob();
-        });
-    };
-    waitingJobs.push({ priority, start });
-    startNextJob();
-  });
+    }
+  }, priority);
 }
 
 /** An image given as its bytes or as the path of a file holding them (an upload's temp file). */

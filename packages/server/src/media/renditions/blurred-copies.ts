@@ -4,6 +4,7 @@ import { blurSetKey } from '../../access/face-visibility.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
 import { nowIso } from '../../lib/tokens.js';
+import { Turns } from '../../lib/turns.js';
 import { ImageRenditionsRepository, type RenditionRow } from '../copies/copies.repository.js';
 import { boxesText, type RenditionSpec, renditionKeys } from '../copies/copy-names.js';
 import { toBlurredVariants } from '../copies/face-blur.js';
@@ -29,23 +30,7 @@ const making = new Map<string, { run: Promise<void>; priority: ImageJobPriority 
  * worker made them must not decode all their display copies at once on a small machine. The rest
  * wait their turn, those a viewer waits for first.
  */
-const AT_ONCE = 2;
-let busy = 0;
-const waiting: { priority: ImageJobPriority; go: () => void }[] = [];
-
-async function inTurn<T>(task: () => Promise<T>, priority: ImageJobPriority): Promise<T> {
-  // A finished task hands its place to the next in line, so no newcomer slips in between.
-  if (busy >= AT_ONCE) await new Promise<void>((go) => waiting.push({ priority, go }));
-  else busy += 1;
-  try {
-    return await task();
-  } finally {
-    const urgent = waiting.findIndex((next) => next.priority.urgent);
-    const [next] = waiting.splice(urgent === -1 ? 0 : urgent, 1);
-    if (next) next.go();
-    else busy -= 1;
-  }
-}
+const copyTurns = new Turns(2);
 
 type RenditionContext = Pick<AppContext, 'db' | 'storage' | 'mediaJournal' | 'log' | 'mediaUrls'>;
 
@@ -111,9 +96,9 @@ export class ImageRenditions {
       return known.run;
     }
     const priority = { urgent };
-    const run = inTurn(() => this.render(spec, priority), priority).finally(() =>
-      making.delete(imageKey),
-    );
+    const run = copyTurns
+      .run(() => this.render(spec, priority), priority)
+      .finally(() => making.delete(imageKey));
     making.set(imageKey, { run, priority });
     return run;
   }
