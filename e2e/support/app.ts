@@ -225,3 +225,16 @@ export async function createChild(
   }
   return id;
 }
+
+/**
+ * Cancels the activity `id`, as a group would once it is over. The e2e server is shared by every
+ * spec: an activity left open keeps the Tropa's families with something pending, which their
+ * digest then carries at once — and another spec waits for a digest of its own.
+ */
+export async function cancelActivity(request: APIRequestContext, id: number) {
+  const res = await request.post(`/api/activities/${id}/status`, {
+    headers: { Authorization: `Bearer ${await firstAdminToken(request)}` },
+    data: { status: 'cancelada' },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
