@@ -37,8 +37,8 @@ export async function queueCopies(
   ids: readonly number[],
 ): Promise<void> {
   if (ids.length === 0) return;
-  await new ImageRenditionsRepository(ctx.db.kysely).enqueue(kind, ids, nowIso());
-  workers.get(ctx.db)?.wake();
+  await queueCopiesIn(ctx.db.kysely, kind, ids, nowIso());
+  wakeCopies(ctx);
 }
 
 /**
