@@ -15,14 +15,19 @@ export const EARLY_READS_GLOBAL = '__fogataEarlyReads';
 /** And where it leaves the answers already come (path → JSON), for the app's first render. */
 export const EARLY_ANSWERS_GLOBAL = '__fogataEarlyAnswers';
 
-/** How many of the first photos' thumbnails the script asks for at once: a phone's first screen. */
-const FIRST_THUMBNAILS = 6;
+/**
+ * How many of the first photos' thumbnails the script asks for at once: a phone's first row. On
+ * a slow link every byte asked before the app's scripts delays them, and the page draws nothing
+ * until they run; the rest of the first screen is asked for as the app draws it.
+ */
+export const FIRST_THUMBNAILS = 2;
 
 /**
  * The inline script of /album/{id} (decision 038): with a session, it asks for the album and its
  * first page of photos at once, keeps the promises (and the answers, once come) for the app, and
- * preloads the first screen's thumbnails as soon as the page of photos comes. A read that fails leaves undefined, and the
- * app asks again as usual (its errors, a 401's sign-out). Fixed text: the CSP names its hash.
+ * preloads the first row's thumbnails as soon as the page of photos comes. A read that fails
+ * leaves undefined, and the app asks again as usual (its errors, a 401's sign-out). Fixed text:
+ * the CSP names its hash.
  */
 export const ALBUM_EARLY_SCRIPT = `(function () {
   try {
@@ -39,12 +44,12 @@ export const ALBUM_EARLY_SCRIPT = `(function () {
         .then(function (body) {
           if (body !== undefined) answers[path] = body;
           if (i === 1 && Array.isArray(body)) {
-            body.slice(0, ${FIRST_THUMBNAILS}).forEach(function (photo, n) {
+            body.slice(0, ${FIRST_THUMBNAILS}).forEach(function (photo) {
               var link = document.createElement("link");
               link.rel = "preload";
               link.as = "image";
               link.href = photo.thumb_url;
-              if (n < 2) link.fetchPriority = "high";
+              link.fetchPriority = "high";
               document.head.appendChild(link);
             });
           }

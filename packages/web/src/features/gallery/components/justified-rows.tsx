@@ -138,6 +138,17 @@ function layoutOf(
   return { rows, tops, heights, known, height: known + (rows.length ? ROW_GAP : 0) + estimate };
 }
 
+/**
+ * The rows to draw when the grid's top is `top` px above the screen's (negative below it) and the
+ * screen `view` px tall: those on screen and `overscan` screens around, first and last.
+ */
+function rowsNear(layout: Layout, top: number, view: number, overscan: number): [number, number] {
+  return [
+    firstRowBelow(layout, top - view * overscan),
+    firstRowBelow(layout, top + view * (1 + overscan)),
+  ];
+}
+
 /** The first row whose bottom is below `y`. */
 function firstRowBelow(layout: Layout, y: number) {
   let lo = 0;
@@ -191,32 +202,53 @@ export function JustifiedRows({
     () => (width > 0 ? layoutOf(aspects, width, total, belowOf) : null),
     [aspects, width, total, belowOf],
   );
+  // Which rows are near the screen: worked out on scroll, drawn only when that changes; those
+  // around the screen from the first paint on.
+  const around = useRef(false);
+  const update = useRef<() => void>(() => {});
+  // The layout at a width not measured yet, for the first measure.
+  const layoutFor = useRef((w: number) => layoutOf(aspects, w, total, belowOf));
+  layoutFor.current = (w: number) => layoutOf(aspects, w, total, belowOf);
 
   useLayoutEffect(() => {
     const element = ref.current;
     if (!element || typeof ResizeObserver === 'undefined') return;
     const measure = () => {
-      const top = element.getBoundingClientRect().top + window.scrollY;
+      const top = element.getBoundingClientRect().top;
+      const width = element.clientWidth;
       // Rows above this line (in the grid) show without scrolling: their images go first.
-      setSize({ width: element.clientWidth, firstScreen: window.innerHeight - top });
+      setSize({ width, firstScreen: window.innerHeight - top - window.scrollY });
+      // The rows on screen, in the same render as the width: the first photos are drawn in one
+      // more pass of the grid, not two (each a render and a layout on a phone's slow core).
+      setRange(rowsNear(layoutFor.current(width), -top, window.innerHeight, 0));
     };
     measure();
+    // The rows around the screen once the first ones are painted: the first drawing holds only
+    // what shows, so a phone paints the first photos sooner.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => {
+        around.current = true;
+        update.current();
+      });
+    });
     const observer = new ResizeObserver(() =>
       setSize((s) => (s.width === element.clientWidth ? s : { ...s, width: element.clientWidth })),
     );
     observer.observe(element);
-    return () => observer.disconnect();
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+      observer.disconnect();
+    };
   }, []);
 
-  // Which rows are near the screen: worked out on scroll, drawn only when that changes.
-  const update = useRef<() => void>(() => {});
   update.current = () => {
     const element = ref.current;
     if (!element || !layout) return;
     const view = window.innerHeight;
     const top = -element.getBoundingClientRect().top;
-    const first = firstRowBelow(layout, top - view * OVERSCAN);
-    const last = firstRowBelow(layout, top + view * (1 + OVERSCAN));
+    const [first, last] = rowsNear(layout, top, view, around.current ? OVERSCAN : 0);
     setRange((r) => (r[0] === first && r[1] === last ? r : [first, last]));
     if (top + 2 * view > layout.known) onNearEnd?.();
   };
