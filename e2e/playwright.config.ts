@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { E2E } from './support/env.js';
 
@@ -5,7 +6,7 @@ import { E2E } from './support/env.js';
 export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
-  outputDir: './.output/results',
+  outputDir: join(E2E.output, 'results'),
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -2,9 +2,10 @@
 //   1. typecheck, lint and the boundaries (no import across floors, no cycle)
 //   2. unit and API tests on SQLite (shared, server, web)
 //   3. the API tests again on PostgreSQL: DATABASE_URL when set, otherwise a throwaway server
+//      (the server's test files that never reach a database are left out: they ran in step 2)
 //   4. the browser tests: the built app on a real server, in Debian's Chromium
-//      (3 and 4 run side by side; the PostgreSQL output is printed when it ends)
 //   5. the browser specs that must hold on both databases, again with the server on PostgreSQL
+//      (3 then 5 run beside 4; their output is printed when they end)
 // Pass step names to run only some: `npm test -- unit pg` (static, unit, pg, e2e, e2e-pg).
 // The last line sums up every test run: "tests: N passed, N failed".
 import {
@@ -18,7 +19,8 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import { aptInstall, buildIfNeeded, root, run, startThrowawayPostgres } from './lib.mjs';
+import { databaseFreeServerTests } from './db-free-tests.mjs';
+import { aptInstall, buildIfNeeded, freePort, root, run, startThrowawayPostgres } from './lib.mjs';
 
 const ALL = ['static', 'unit', 'pg', 'e2e', 'e2e-pg'];
 // The browser specs run a second time with the server on PostgreSQL (step e2e-pg): the whole
@@ -122,6 +124,8 @@ async function pgStep(logFile) {
       WORKERS,
       '--project',
       'server',
+      // What never reaches a database ran as it would here in the SQLite pass (decision 203).
+      ...databaseFreeServerTests().flatMap((file) => ['--exclude', file]),
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${report}`,
@@ -145,34 +149,79 @@ async function pgStep(logFile) {
   }
 }
 
-/** The browser tests: every spec on SQLite, or `specs` with the server on PostgreSQL (`pgUrl`). */
-async function e2eStep(specs = [], pgUrl = '') {
-  const name = pgUrl ? 'e2e (PostgreSQL)' : 'e2e';
+// The app is built once, whichever browser run asks first (the two may run side by side).
+let building = null;
+const built = () => {
   if (!existsSync('/usr/bin/chromium')) aptInstall(['chromium']);
-  if (!existsSync('/usr/bin/chromium')) return { name, code: 1 };
-  if (!(await buildIfNeeded())) return { name: `${name} (build)`, code: 1 };
+  building ??= existsSync('/usr/bin/chromium') ? buildIfNeeded() : Promise.resolve(false);
+  return building;
+};
+
+/**
+ * The browser tests: every spec on SQLite, or `specs` with the server on PostgreSQL (`pgUrl`).
+ * `logFile`: the run's output goes there (it runs beside another), on ports and in a folder of
+ * its own.
+ */
+async function e2eStep(specs = [], pgUrl = '', logFile = null) {
+  const name = pgUrl ? 'e2e (PostgreSQL)' : 'e2e';
+  if (!(await built())) return { name: `${name} (build)`, code: 1 };
   const report = join(out, pgUrl ? 'playwright-pg.json' : 'playwright.json');
   rmSync(report, { force: true });
-  const code = await run(
-    'npx',
-    ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...specs],
-    {
-      env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: report, E2E_DATABASE_URL: pgUrl },
-    },
-  );
+  const env = { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: report, E2E_DATABASE_URL: pgUrl };
+  const args = ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...specs];
+  if (!logFile)
+    return { name, code: await run('npx', args, { env }), counts: playwrightCounts(report) };
+  env.E2E_OUTPUT = join(out, 'e2e-pg');
+  env.FORCE_COLOR = '0';
+  for (const key of ['E2E_PORT', 'E2E_SMTP_PORT', 'E2E_OIDC_PORT', 'E2E_CONTROL_PORT'])
+    env[key] = String(await freePort());
+  const fd = openSync(logFile, 'a');
+  const code = await run('npx', args, { env, stdio: ['ignore', fd, fd] });
+  closeSync(fd);
   return { name, code, counts: playwrightCounts(report) };
 }
 
-// The PostgreSQL pass waits on the database and the browser tests on Chromium and the server:
-// on two cores they finish sooner side by side than one after the other.
-const pgAlongside = steps.includes('pg') && steps.includes('e2e');
-let pgRun = null;
+/** The browser specs that must hold on both databases, with the server on PostgreSQL. */
+async function e2ePgStep(logFile = null) {
+  let pg = null;
+  try {
+    let url = process.env.DATABASE_URL;
+    if (!url?.startsWith('postgres')) {
+      pg = await startThrowawayPostgres();
+      url = pg.url;
+    }
+    return await e2eStep(PG_E2E_SPECS, url, logFile);
+  } catch (err) {
+    if (logFile) appendFileSync(logFile, `${err.message}\n`);
+    else console.error(err.message);
+    return { name: 'e2e (PostgreSQL)', code: 1 };
+  } finally {
+    pg?.stop();
+  }
+}
+
+// Beside the browser tests on SQLite, one after the other: the API tests on PostgreSQL, then the
+// browser specs on PostgreSQL. The SQLite browser run waits on Chromium and the server more than
+// it computes, so the second core does this meanwhile (decision 203). Their output goes to log
+// files, printed when they end, so the runs never interleave on the console.
+const alongside = steps.includes('e2e') ? steps.filter((s) => s === 'pg' || s === 'e2e-pg') : [];
 const pgLog = join(out, 'vitest-pg.log');
-if (pgAlongside) {
-  section('Pruebas de API sobre PostgreSQL (en paralelo; salida en .tmp/vitest-pg.log)');
-  rmSync(pgLog, { force: true });
-  writeFileSync(pgLog, '');
-  pgRun = pgStep(pgLog);
+const e2ePgLog = join(out, 'playwright-pg.log');
+let sideRun = null;
+if (alongside.length) {
+  section(`Al lado de las pruebas en el navegador: ${alongside.join(', ')} (salida en .tmp/)`);
+  sideRun = (async () => {
+    const done = [];
+    if (alongside.includes('pg')) {
+      writeFileSync(pgLog, '');
+      done.push({ step: 'pg', log: pgLog, ...(await pgStep(pgLog)) });
+    }
+    if (alongside.includes('e2e-pg')) {
+      writeFileSync(e2ePgLog, '');
+      done.push({ step: 'e2e-pg', log: e2ePgLog, ...(await e2ePgStep(e2ePgLog)) });
+    }
+    return done;
+  })();
 } else if (steps.includes('pg')) {
   section('Pruebas de API sobre PostgreSQL');
   const r = await pgStep(null);
@@ -185,33 +234,21 @@ if (steps.includes('e2e')) {
   record(r.name, r.code, r.counts);
 }
 
-if (steps.includes('e2e-pg')) {
+if (steps.includes('e2e-pg') && !alongside.includes('e2e-pg')) {
   section('Pruebas en el navegador con PostgreSQL (Chromium)');
-  let pg = null;
-  try {
-    let url = process.env.DATABASE_URL;
-    if (!url?.startsWith('postgres')) {
-      pg = await startThrowawayPostgres();
-      url = pg.url;
-    }
-    const r = await e2eStep(PG_E2E_SPECS, url);
-    record(r.name, r.code, r.counts);
-  } catch (err) {
-    console.error(err.message);
-    record('e2e (PostgreSQL)', 1);
-  } finally {
-    pg?.stop();
-  }
+  const r = await e2ePgStep();
+  record(r.name, r.code, r.counts);
 }
 
-if (pgRun) {
-  const r = await pgRun;
-  section('Pruebas de API sobre PostgreSQL (resultado)');
-  const log = readFileSync(pgLog, 'utf8');
+for (const r of sideRun ? await sideRun : []) {
+  const title =
+    r.step === 'pg' ? 'Pruebas de API sobre PostgreSQL' : 'Pruebas en el navegador con PostgreSQL';
+  section(`${title} (resultado)`);
+  const log = readFileSync(r.log, 'utf8');
   // A pass prints its summary; a failure prints the whole log, with every failing test.
   const good = r.code === 0 && (r.counts?.failed ?? 1) === 0;
   console.log(good ? log.split('\n').slice(-12).join('\n') : log);
-  record('API (PostgreSQL)', r.code, r.counts);
+  record(r.step === 'pg' ? 'API (PostgreSQL)' : (r.name ?? 'e2e (PostgreSQL)'), r.code, r.counts);
 }
 
 section('Resumen');

@@ -6,6 +6,8 @@ const port = Number(process.env.E2E_PORT ?? 3210);
 const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2626);
 const oidcPort = Number(process.env.E2E_OIDC_PORT ?? 2727);
 const controlPort = Number(process.env.E2E_CONTROL_PORT ?? 2627);
+// A run beside another (npm test runs the PostgreSQL pass beside the SQLite one) keeps its files apart.
+const output = process.env.E2E_OUTPUT ?? join(here, '..', '.output');
 
 /** Where the browser tests' server, SMTP receiver and captured files live. */
 export const E2E = {
@@ -21,9 +23,9 @@ export const E2E = {
   controlPort,
   groupName: 'Grupo Scout Fogata 1',
   root: join(here, '..', '..'),
-  output: join(here, '..', '.output'),
-  mailDir: join(here, '..', '.output', 'mail'),
-  serverLog: join(here, '..', '.output', 'server.log'),
+  output,
+  mailDir: join(output, 'mail'),
+  serverLog: join(output, 'server.log'),
   firstAdminEmail: 'admin@fogata.local',
   /**
    * The server's database: '' (SQLite in its data directory), or a PostgreSQL URL for the specs

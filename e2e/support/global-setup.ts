@@ -1,5 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createWriteStream, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  createWriteStream,
+  mkdirSync,
+  mkdtempSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,11 +38,14 @@ export default async function globalSetup() {
         simpleParser(stream)
           .then((mail) => {
             count += 1;
+            const file = join(E2E.mailDir, `${String(count).padStart(4, '0')}.json`);
             const to = Array.isArray(mail.to)
               ? mail.to.flatMap((t) => t.value)
               : (mail.to?.value ?? []);
+            // Written beside and renamed into place: a test reading the folder meanwhile never
+            // meets a mail half written.
             writeFileSync(
-              join(E2E.mailDir, `${String(count).padStart(4, '0')}.json`),
+              `${file}.part`,
               JSON.stringify({
                 to: to.map((a) => a.address?.toLowerCase()),
                 subject: mail.subject,
@@ -48,6 +58,7 @@ export default async function globalSetup() {
                 })),
               }),
             );
+            renameSync(`${file}.part`, file);
             callback();
           })
           .catch(callback);

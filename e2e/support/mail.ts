@@ -15,6 +15,7 @@ export interface CapturedMail {
 export function allMail(): CapturedMail[] {
   if (!existsSync(E2E.mailDir)) return [];
   return readdirSync(E2E.mailDir)
+    .filter((f) => f.endsWith('.json'))
     .sort()
     .map((f) => JSON.parse(readFileSync(join(E2E.mailDir, f), 'utf8')) as CapturedMail);
 }

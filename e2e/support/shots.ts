@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
+import { E2E } from './env.js';
 
 /** Where screenshots go when FOGATA_SHOTS_DIR is set (for looking at pages); otherwise none are taken. */
 const dir = process.env.FOGATA_SHOTS_DIR;
@@ -22,8 +22,7 @@ export async function shoot(page: Page, name: string) {
 export const takingShots = !!dir;
 
 /** Where `screen` saves: FOGATA_SHOTS_DIR when set, else the run's artefacts (e2e/.output). */
-const screensDir =
-  dir ?? join(fileURLToPath(new URL('.', import.meta.url)), '..', '.output', 'screens');
+const screensDir = dir ?? join(E2E.output, 'screens');
 
 /**
  * Full-page screenshots of a screen at a phone's (375 px) and a laptop's (1280 px) width, taken on

@@ -380,11 +380,12 @@ describe(`a full disk under DATA_DIR (${onPostgres ? 'PostgreSQL' : 'SQLite'})`,
     const unexpected: unknown[] = [];
     const isDiskFullAnswer = (body: unknown) =>
       JSON.stringify(body) === JSON.stringify({ message: SERVER_ERRORS.diskFull });
+    // One upload's state after is the next one's before: nothing runs between the two reads.
+    let before = await snapshot();
     try {
       for (const margin of margins) {
         for (const [index, { changes, status, upload }] of uploads.entries()) {
           for (const data of [flat, noisy]) {
-            const before = await snapshot();
             fillLeaving(server, dataDir, margin);
             const answer = await upload(data);
             insideServer(server, dataDir, 'rm -f "$1/relleno"');
@@ -399,6 +400,7 @@ describe(`a full disk under DATA_DIR (${onPostgres ? 'PostgreSQL' : 'SQLite'})`,
             if (ok !== (after[changes] !== before[changes])) {
               unexpected.push({ ...what, status: answer.status, before, after });
             }
+            before = after;
           }
         }
       }
