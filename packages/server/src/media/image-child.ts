@@ -30,6 +30,8 @@ interface ImageProcess {
   job: { id: number; resolve(value: unknown): void; reject(err: Error): void } | null;
   /** Set once it has ended, or been told to. */
   ended: boolean;
+  /** The nice value it runs at. */
+  nice: number;
 }
 
 /**
@@ -108,13 +110,15 @@ async function start(): Promise<ImageProcess> {
     ready: new Promise<void>((resolve) => (ready = resolve)),
     job: null,
     ended: false,
+    nice,
   };
   child.on('message', (reply: ImageWorkerReply) => {
     if ('ready' in reply) return ready();
     const job = image.job;
     if (!job || job.id !== reply.id) return;
     image.job = null;
-    idle(image);
+    if (image.nice !== nice) stop(image);
+    else idle(image);
     if ('error' in reply) job.reject(new Error(reply.error));
     else job.resolve(reply.result);
   });
@@ -158,7 +162,10 @@ export function runImageJob<J extends ImageJob>(
       image.job = { id, resolve: resolve as (value: unknown) => void, reject };
       image.child.ref();
       image.child.channel?.ref();
-      image.child.send({ id, job });
+      image.child.send({ id, job }, (err) => {
+        // The channel closed under it: the process is ending, and its end fails the job.
+        if (err) image.child.kill('SIGKILL');
+      });
     });
   }, priority);
 }

@@ -9,7 +9,13 @@ import { AppError } from '../lib/app-error.js';
 import { buildTestApp } from '../test/build-app.js';
 import { createUser } from '../test/factories.js';
 import { createAlbum } from '../test/gallery-factories.js';
-import { injectParts, noisyJpeg, pngImage } from '../test/images.js';
+import {
+  injectParts,
+  noisyJpeg,
+  pngClaimingHugeSize,
+  pngImage,
+  truncatedJpeg,
+} from '../test/images.js';
 import { waitUntil } from '../test/wait.js';
 import { toBlurredVariants } from './copies/face-blur.js';
 import { imageProcessNow, setImageNice } from './image-child.js';
@@ -58,6 +64,18 @@ describe('the image process', () => {
     expect(values).toEqual(values.map(() => 10));
     expect(threadNiceValues(process.pid).every((nice) => nice === 0)).toBe(true);
     expect(getPriority()).toBe(0);
+  });
+
+  it('answers a truncated photo and a pixel bomb with the same Spanish 400 as before', async () => {
+    for (const make of [toImageVariants, (input: Buffer) => toAvatar(input)]) {
+      await expect(make(await truncatedJpeg())).rejects.toThrow(
+        new AppError(400, SERVER_ERRORS.imageUnreadable),
+      );
+      await expect(make(await pngClaimingHugeSize())).rejects.toThrow(
+        new AppError(400, SERVER_ERRORS.imageTooManyPixels),
+      );
+    }
+    await expect(toImageVariants(await truncatedJpeg())).rejects.toMatchObject({ statusCode: 400 });
   });
 
   it('fails the job of a killed process with the 503 to try again, and the next job starts another', async () => {
