@@ -2,8 +2,6 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { SERVER_ERRORS } from '@fogata/shared';
 import { AppError } from '../lib/app-error.js';
 import { type TurnPriority, Turns } from '../lib/turns.js';
-import type { ImageJob, ImageJobResult } from './image-work.js';
-import type { ImageWorkerReply } from './image-worker.js';
 import { workerScript } from './worker-script.js';
 
 /*
@@ -15,6 +13,18 @@ import { workerScript } from './worker-script.js';
  * be made urgent. A process that dies (killed, out of memory) fails the job it held with a 503 to
  * try again; the next job starts a new one.
  */
+
+/** What the server asks the image process: one job (an `ImageJob` of `image-work.ts`). */
+export interface ImageWorkerRequest {
+  id: number;
+  job: { kind: string; [field: string]: unknown };
+}
+
+/** What the image process answers: that it listens, then each job's result or why it failed. */
+export type ImageWorkerReply =
+  | { ready: true }
+  | { id: number; result: unknown }
+  | { id: number; error: string };
 
 /**
  * How soon an image job is wanted: `urgent` for someone waiting on screen (a family's page asking
@@ -149,20 +159,24 @@ async function processForJob(): Promise<ImageProcess> {
   return image;
 }
 
-/** Sends `job` to the image process, in its turn, and resolves with its answer. */
-export function runImageJob<J extends ImageJob>(
-  job: J,
+/**
+ * Sends `job` to the image process, in its turn, and resolves with its answer (`R`, what
+ * `runImageWork` answers to that kind of job).
+ */
+export function runImageJob<R>(
+  job: ImageWorkerRequest['job'],
   priority?: ImageJobPriority,
-): Promise<ImageJobResult<J>> {
+): Promise<R> {
   return imageJobs.run(async () => {
     const image = await processForJob();
     if (image.ended) throw processEnded();
-    return new Promise<ImageJobResult<J>>((resolve, reject) => {
+    return new Promise<R>((resolve, reject) => {
       const id = nextId++;
       image.job = { id, resolve: resolve as (value: unknown) => void, reject };
       image.child.ref();
       image.child.channel?.ref();
-      image.child.send({ id, job }, (err) => {
+      const request: ImageWorkerRequest = { id, job };
+      image.child.send(request, (err) => {
         // The channel closed under it: the process is ending, and its end fails the job.
         if (err) image.child.kill('SIGKILL');
       });

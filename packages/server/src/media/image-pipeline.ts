@@ -2,7 +2,8 @@ import { MSG, SERVER_ERRORS } from '@fogata/shared';
 import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
 import { AppError } from '../lib/app-error.js';
 import { runImageJob } from './image-child.js';
-import type { ImageInput, ImageVariants } from './image-work.js';
+import type { ImageInput, ImageVariants } from './image-variants.js';
+import type { ImageJob } from './image-work.js';
 
 export { type ImageJobPriority, waitingImageJobs } from './image-child.js';
 export {
@@ -13,7 +14,7 @@ export {
   MAX_INPUT_PIXELS,
   PLACEHOLDER_PX,
   THUMB_MAX_PX,
-} from './image-work.js';
+} from './image-variants.js';
 
 const ALLOWED_MIME = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
 
@@ -45,7 +46,7 @@ export function asImageError(err: unknown): AppError {
 export async function toAvatar(data: ImageInput, size = 256): Promise<Buffer> {
   await assertImage(data);
   try {
-    return await runImageJob({ kind: 'avatar', input: data, size });
+    return await runImageJob<Buffer>({ kind: 'avatar', input: data, size } satisfies ImageJob);
   } catch (err) {
     throw asImageError(err);
   }
@@ -59,7 +60,7 @@ export async function toAvatar(data: ImageInput, size = 256): Promise<Buffer> {
 export async function toImageVariants(input: ImageInput): Promise<ImageVariants> {
   await assertImage(input);
   try {
-    return await runImageJob({ kind: 'variants', input });
+    return await runImageJob<ImageVariants>({ kind: 'variants', input } satisfies ImageJob);
   } catch (err) {
     throw asImageError(err);
   }

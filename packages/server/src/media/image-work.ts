@@ -1,5 +1,13 @@
 import sharp, { type Sharp } from 'sharp';
 import { type BlurBox, blurredPixels } from './copies/face-blur.js';
+import {
+  DISPLAY_MAX_PX,
+  type ImageInput,
+  type ImageVariants,
+  MAX_INPUT_PIXELS,
+  PLACEHOLDER_PX,
+  THUMB_MAX_PX,
+} from './image-variants.js';
 
 /*
  * The pixel work of the image pipeline: what runs in the image process (`image-worker.ts`), one
@@ -11,34 +19,6 @@ import { type BlurBox, blurredPixels } from './copies/face-blur.js';
 // decoded pixels) for nothing on a small machine.
 sharp.cache(false);
 
-/** Above this many pixels an image is refused before decoding: no decompression bombs. */
-export const MAX_INPUT_PIXELS = 50_000_000;
-
-/** Longer side of the display copy, the grid thumbnail and the inline placeholder. */
-export const DISPLAY_MAX_PX = 1920;
-export const THUMB_MAX_PX = 480;
-export const PLACEHOLDER_PX = 16;
-
-/** An image given as its bytes or as the path of a file holding them (an upload's temp file). */
-export type ImageInput = Buffer | string;
-
-/** One encoded image. */
-export interface EncodedImage {
-  data: Buffer;
-  width: number;
-  height: number;
-}
-
-/** What a photo or an album cover is stored as. */
-export interface ImageVariants {
-  /** ≤ 1920 px on the longer side, WebP: the detail view. */
-  display: EncodedImage;
-  /** ≤ 480 px on the longer side, WebP: grids and cards. */
-  thumb: EncodedImage;
-  /** A 16 px WebP as a data: URL (a few hundred bytes), shown while the real image loads. */
-  placeholder: string;
-}
-
 /** A job for the image process, and what it answers. */
 export type ImageJob =
   /** The variants of an image, decoded once. */
@@ -47,10 +27,6 @@ export type ImageJob =
   | { kind: 'avatar'; input: ImageInput; size: number }
   /** The variants of `display` (a stored display copy) with `boxes` blurred. */
   | { kind: 'blurred'; display: Buffer; boxes: readonly BlurBox[] };
-
-export type ImageJobResult<J extends ImageJob> = J extends { kind: 'avatar' }
-  ? Buffer
-  : ImageVariants;
 
 /**
  * A decoder over `input` with orientation applied. sharp writes no metadata (EXIF, GPS, XMP,

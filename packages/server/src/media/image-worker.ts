@@ -3,19 +3,8 @@
 // result or with the error's message, and ends when the server does.
 import { readdirSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
-import { type ImageJob, type ImageVariants, runImageWork } from './image-work.js';
-
-/** What the server asks: one job. */
-export interface ImageWorkerRequest {
-  id: number;
-  job: ImageJob;
-}
-
-/** What this process answers: that it listens, then each job's result or why it failed. */
-export type ImageWorkerReply =
-  | { ready: true }
-  | { id: number; result: Buffer | ImageVariants }
-  | { id: number; error: string };
+import type { ImageWorkerReply, ImageWorkerRequest } from './image-child.js';
+import { type ImageJob, runImageWork } from './image-work.js';
 
 /**
  * Every thread of this process at `nice`. Linux gives each thread its own nice value, and a
@@ -56,7 +45,7 @@ const send = (reply: ImageWorkerReply) => process.send?.(reply);
 
 process.on('message', async ({ id, job }: ImageWorkerRequest) => {
   try {
-    send({ id, result: await runImageWork(job) });
+    send({ id, result: await runImageWork(job as ImageJob) });
   } catch (err) {
     send({ id, error: err instanceof Error ? err.message : String(err) });
   }

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { type ImageJobPriority, runImageJob } from '../image-child.js';
-import type { ImageVariants } from '../image-work.js';
+import type { ImageVariants } from '../image-variants.js';
 
 /*
  * The blur that hides a face in what is served (decision 063). Irreversible by construction: the
@@ -116,5 +116,5 @@ export function toBlurredVariants(
   boxes: readonly BlurBox[],
   priority?: ImageJobPriority,
 ): Promise<ImageVariants> {
-  return runImageJob({ kind: 'blurred', display, boxes }, priority);
+  return runImageJob<ImageVariants>({ kind: 'blurred', display, boxes }, priority);
 }
