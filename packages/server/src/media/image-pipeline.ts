@@ -6,15 +6,7 @@ import type { ImageInput, ImageVariants } from './image-variants.js';
 import type { ImageJob } from './image-work.js';
 
 export { type ImageJobPriority, waitingImageJobs } from './image-child.js';
-export {
-  DISPLAY_MAX_PX,
-  type EncodedImage,
-  type ImageInput,
-  type ImageVariants,
-  MAX_INPUT_PIXELS,
-  PLACEHOLDER_PX,
-  THUMB_MAX_PX,
-} from './image-variants.js';
+export { type ImageVariants, MAX_INPUT_PIXELS } from './image-variants.js';
 
 const ALLOWED_MIME = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
 
