@@ -1,6 +1,7 @@
-// Bundles the server into dist/server.js, and the face detector's thread into dist/face-worker.js
-// beside it (decision 139): @fogata/shared inline (it ships as TypeScript source), every npm
-// dependency external (native modules and their own files stay in node_modules).
+// Bundles the server into dist/server.js, and beside it the face detector's thread
+// (dist/face-worker.js, decision 139) and the image process (dist/image-worker.js, decision 197):
+// @fogata/shared inline (it ships as TypeScript source), every npm dependency external (native
+// modules and their own files stay in node_modules).
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -11,6 +12,7 @@ await build({
   entryPoints: {
     server: new URL('./src/server.ts', import.meta.url).pathname,
     'face-worker': new URL('./src/media/face-worker.ts', import.meta.url).pathname,
+    'image-worker': new URL('./src/media/image-worker.ts', import.meta.url).pathname,
   },
   outdir: new URL('./dist', import.meta.url).pathname,
   bundle: true,

@@ -26,7 +26,7 @@ export async function cameraJpeg(seed) {
     .toBuffer();
 }
 
-/** What the server does to each file, with sharp alone (mirrors media/image-pipeline.ts). */
+/** What the server does to each file, with sharp alone (mirrors media/image-work.ts). */
 async function variants(input) {
   const display = await sharp(input, { limitInputPixels: 50_000_000 })
     .rotate()

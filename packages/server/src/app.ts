@@ -7,6 +7,7 @@ import type { Config } from './config.js';
 import { lazyChildLogger, logDestination } from './lib/request-log.js';
 import { fastSerializerCompiler, validatingSerializerCompiler } from './lib/response-serializer.js';
 import { trustProxyOption } from './lib/trust-proxy.js';
+import { setImageNice, useImageProcess } from './media/image-child.js';
 import { setImageThreadsNice } from './media/image-threads.js';
 import { apiRoutes } from './modules/api-routes.js';
 import { calendarFeedRoutes } from './modules/calendar/calendar.routes.js';
@@ -88,7 +89,11 @@ export async function buildApp(
 
   // The app context and the plugins every route relies on, in the order their hooks must run.
   const ctx = await registerAppContext(app, config);
+  setImageNice(config.imageNice);
   setImageThreadsNice(config.imageNice);
+  // Registered before the background jobs, so it runs after they have stopped (last first).
+  const letImageProcessGo = useImageProcess();
+  app.addHook('onClose', async () => letImageProcessGo());
   registerRequestLog(app, logger, logStream);
   registerBackgroundJobs(app, ctx);
   // Only JSON and multipart bodies: anything else is a 415, not a confusing validation error.

@@ -1,9 +1,8 @@
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { DetectedFace } from './face-detection.js';
 import type { FaceWorkerReply } from './face-worker.js';
+import { lowerImageThreads } from './image-threads.js';
+import { workerScript } from './worker-script.js';
 
 /*
  * The real face detector, run on threads of its own at the lowest priority (decision 139): a
@@ -36,48 +35,8 @@ const EXTRA_THREAD_IDLE_MS = 30_000;
 const threads: Promise<DetectorThread>[] = [];
 let nextId = 1;
 
-/**
- * The worker's script. The built server has it beside itself (`dist/face-worker.js`); run from
- * the TypeScript sources (the tests), it is bundled once per process into the package's `.tmp/`.
- */
-let script: Promise<URL> | null = null;
-function workerScript(): Promise<URL> {
-  script ??= findOrBundleScript().catch((err: unknown) => {
-    script = null;
-    throw err;
-  });
-  return script;
-}
-
-async function findOrBundleScript(): Promise<URL> {
-  const built = new URL('./face-worker.js', import.meta.url);
-  if (existsSync(built)) return built;
-  const source = new URL('./face-worker.ts', import.meta.url);
-  if (!existsSync(source)) throw new Error(`face-worker: no está junto a ${import.meta.url}`);
-  const root = fileURLToPath(new URL('../../', import.meta.url));
-  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
-    dependencies: Record<string, string>;
-  };
-  const outDir = join(root, '.tmp');
-  mkdirSync(outDir, { recursive: true });
-  const outfile = join(outDir, `face-worker-${process.pid}.mjs`);
-  const { build } = await import('esbuild');
-  await build({
-    entryPoints: [fileURLToPath(source)],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node22',
-    external: Object.keys(pkg.dependencies).filter((name) => name !== '@fogata/shared'),
-    logLevel: 'warning',
-  });
-  process.on('exit', () => rmSync(outfile, { force: true }));
-  return new URL(`file://${outfile}`);
-}
-
 async function startThread(nice: number): Promise<DetectorThread> {
-  const worker = new Worker(await workerScript(), { workerData: { nice } });
+  const worker = new Worker(await workerScript('face-worker'), { workerData: { nice } });
   const started: DetectorThread = { worker, pending: new Map(), idleTimer: null };
   const fail = (err: Error) => {
     forget(started);
@@ -164,7 +123,7 @@ export async function detectFacesOffThread(
   const id = nextId++;
   // A copy of its own, handed over whole: the caller's buffer may share memory with others.
   const message = typeof input === 'string' ? input : new Uint8Array(input);
-  return new Promise<DetectedFace[]>((resolve, reject) => {
+  const faces = new Promise<DetectedFace[]>((resolve, reject) => {
     thread.pending.set(id, { resolve, reject });
     thread.worker.ref();
     thread.worker.postMessage(
@@ -172,6 +131,9 @@ export async function detectFacesOffThread(
       typeof message === 'string' ? [] : [message.buffer],
     );
   });
+  // The detector decodes the photo with sharp in this process: the libvips threads that decoding
+  // started go below the pages.
+  return faces.finally(lowerImageThreads);
 }
 
 /**

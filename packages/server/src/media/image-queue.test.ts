@@ -1,9 +1,9 @@
 // Image jobs run one at a time; one a viewer waits for goes before the uploads already waiting.
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { pngImage } from '../test/images.js';
 import { waitUntil } from '../test/wait.js';
-import { toImageVariants, toVariantsFromDisplay, waitingImageJobs } from './image-pipeline.js';
+import { toBlurredVariants } from './copies/face-blur.js';
+import { toImageVariants, waitingImageJobs } from './image-pipeline.js';
 
 describe('the image jobs of one process', () => {
   it('start an urgent job next, ahead of the uploads queued before it', async () => {
@@ -13,9 +13,7 @@ describe('the image jobs of one process', () => {
     // Four uploads queue up; the first starts at once, the others wait.
     const uploads = ['subida 1', 'subida 2', 'subida 3', 'subida 4'].map(upload);
     await waitUntil('tres subidas en espera', () => waitingImageJobs() === 3);
-    const copy = toVariantsFromDisplay(sharp(photo), { urgent: true }).then(() =>
-      done.push('copia'),
-    );
+    const copy = toBlurredVariants(photo, [], { urgent: true }).then(() => done.push('copia'));
     await Promise.all([...uploads, copy]);
     expect(done).toEqual(['subida 1', 'copia', 'subida 2', 'subida 3', 'subida 4']);
   });

@@ -1,9 +1,9 @@
-// libvips' worker threads do the pixel work of every image the server handles: an upload's
-// variants, the blurred copies, the detector's decoding. Linux gives each thread its own nice
-// value, so these threads can run below the thread that answers requests: while a scouter uploads
-// a camp, the pages keep their pace and the upload takes the cores the pages leave (decision 193).
-// libvips starts its threads on its own, when a pipeline first needs them, at the priority of the
-// thread that starts them: they are found by name and lowered after they appear.
+// libvips' worker threads do the pixel work of the images still handled in the server's process
+// (the detector's decoding, a mail's cover, a link's preview); an upload's variants and the blurred
+// copies run in the image process, wholly below the pages (decision 197). Linux gives each thread
+// its own nice value, so these threads can run below the thread that answers requests (decision
+// 193). libvips starts its threads on its own, when a pipeline first needs them, at the priority
+// of the thread that starts them: they are found by name and lowered after they appear.
 import { readdirSync, readFileSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
 
@@ -19,7 +19,7 @@ export function setImageThreadsNice(nice: number): void {
 }
 
 /**
- * Lowers every libvips thread that runs above the nice value set: called around each image job,
+ * Lowers every libvips thread that runs above the nice value set: called after each detection,
  * so threads libvips has just started are caught before the next one.
  */
 export function lowerImageThreads(): void {

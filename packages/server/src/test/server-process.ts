@@ -32,6 +32,7 @@ export function serverBundle(): Promise<string> {
       entryPoints: {
         server: join(serverRoot, 'src', 'server.ts'),
         'face-worker': join(serverRoot, 'src', 'media', 'face-worker.ts'),
+        'image-worker': join(serverRoot, 'src', 'media', 'image-worker.ts'),
       },
       outdir: outDir,
       bundle: true,

@@ -1,9 +1,6 @@
 import sharp from 'sharp';
-import {
-  type ImageJobPriority,
-  type ImageVariants,
-  toVariantsFromDisplay,
-} from '../image-pipeline.js';
+import { type ImageJobPriority, runImageJob } from '../image-child.js';
+import type { ImageVariants } from '../image-variants.js';
 
 /*
  * The blur that hides a face in what is served (decision 063). Irreversible by construction: the
@@ -48,7 +45,7 @@ export function paddedRegion(box: BlurBox, width: number, height: number) {
 }
 
 /** `image` (encoded bytes) with every box blurred, as raw RGB pixels and their size. */
-async function blurredPixels(image: Buffer, boxes: readonly BlurBox[]) {
+export async function blurredPixels(image: Buffer, boxes: readonly BlurBox[]) {
   const { data, info } = await sharp(image)
     .removeAlpha()
     .raw()
@@ -112,13 +109,12 @@ async function blurredPixels(image: Buffer, boxes: readonly BlurBox[]) {
 /**
  * The display copy, thumbnail and placeholder of `display` (a stored display copy's bytes) with
  * `boxes` blurred: each derived from the blurred display copy, so no variant keeps a face.
- * `priority` places its encoding among the other image jobs.
+ * Made in the image process; `priority` places it among the other image jobs.
  */
-export async function toBlurredVariants(
+export function toBlurredVariants(
   display: Buffer,
   boxes: readonly BlurBox[],
   priority?: ImageJobPriority,
 ): Promise<ImageVariants> {
-  const { data, info } = await blurredPixels(display, boxes);
-  return toVariantsFromDisplay(sharp(data, { raw: info }), priority);
+  return runImageJob<ImageVariants>({ kind: 'blurred', display, boxes }, priority);
 }
