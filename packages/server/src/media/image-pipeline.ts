@@ -142,14 +142,29 @@ export function toVariantsFromDisplay(
   return oneAtATime(() => deriveVariants(pipeline), priority);
 }
 
-async function deriveVariants(pipeline: Sharp): Promise<ImageVariants> {
+/**
+ * The variants of a smooth image (a photo blurred whole) in `pipeline`: encoded with the least
+ * effort, which costs a small share of the usual on a large image and, with no detail to keep,
+ * loses nothing to see.
+ */
+export function toSmoothVariants(
+  pipeline: Sharp,
+  priority?: ImageJobPriority,
+): Promise<ImageVariants> {
+  return oneAtATime(() => deriveVariants(pipeline, { effort: 0 }), priority);
+}
+
+async function deriveVariants(
+  pipeline: Sharp,
+  encoding: { effort?: number } = {},
+): Promise<ImageVariants> {
   const display = await pipeline
     .resize(DISPLAY_MAX_PX, DISPLAY_MAX_PX, { fit: 'inside', withoutEnlargement: true })
-    .webp({ quality: 82 })
+    .webp({ quality: 82, ...encoding })
     .toBuffer({ resolveWithObject: true });
   const thumb = await sharp(display.data)
     .resize(THUMB_MAX_PX, THUMB_MAX_PX, { fit: 'inside', withoutEnlargement: true })
-    .webp({ quality: 75 })
+    .webp({ quality: 75, ...encoding })
     .toBuffer({ resolveWithObject: true });
   const tiny = await sharp(display.data)
     .resize(PLACEHOLDER_PX, PLACEHOLDER_PX, { fit: 'inside' })
