@@ -152,7 +152,8 @@ async function phase(app, ctx, seconds, uploaders) {
       99,
     ),
   }));
-  const slowest = kinds.sort((a, b) => b.p99 - a.p99)[0];
+  kinds.sort((a, b) => b.p99 - a.p99);
+  const slowest = kinds[0];
   return {
     requests: all.length,
     rps: all.length / seconds,
@@ -160,6 +161,7 @@ async function phase(app, ctx, seconds, uploaders) {
     p99: percentile(all, 99),
     max: Math.max(0, ...all),
     slowest,
+    kinds,
     failures,
     uploads: uploads.length,
     load: loadavg()[0],
@@ -205,7 +207,7 @@ async function onDatabase(label, databaseUrl, { seconds, members, scouters }) {
     await scanIdle(app.base, admin);
     const busy = await phase(app, ctx, seconds, uploaders);
     const describe = (r) =>
-      `${Math.round(r.rps)} req/s, p50 ${ms(r.p50)}, p99 ${ms(r.p99)}, máx. ${ms(r.max)} (la más lenta, ${r.slowest?.kind ?? '—'}: p99 ${ms(r.slowest?.p99 ?? 0)})${r.failures.length ? `, ${r.failures.length} errores (${r.failures[0]})` : ''}; carga ${r.load.toFixed(1)}`;
+      `${Math.round(r.rps)} req/s, p50 ${ms(r.p50)}, p99 ${ms(r.p99)}, máx. ${ms(r.max)} (p99 por tipo: ${r.kinds.map((k) => `${k.kind} ${ms(k.p99)}`).join(', ')})${r.failures.length ? `, ${r.failures.length} errores (${r.failures[0]})` : ''}; carga ${r.load.toFixed(1)}`;
     return [
       `Carga mixta (${label}): ${members} familias leyendo, dando «me gusta» y comentando (una acción y una pausa de 0,5–1,5 s), ${seconds} s: solas ${describe(quiet)}`,
       `Carga mixta (${label}): con ${scouters} scouters subiendo fotos de 12 MP una tras otra (${busy.uploads} subidas): ${describe(busy)} (objetivo p99 ≤ 300 ms)`,
