@@ -3,6 +3,7 @@
 // then a pause of 0.5–1.5 s), first alone, then while scouters upload 12 MP photos one after
 // another (the scan finding their faces meanwhile). The members' p99 and slowest answer, with and
 // without the uploads, in the same run. Short runs: BENCH_MIXED_SECONDS, BENCH_MIXED_MEMBERS.
+// BENCH_MIXED_SERVER_JS: another build's server.js to measure (a before, on the same machine).
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -170,7 +171,10 @@ async function phase(app, ctx, seconds, uploaders) {
 
 /** The mixed load on one database: lines for it. */
 async function onDatabase(label, databaseUrl, { seconds, members, scouters }) {
-  const app = await startDemoServer({ env: databaseUrl ? { DATABASE_URL: databaseUrl } : {} });
+  const app = await startDemoServer({
+    env: databaseUrl ? { DATABASE_URL: databaseUrl } : {},
+    ...(process.env.BENCH_MIXED_SERVER_JS ? { serverJs: process.env.BENCH_MIXED_SERVER_JS } : {}),
+  });
   try {
     const accounts = [
       ...Array.from({ length: members }, (_, i) => ({
