@@ -19,6 +19,7 @@ import { createAlbum, uploadPhoto } from '../../test/gallery-factories.js';
 import { storedBytes } from '../../test/images.js';
 import { waitUntil } from '../../test/wait.js';
 import { PENDING_PLACEHOLDER, WHOLE_IMAGE_BOX } from '../copies/copy-names.js';
+import * as faceBlur from '../copies/face-blur.js';
 import { toBlurredVariants } from '../copies/face-blur.js';
 import { faceScanIdle } from '../face-search.js';
 import type { LocalStorage } from '../storage/storage.js';
@@ -29,6 +30,12 @@ import type { LocalStorage } from '../storage/storage.js';
  * page finds it made and no request makes it. On the bytes: no face of the fixtures is left in
  * it. On SQLite, and on PostgreSQL with DATABASE_URL.
  */
+
+// The whole-photo blur as the upload calls it, so that one test can make it fail.
+vi.mock('../copies/face-blur.js', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../copies/face-blur.js')>();
+  return { ...real, toWholeBlurVariants: vi.fn(real.toWholeBlurVariants) };
+});
 
 let t: TestApp;
 let scouter: TestUser;
@@ -224,6 +231,24 @@ describe('a photo just uploaded, its faces not looked for yet', () => {
       for (const box of [ASTRONAUT, CAMERAMAN, AWAY]) {
         expect(await isBlurred(display, clean, box)).toBe(true);
       }
+    } finally {
+      await letTheScanGo();
+    }
+  });
+
+  it('lands even when its whole-photo blur cannot be made: the copy made when first asked for', async () => {
+    const made = vi.mocked(faceBlur.toWholeBlurVariants);
+    made.mockClear();
+    made.mockRejectedValueOnce(new Error('vips: la imagen no se pudo leer'));
+    holdTheScan();
+    try {
+      const albumId = (await createAlbum(t.app)).id;
+      const photoId = await uploadPhoto(t.app, scouter.headers, albumId, picture);
+      expect(made).toHaveBeenCalledTimes(1);
+      expect(await renditionsOf(photoId)).toEqual([]);
+      const photo = await listed(member, albumId, photoId);
+      const clean = await stored((await cleanKeys(photoId)).image_key);
+      expect(await isBlurred(await served(photo.image_url), clean, ASTRONAUT)).toBe(true);
     } finally {
       await letTheScanGo();
     }

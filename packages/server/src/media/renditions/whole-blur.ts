@@ -14,14 +14,22 @@ import { queueCopies } from './rendition-worker.js';
 
 /**
  * The whole-image blur of an image whose copies are `variants`, or none while image consent is
- * off (`enforced`): nobody is given it then.
+ * off (`enforced`): nobody is given it then. One that cannot be made does not fail the upload:
+ * it is made when first asked for, as any copy.
  */
-export function wholeBlurOf(
+export async function wholeBlurOf(
+  ctx: Pick<RenditionContext, 'log'>,
   variants: ImageVariants,
   enforced: boolean,
 ): Promise<ImageVariants | null> {
-  if (!enforced) return Promise.resolve(null);
-  return toWholeBlurVariants(variants.thumb.data, variants.display.width, variants.display.height);
+  if (!enforced) return null;
+  const { thumb, display } = variants;
+  try {
+    return await toWholeBlurVariants(thumb.data, display.width, display.height);
+  } catch (err) {
+    ctx.log.warn({ err }, 'no se pudo difuminar entera una foto al subirla');
+    return null;
+  }
 }
 
 /**

@@ -220,7 +220,7 @@ export class PhotosService {
         }
         stored.push(await storeImageVariants(this.ctx, PHOTOS_FOLDER, variants));
         descriptions.push(captions[index] ?? null);
-        wholeBlurs.push(await wholeBlurOf(variants, enforced));
+        wholeBlurs.push(await wholeBlurOf(this.ctx, variants, enforced));
       }
       if (stored.length === 0) return { uploaded: [], failures };
       const { db } = this.ctx;
