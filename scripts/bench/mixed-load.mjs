@@ -3,6 +3,7 @@
 // then a pause of 0.5–1.5 s), first alone, then while scouters upload 12 MP photos one after
 // another (the scan finding their faces meanwhile). The members' p99 and slowest answer, with and
 // without the uploads, in the same run. Short runs: BENCH_MIXED_SECONDS, BENCH_MIXED_MEMBERS.
+// BENCH_MIXED_SERVER_JS: another build's server.js to measure (a before, on the same machine).
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -152,7 +153,8 @@ async function phase(app, ctx, seconds, uploaders) {
       99,
     ),
   }));
-  const slowest = kinds.sort((a, b) => b.p99 - a.p99)[0];
+  kinds.sort((a, b) => b.p99 - a.p99);
+  const slowest = kinds[0];
   return {
     requests: all.length,
     rps: all.length / seconds,
@@ -160,6 +162,7 @@ async function phase(app, ctx, seconds, uploaders) {
     p99: percentile(all, 99),
     max: Math.max(0, ...all),
     slowest,
+    kinds,
     failures,
     uploads: uploads.length,
     load: loadavg()[0],
@@ -168,7 +171,10 @@ async function phase(app, ctx, seconds, uploaders) {
 
 /** The mixed load on one database: lines for it. */
 async function onDatabase(label, databaseUrl, { seconds, members, scouters }) {
-  const app = await startDemoServer({ env: databaseUrl ? { DATABASE_URL: databaseUrl } : {} });
+  const app = await startDemoServer({
+    env: databaseUrl ? { DATABASE_URL: databaseUrl } : {},
+    ...(process.env.BENCH_MIXED_SERVER_JS ? { serverJs: process.env.BENCH_MIXED_SERVER_JS } : {}),
+  });
   try {
     const accounts = [
       ...Array.from({ length: members }, (_, i) => ({
@@ -205,7 +211,7 @@ async function onDatabase(label, databaseUrl, { seconds, members, scouters }) {
     await scanIdle(app.base, admin);
     const busy = await phase(app, ctx, seconds, uploaders);
     const describe = (r) =>
-      `${Math.round(r.rps)} req/s, p50 ${ms(r.p50)}, p99 ${ms(r.p99)}, máx. ${ms(r.max)} (la más lenta, ${r.slowest?.kind ?? '—'}: p99 ${ms(r.slowest?.p99 ?? 0)})${r.failures.length ? `, ${r.failures.length} errores (${r.failures[0]})` : ''}; carga ${r.load.toFixed(1)}`;
+      `${Math.round(r.rps)} req/s, p50 ${ms(r.p50)}, p99 ${ms(r.p99)}, máx. ${ms(r.max)} (p99 por tipo: ${r.kinds.map((k) => `${k.kind} ${ms(k.p99)}`).join(', ')})${r.failures.length ? `, ${r.failures.length} errores (${r.failures[0]})` : ''}; carga ${r.load.toFixed(1)}`;
     return [
       `Carga mixta (${label}): ${members} familias leyendo, dando «me gusta» y comentando (una acción y una pausa de 0,5–1,5 s), ${seconds} s: solas ${describe(quiet)}`,
       `Carga mixta (${label}): con ${scouters} scouters subiendo fotos de 12 MP una tras otra (${busy.uploads} subidas): ${describe(busy)} (objetivo p99 ≤ 300 ms)`,

@@ -1,5 +1,5 @@
 import sharp, { type Sharp } from 'sharp';
-import { type BlurBox, blurredPixels } from './copies/face-blur.js';
+import { type BlurBox, blurredPixels, wholeBlurPixels } from './copies/face-blur.js';
 import {
   DISPLAY_MAX_PX,
   type ImageInput,
@@ -26,7 +26,9 @@ export type ImageJob =
   /** A square WebP avatar of `size` pixels. */
   | { kind: 'avatar'; input: ImageInput; size: number }
   /** The variants of `display` (a stored display copy) with `boxes` blurred. */
-  | { kind: 'blurred'; display: Buffer; boxes: readonly BlurBox[] };
+  | { kind: 'blurred'; display: Buffer; boxes: readonly BlurBox[] }
+  /** The variants of an image blurred whole, `width`×`height`, from `small` (its thumbnail). */
+  | { kind: 'whole-blur'; small: Buffer; width: number; height: number };
 
 /**
  * A decoder over `input` with orientation applied. sharp writes no metadata (EXIF, GPS, XMP,
@@ -53,17 +55,26 @@ export async function runImageWork(job: ImageJob): Promise<Buffer | ImageVariant
       const { data, info } = await blurredPixels(job.display, job.boxes);
       return deriveVariants(sharp(data, { raw: info }));
     }
+    case 'whole-blur': {
+      // A smooth image: encoded with the least effort, which costs a small share of the usual on
+      // a large image and, with no detail to keep, loses nothing to see.
+      const { data, info } = await wholeBlurPixels(job.small, job.width, job.height);
+      return deriveVariants(sharp(data, { raw: info }), { effort: 0 });
+    }
   }
 }
 
-async function deriveVariants(pipeline: Sharp): Promise<ImageVariants> {
+async function deriveVariants(
+  pipeline: Sharp,
+  encoding: { effort?: number } = {},
+): Promise<ImageVariants> {
   const display = await pipeline
     .resize(DISPLAY_MAX_PX, DISPLAY_MAX_PX, { fit: 'inside', withoutEnlargement: true })
-    .webp({ quality: 82 })
+    .webp({ quality: 82, ...encoding })
     .toBuffer({ resolveWithObject: true });
   const thumb = await sharp(display.data)
     .resize(THUMB_MAX_PX, THUMB_MAX_PX, { fit: 'inside', withoutEnlargement: true })
-    .webp({ quality: 75 })
+    .webp({ quality: 75, ...encoding })
     .toBuffer({ resolveWithObject: true });
   const tiny = await sharp(display.data)
     .resize(PLACEHOLDER_PX, PLACEHOLDER_PX, { fit: 'inside' })

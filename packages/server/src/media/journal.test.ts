@@ -19,11 +19,13 @@ import { buildTestApp, buildTestAppOnSameDatabase, type TestApp } from '../test/
 import { createUser, type TestUser } from '../test/factories.js';
 import { createAlbum } from '../test/gallery-factories.js';
 import { pngImage, sendPhotos } from '../test/images.js';
+import { faceScanIdle } from './face-search.js';
 import { MediaJournal } from './journal.js';
 import { MEDIA_KEY_COLUMNS } from './journal.repository.js';
 import { keepMedia, saveMedia } from './media-files.js';
 import { ownerIsGone, ownerOfTag, ownerTag, PROCESS_OWNER } from './process-owner.js';
 import { insertWithImage } from './renditions/public-image-upload.js';
+import { renditionsIdle } from './renditions/rendition-worker.js';
 import { newMediaKey } from './storage/storage.js';
 import { removeLeftUploads } from './temp-uploads.js';
 import type { UploadedFile } from './upload.js';
@@ -200,6 +202,9 @@ describe('storing and deleting through the journal', () => {
     const album = await createAlbum(t.app);
     const res = await sendPhotos(t.app, scouter.headers, album.id, [await pngImage()]);
     expect(res.statusCode).toBe(201);
+    // The copy the upload stored blurred whole, gone once the scan has looked for faces.
+    await faceScanIdle(t.app.ctx);
+    await renditionsIdle(t.app.ctx);
     expect(await entries()).toEqual([]);
     const photo = await t.app.ctx.db.kysely
       .selectFrom('photos')

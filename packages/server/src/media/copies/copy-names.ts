@@ -1,4 +1,5 @@
 import type { FaceImageKind } from '../face-rows.js';
+import { UNSEARCHED_FACE_ID } from '../face-search.js';
 import type { MediaUrlSigner } from '../url-signer.js';
 import type { RenditionRow } from './copies.repository.js';
 import type { BlurBox } from './face-blur.js';
@@ -18,6 +19,12 @@ export type GalleryImageKind = Extract<FaceImageKind, 'photo' | 'album'>;
 
 /** A face's box as a copy blurs it: the face's id, and where it is. */
 export type CopyBox = BlurBox & { id: number };
+
+/**
+ * The box a copy blurs for an image whose faces were not looked for yet: the whole image, as the
+ * face rule's one face not reviewed (decision 099).
+ */
+export const WHOLE_IMAGE_BOX: CopyBox = { id: UNSEARCHED_FACE_ID, x: 0, y: 0, width: 1, height: 1 };
 
 /**
  * Shown while a copy is not made yet: a plain grey 16×12 WebP. Never the clean placeholder, which

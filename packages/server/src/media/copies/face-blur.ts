@@ -44,6 +44,44 @@ export function paddedRegion(box: BlurBox, width: number, height: number) {
   return { left, top, width: Math.max(1, right - left), height: Math.max(1, bottom - top) };
 }
 
+/** Raw pixels of a `width`×`height` image with `channels` channels. */
+interface RawSize {
+  width: number;
+  height: number;
+  channels: 1 | 2 | 3 | 4;
+}
+
+/**
+ * The soft patch that covers a `region.width`×`region.height` region, grown from its few cells
+ * (`tiny`, raw pixels of size `cells`): grown back smooth and blurred, raw pixels of the region's
+ * size with the cells' channels.
+ */
+async function softPatch(
+  tiny: Buffer,
+  cells: RawSize,
+  region: { width: number; height: number },
+): Promise<Buffer> {
+  const sigma = Math.max(2, Math.min(region.width, region.height) / 8);
+  // A large region (a whole photo not searched yet) is smoothed at a fraction of its size and
+  // grown back: the same soft patch, since it holds a few cells of information, without a
+  // blur whose cost grows with its radius (seconds of a core for a whole photo).
+  const scale = Math.max(1, Math.floor(sigma / MAX_FULL_SIZE_SIGMA));
+  const smoothed = await sharp(tiny, { raw: cells })
+    .resize(Math.ceil(region.width / scale), Math.ceil(region.height / scale), {
+      fit: 'fill',
+      kernel: 'cubic',
+    })
+    .blur(sigma / scale)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return scale === 1
+    ? smoothed.data
+    : sharp(smoothed.data, { raw: smoothed.info })
+        .resize(region.width, region.height, { fit: 'fill', kernel: 'cubic' })
+        .raw()
+        .toBuffer();
+}
+
 /** `image` (encoded bytes) with every box blurred, as raw RGB pixels and their size. */
 export async function blurredPixels(image: Buffer, boxes: readonly BlurBox[]) {
   const { data, info } = await sharp(image)
@@ -54,40 +92,17 @@ export async function blurredPixels(image: Buffer, boxes: readonly BlurBox[]) {
     boxes.map(async (box) => {
       const region = paddedRegion(box, info.width, info.height);
       const cellsDown = Math.max(1, Math.round((CELLS_ACROSS * region.height) / region.width));
+      const cells = {
+        width: Math.min(CELLS_ACROSS, region.width),
+        height: Math.min(cellsDown, region.height),
+        channels: info.channels,
+      };
       const tiny = await sharp(data, { raw: info })
         .extract(region)
-        .resize(Math.min(CELLS_ACROSS, region.width), Math.min(cellsDown, region.height), {
-          fit: 'fill',
-          kernel: 'cubic',
-        })
+        .resize(cells.width, cells.height, { fit: 'fill', kernel: 'cubic' })
         .raw()
         .toBuffer();
-      const sigma = Math.max(2, Math.min(region.width, region.height) / 8);
-      // A large region (a whole photo not searched yet) is smoothed at a fraction of its size and
-      // grown back: the same soft patch, since it holds a few cells of information, without a
-      // blur whose cost grows with its radius (seconds of a core for a whole photo).
-      const scale = Math.max(1, Math.floor(sigma / MAX_FULL_SIZE_SIGMA));
-      const smoothed = await sharp(tiny, {
-        raw: {
-          width: Math.min(CELLS_ACROSS, region.width),
-          height: Math.min(cellsDown, region.height),
-          channels: info.channels,
-        },
-      })
-        .resize(Math.ceil(region.width / scale), Math.ceil(region.height / scale), {
-          fit: 'fill',
-          kernel: 'cubic',
-        })
-        .blur(sigma / scale)
-        .raw()
-        .toBuffer({ resolveWithObject: true });
-      const patch =
-        scale === 1
-          ? smoothed.data
-          : await sharp(smoothed.data, { raw: smoothed.info })
-              .resize(region.width, region.height, { fit: 'fill', kernel: 'cubic' })
-              .raw()
-              .toBuffer();
+      const patch = await softPatch(tiny, cells, region);
       return { input: patch, raw: { ...region, channels: info.channels }, ...region };
     }),
   );
@@ -117,4 +132,40 @@ export function toBlurredVariants(
   priority?: ImageJobPriority,
 ): Promise<ImageVariants> {
   return runImageJob<ImageVariants>({ kind: 'blurred', display, boxes }, priority);
+}
+
+/**
+ * The pixels of an image blurred whole (one whose faces were not looked for yet), `width`×`height`
+ * like its display copy, made from a small copy of the same image (`small`: its thumbnail's
+ * bytes). Blurred whole, the image keeps only its few cells of information, which a small copy
+ * holds as well as the display copy: the same soft patch as `blurredPixels` over the whole display
+ * copy, without decoding it.
+ */
+export async function wholeBlurPixels(small: Buffer, width: number, height: number) {
+  const cellsDown = Math.max(1, Math.round((CELLS_ACROSS * height) / width));
+  const { data: tiny, info } = await sharp(small)
+    .removeAlpha()
+    .resize(Math.min(CELLS_ACROSS, width), Math.min(cellsDown, height), {
+      fit: 'fill',
+      kernel: 'cubic',
+    })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const cells = { width: info.width, height: info.height, channels: info.channels };
+  const data = await softPatch(tiny, cells, { width, height });
+  return { data, info: { width, height, channels: cells.channels } };
+}
+
+/**
+ * The display copy, thumbnail and placeholder of an image blurred whole, from its thumbnail
+ * (`wholeBlurPixels`), encoded with the least effort: a smooth image loses nothing to see by it.
+ * Made in the image process; `priority` places it among the other image jobs.
+ */
+export function toWholeBlurVariants(
+  small: Buffer,
+  width: number,
+  height: number,
+  priority?: ImageJobPriority,
+): Promise<ImageVariants> {
+  return runImageJob<ImageVariants>({ kind: 'whole-blur', small, width, height }, priority);
 }

@@ -8,7 +8,7 @@ import { Turns } from '../../lib/turns.js';
 import { ImageRenditionsRepository, type RenditionRow } from '../copies/copies.repository.js';
 import { boxesText, type RenditionSpec, renditionKeys } from '../copies/copy-names.js';
 import { toBlurredVariants } from '../copies/face-blur.js';
-import type { ImageJobPriority } from '../image-pipeline.js';
+import type { ImageJobPriority, ImageVariants } from '../image-pipeline.js';
 import { deleteMedia, keepMedia, markForDeletion, saveMedia } from '../media-files.js';
 import type { StoredFile } from '../storage/storage.js';
 
@@ -32,7 +32,10 @@ const making = new Map<string, { run: Promise<void>; priority: ImageJobPriority 
  */
 const copyTurns = new Turns(2);
 
-type RenditionContext = Pick<AppContext, 'db' | 'storage' | 'mediaJournal' | 'log' | 'mediaUrls'>;
+export type RenditionContext = Pick<
+  AppContext,
+  'db' | 'storage' | 'mediaJournal' | 'log' | 'mediaUrls'
+>;
 
 /**
  * How long a request waits for the copy it asked for to be made (behind others in turn) before
@@ -104,16 +107,36 @@ export class ImageRenditions {
   }
 
   /**
+   * Stores the copy `spec` made already (`variants`: an upload's photo blurred whole, made with
+   * its other copies), as `make` would store it: once in this process, and a viewer asking for it
+   * meanwhile waits for these files rather than making them again.
+   */
+  store(spec: RenditionSpec, variants: ImageVariants): Promise<void> {
+    const { imageKey } = this.keys(spec);
+    const known = making.get(imageKey);
+    if (known) return known.run;
+    const run = this.save(spec, variants).finally(() => making.delete(imageKey));
+    making.set(imageKey, { run, priority: { urgent: true } });
+    return run;
+  }
+
+  /**
    * Blurs the clean display copy, derives the thumbnail and placeholder from the blurred one
-   * (decision 063), stores both files under the journal and records the row. A copy's key names
-   * its content, so a file already there (made by another instance, or of a row just dropped) is
-   * this very copy: it is kept, never written over while someone may be reading it.
+   * (decision 063), then stores them.
    */
   private async render(spec: RenditionSpec, priority: ImageJobPriority): Promise<void> {
-    const { imageKey, thumbKey } = this.keys(spec);
     const file = await this.ctx.storage.read(spec.source);
     if (!file) throw new AppError(404, SERVER_ERRORS.mediaNotFound);
-    const variants = await toBlurredVariants(await buffer(file.stream), spec.boxes, priority);
+    await this.save(spec, await toBlurredVariants(await buffer(file.stream), spec.boxes, priority));
+  }
+
+  /**
+   * Stores the copy's files under the journal and records its row. A copy's key names its
+   * content, so a file already there (made by another instance, or of a row just dropped) is
+   * this very copy: it is kept, never written over while someone may be reading it.
+   */
+  private async save(spec: RenditionSpec, variants: ImageVariants): Promise<void> {
+    const { imageKey, thumbKey } = this.keys(spec);
     const files = [
       { key: imageKey, data: variants.display.data, contentType: 'image/webp' },
       { key: thumbKey, data: variants.thumb.data, contentType: 'image/webp' },

@@ -11,12 +11,13 @@ import { Access } from '../../access/access.js';
 import { isRestrictedPhoto } from '../../access/gallery-access.js';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/database.js';
+import { readGroupSettings } from '../../db/group-settings.js';
 import { AppError } from '../../lib/app-error.js';
 import { nowIso } from '../../lib/tokens.js';
 import { ImageRenditionsRepository } from '../../media/copies/copies.repository.js';
 import { saveFaceSearch } from '../../media/face-rows.js';
 import { SEARCH_LATER, wakeFaceScan } from '../../media/face-search.js';
-import { toImageVariants } from '../../media/image-pipeline.js';
+import { type ImageVariants, toImageVariants } from '../../media/image-pipeline.js';
 import {
   deleteMedia,
   keepMedia,
@@ -25,6 +26,7 @@ import {
   storeImageVariants,
 } from '../../media/media-files.js';
 import type { KeyUrls } from '../../media/media-urls.js';
+import { storeWholeBlurs, wholeBlurOf } from '../../media/renditions/whole-blur.js';
 import type { UploadedFile } from '../../media/upload.js';
 import { recordAudit } from '../audit/audit.js';
 import { deleteInteractions } from '../interactions/interactions.repository.js';
@@ -197,6 +199,9 @@ export class PhotosService {
     const stored: StoredImage[] = [];
     /** The caption of each stored image, by the same index. */
     const descriptions: (string | null)[] = [];
+    /** The copy of each stored image that families get until its faces are looked for. */
+    const wholeBlurs: (ImageVariants | null)[] = [];
+    const { image_consent_enforced: enforced } = await readGroupSettings(this.ctx.db.kysely);
     const failures: UploadFailure[] = [];
     let ids: number[] = [];
     try {
@@ -215,6 +220,7 @@ export class PhotosService {
         }
         stored.push(await storeImageVariants(this.ctx, PHOTOS_FOLDER, variants));
         descriptions.push(captions[index] ?? null);
+        wholeBlurs.push(await wholeBlurOf(this.ctx, variants, enforced));
       }
       if (stored.length === 0) return { uploaded: [], failures };
       const { db } = this.ctx;
@@ -246,7 +252,18 @@ export class PhotosService {
       await deleteMedia(this.ctx, keysOf(stored), err);
       throw err;
     }
+    // Started before anything else is awaited: a family's page may ask for them at once.
+    const copies = storeWholeBlurs(
+      this.ctx,
+      'photo',
+      ids.flatMap((id, index) => {
+        const image = stored[index];
+        const copy = wholeBlurs[index];
+        return image && copy ? [{ id, source: image.key, copy }] : [];
+      }),
+    );
     await keepMedia(this.ctx, keysOf(stored));
+    await copies;
     // Their faces are looked for now, off this request; the scan then has their copies made.
     wakeFaceScan(this.ctx);
 
