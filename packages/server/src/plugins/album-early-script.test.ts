@@ -1,6 +1,6 @@
 import { runInNewContext } from 'node:vm';
+import { ALBUM_EARLY_SCRIPT, FIRST_THUMBNAILS } from '@fogata/shared';
 import { describe, expect, it } from 'vitest';
-import { ALBUM_EARLY_SCRIPT, FIRST_THUMBNAILS } from './early-reads.js';
 
 /** The album page's inline script run as a browser with a session would, its fetches answered. */
 async function preloadsOf(photos: unknown) {
