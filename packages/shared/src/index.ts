@@ -1,4 +1,5 @@
 export * from './activity-errors.js';
+export * from './album-grid.js';
 export * from './camp.js';
 export * from './digest.js';
 export * from './early-reads.js';

@@ -1,6 +1,6 @@
 import './styles/bootstrap-base.scss';
 import './styles.css';
-import { LIMITS } from '@fogata/shared';
+import { APP_STARTED_GLOBAL, LIMITS } from '@fogata/shared';
 import { type DehydratedState, hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -9,6 +9,8 @@ import { preloadPage } from './app/router';
 import { pageJson } from './lib/page-data';
 import { createQueryClient } from './lib/query-client';
 
+// From here on the page is the app's: the album page's inline script no longer draws into it.
+(window as unknown as Record<string, unknown>)[APP_STARTED_GLOBAL] = true;
 const container = document.getElementById('root')!;
 const queryClient = createQueryClient();
 
@@ -58,6 +60,17 @@ function loadStyles(): Promise<unknown>[] {
   return [...preloads].map(
     (preload) =>
       new Promise((done) => {
+        // The album page's inline script may have applied it already (decision 207).
+        const href = preload.getAttribute('href');
+        const applied = document.querySelector<HTMLLinkElement>(
+          `link[rel="stylesheet"][href="${href}"]`,
+        );
+        if (applied?.sheet) return done(undefined);
+        if (applied) {
+          applied.addEventListener('load', done);
+          applied.addEventListener('error', done);
+          return;
+        }
         const sheet = document.createElement('link');
         sheet.rel = 'stylesheet';
         sheet.href = preload.href;

@@ -1,5 +1,11 @@
 import { runInNewContext } from 'node:vm';
-import { ALBUM_EARLY_SCRIPT, FIRST_THUMBNAILS } from '@fogata/shared';
+import {
+  ALBUM_EARLY_SCRIPT,
+  albumGridMath,
+  EARLY_DRAWN_ROLES,
+  FIRST_THUMBNAILS,
+  gridLayout,
+} from '@fogata/shared';
 import { describe, expect, it } from 'vitest';
 
 /** The album page's inline script run as a browser with a session would, its fetches answered. */
@@ -38,5 +44,20 @@ describe('the album page inline script', () => {
   it('preloads nothing for an album without photos or an answer that is not a list', async () => {
     expect(await preloadsOf([])).toEqual([]);
     expect(await preloadsOf({ message: 'No encontrado' })).toEqual([]);
+  });
+});
+
+describe("the album page inline script's drawing", () => {
+  it("is for members only: a manager's page has the draft bar and the faces to review, which only the app draws", () => {
+    expect(EARLY_DRAWN_ROLES).toEqual(['usuario']);
+  });
+
+  it('refers to nothing outside itself but the browser: the grid geometry comes in its text', () => {
+    // The function is carried by its source: a name from its module would be undefined in the page.
+    const math = runInNewContext(`(${albumGridMath.toString()})()`, { Math, Number });
+    expect(math.gridLayout([1.5, 1.5, 0.75], 388, 3, () => 48)).toEqual(
+      gridLayout([1.5, 1.5, 0.75], 388, 3, () => 48),
+    );
+    expect(ALBUM_EARLY_SCRIPT).toContain(albumGridMath.toString());
   });
 });

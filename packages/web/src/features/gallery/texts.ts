@@ -1,4 +1,4 @@
-import { LIMITS } from '@fogata/shared';
+import { ALBUM_PAGE_TEXTS, LIMITS } from '@fogata/shared';
 
 /** A whole number with a point between thousands: 2000 → '2.000' (Intl would load its data). */
 function thousands(n: number): string {
@@ -43,7 +43,7 @@ export const GALLERY_TEXTS = {
 
   invalidId: 'ID de álbum inválido en la URL.',
   notFound: 'Álbum no encontrado',
-  back: 'Volver a la galería',
+  back: ALBUM_PAGE_TEXTS.back,
   noPhotos: 'Este álbum aún no tiene fotos.',
   noPhotosManager: ' ¡Sube algunas con el botón +!',
   loadingAlbum: 'Cargando álbum...',
@@ -104,10 +104,9 @@ export const GALLERY_TEXTS = {
   captionEdit: 'Editar pie de foto',
   captionSave: 'Guardar',
   captionSaving: 'Guardando...',
-  download: 'Descargar álbum',
+  download: ALBUM_PAGE_TEXTS.download,
   downloadPreparing: 'Preparando descarga...',
-  downloadHelp: (n: number) =>
-    n === 1 ? 'Un archivo ZIP con 1 foto.' : `Un archivo ZIP con ${n} fotos.`,
+  downloadHelp: ALBUM_PAGE_TEXTS.downloadHelp,
 
   // Who sees an album (decisions 054 and 056).
   audienceLegend: 'Quién lo ve',

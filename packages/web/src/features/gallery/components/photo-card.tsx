@@ -1,4 +1,4 @@
-import type { LikeResult, Photo } from '@fogata/shared';
+import { tileBodyHeight as captionsBodyHeight, type LikeResult, type Photo } from '@fogata/shared';
 import { useMemo } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
@@ -25,17 +25,12 @@ interface PhotoCardProps {
   bodyHeight: number;
 }
 
-/** The body of a card with its like and comment buttons only, in px (.photo-tile-body). */
-const BODY_PLAIN = 48;
-/** With a caption under the buttons: two lines of small text more. */
-const BODY_CAPTIONED = 98;
-
 /**
  * The height of the cards' bodies in a row of these photos (decision 038): fixed, so a row's
  * height follows from its photos' width and height alone and the grid knows it before drawing.
  */
 export function tileBodyHeight(photos: Photo[]) {
-  return photos.some((p) => p.description?.trim()) ? BODY_CAPTIONED : BODY_PLAIN;
+  return captionsBodyHeight(photos.map((p) => p.description));
 }
 
 /** One photo of the album grid: its thumbnail, like button, comment count and description. */
