@@ -119,6 +119,9 @@ test('a member sees the album before the app has loaded, and nothing moves when 
       page.getByRole('button', { name: /^Ver \d+ comentarios?$/ }).first(),
     ).toBeVisible();
     await photosShown(page);
+    // The app's page took the script's place: one title, one grid.
+    await expect(page.locator('main h1')).toHaveCount(1);
+    await expect(page.locator('main .photo-rows-virtual')).toHaveCount(1);
     const app = await placesOf(page);
     if (takingShots) await page.screenshot({ path: screenFile('album-app', width) });
     expect(app.title).toEqual(early.title);
