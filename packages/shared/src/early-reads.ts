@@ -117,7 +117,8 @@ export const ALBUM_EARLY_SCRIPT = `(function () {
       album.audience.length === 0 && Array.isArray(photos) && photos.length > 0;
   }
 
-  // The page's stylesheets, preloaded by the server, applied as the app would apply them.
+  // The page's stylesheets, preloaded by the server, applied where the app would apply them:
+  // the entry's where its preload is, the page's own after it, at the end of the head.
   function applyStyles() {
     var links = document.querySelectorAll('link[rel="preload"][as="style"]');
     return Array.prototype.map.call(links, function (preload) {
@@ -127,7 +128,8 @@ export const ALBUM_EARLY_SCRIPT = `(function () {
       sheet.rel = "stylesheet";
       sheet.setAttribute("href", href);
       if (preload.crossOrigin !== null) sheet.crossOrigin = preload.crossOrigin;
-      preload.after(sheet);
+      if (preload.hasAttribute("data-fogata-css")) preload.after(sheet);
+      else document.head.appendChild(sheet);
       return new Promise(function (done) { sheet.onload = done; sheet.onerror = done; });
     });
   }
