@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { expectAccessible } from './support/a11y.js';
 import {
   apiToken,
@@ -8,6 +8,7 @@ import {
   login,
   PASSWORD,
   PNG_1PX,
+  signInThroughProvider,
 } from './support/app.js';
 import { setProviderAccount } from './support/control.js';
 import { E2E } from './support/env.js';
@@ -168,21 +169,6 @@ test('«Eliminar mi cuenta»: a wrong password is refused under the field; the r
   await expect(page.getByText(`Comentario de Irene ${stamp}`)).toHaveCount(0);
 });
 
-/** Clicks `button`, and in the provider's popup signs in as `email` when it asks. */
-async function providerPopup(page: Page, button: string, email: string, loginPage: boolean) {
-  const popupOpened = page.waitForEvent('popup');
-  await page.getByRole('button', { name: button }).click();
-  const popup = await popupOpened;
-  const closed = popup.waitForEvent('close');
-  if (loginPage) {
-    await popup.waitForURL(new RegExp(`^${E2E.oidcIssuer}/interaction/`));
-    await popup.getByPlaceholder('Enter any login').fill(email);
-    await popup.getByPlaceholder('and password').fill('cualquier-clave');
-    await popup.getByRole('button', { name: 'Sign-in' }).click();
-  }
-  await closed;
-}
-
 test('an account without a password confirms the deletion with a fresh Google sign-in', async ({
   page,
   request,
@@ -195,7 +181,7 @@ test('an account without a password confirms the deletion with a fresh Google si
   expect(sent.status()).toBe(200);
   await setProviderAccount(email, { name: 'Nerea Desde Google' });
   await page.goto('/login');
-  await providerPopup(page, 'Continuar con Google', email, true);
+  await signInThroughProvider(page, 'Continuar con Google', email, true);
   await expect(page.getByText('¡Registro completado!')).toBeVisible();
 
   await page.goto('/profile/edit');
@@ -211,7 +197,7 @@ test('an account without a password confirms the deletion with a fresh Google si
   ).toBeVisible();
 
   // The provider remembers the person: the popup comes back by itself with a fresh ID token.
-  await providerPopup(page, 'Confirmar con Google', email, false);
+  await signInThroughProvider(page, 'Confirmar con Google', email, false);
   await expect(page).toHaveURL(`${E2E.baseURL}/`);
   await expect(
     page.getByText(

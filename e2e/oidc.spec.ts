@@ -1,6 +1,6 @@
 import { CLIENT_ERRORS, SERVER_ERRORS } from '@fogata/shared';
 import type { Page } from '@playwright/test';
-import { apiToken, openDrawer, watchForText } from './support/app.js';
+import { apiToken, openDrawer, signInThroughProvider, watchForText } from './support/app.js';
 import { ensureFirstAdmin, setProviderAccount } from './support/control.js';
 import { E2E } from './support/env.js';
 import { expect, test } from './support/fixtures.js';
@@ -17,21 +17,10 @@ test.beforeAll(async ({ request }) => {
 
 /**
  * Clicks 'Continuar con Google' and, when the provider asks (no session there yet), signs in as
- * `email` on its page in the popup. Back at our callback page, the popup hands the token over and
- * closes itself.
+ * `email` on its page in the popup, which then hands the token over and closes itself.
  */
-async function signInWithProvider(page: Page, email: string, expectLoginPage = true) {
-  const popupOpened = page.waitForEvent('popup');
-  await page.getByRole('button', { name: 'Continuar con Google' }).click();
-  const popup = await popupOpened;
-  const closed = popup.waitForEvent('close');
-  if (expectLoginPage) {
-    await popup.waitForURL(new RegExp(`^${E2E.oidcIssuer}/interaction/`));
-    await popup.getByPlaceholder('Enter any login').fill(email);
-    await popup.getByPlaceholder('and password').fill('cualquier-clave');
-    await popup.getByRole('button', { name: 'Sign-in' }).click();
-  }
-  await closed;
+function signInWithProvider(page: Page, email: string, expectLoginPage = true) {
+  return signInThroughProvider(page, 'Continuar con Google', email, expectLoginPage);
 }
 
 async function invite(

@@ -238,3 +238,31 @@ export async function cancelActivity(request: APIRequestContext, id: number) {
   });
   expect(res.status(), await res.text()).toBe(200);
 }
+
+/**
+ * Clicks `button` (the app opens the OpenID provider's popup in that click) and, when the provider
+ * asks (`loginPage`: no session there yet), signs in as `email` on its page. Back at our callback
+ * page the popup hands the token over and closes itself; this returns once it is closed.
+ */
+export async function signInThroughProvider(
+  page: Page,
+  button: string,
+  email: string,
+  loginPage: boolean,
+) {
+  const popupOpened = page.waitForEvent('popup');
+  await page.getByRole('button', { name: button }).click();
+  const popup = await popupOpened;
+  if (loginPage) {
+    await popup.waitForURL(new RegExp(`^${E2E.oidcIssuer}/interaction/`));
+    await popup.getByPlaceholder('Enter any login').fill(email);
+    await popup.getByPlaceholder('and password').fill('cualquier-clave');
+    await popup.getByRole('button', { name: 'Sign-in' }).click();
+  }
+  // Its state, not its 'close' event: a provider that remembers the person needs nobody in the
+  // popup, which can come back and close before the click above has returned (on a busy
+  // machine it did); a wait for the event then began after it and waited for ever.
+  await expect
+    .poll(() => popup.isClosed(), { message: 'la ventana del proveedor se cierra sola' })
+    .toBe(true);
+}

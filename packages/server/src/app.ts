@@ -4,7 +4,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { registerBackgroundJobs } from './background-jobs.js';
 import type { Config } from './config.js';
-import { lazyChildLogger, logDestination } from './lib/request-log.js';
+import { type LogStream, lazyChildLogger, logDestination } from './lib/request-log.js';
 import { fastSerializerCompiler, validatingSerializerCompiler } from './lib/response-serializer.js';
 import { trustProxyOption } from './lib/trust-proxy.js';
 import { setImageNice, useImageProcess } from './media/image-child.js';
@@ -38,6 +38,8 @@ export interface BuildOptions {
    * the schema without re-validating them (production: the checks cost more than the query).
    */
   validateResponses?: boolean;
+  /** Where the log's lines go with a `logger` of levels: standard output unless given (tests). */
+  logStream?: LogStream;
 }
 
 /**
@@ -54,7 +56,7 @@ export async function buildApp(
   // Log lines are written without blocking, in batches (and at least every second; flushed on
   // exit): a synchronous write to stdout per line cost more than a cached answer (decisions 020
   // and 058).
-  const logStream = typeof logger === 'object' ? logDestination() : null;
+  const logStream = typeof logger === 'object' ? (options.logStream ?? logDestination()) : null;
   const app = Fastify({
     logger: logStream && typeof logger === 'object' ? { ...logger, stream: logStream } : logger,
     // One line per request (below) instead of Fastify's two.

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { buildApp } from '../app.js';
 import { type Config, readConfig } from '../config.js';
 import { migrateToLatest } from '../db/migrations/index.js';
+import type { LogStream } from '../lib/request-log.js';
 
 export const TEST_PUBLIC_URL = 'http://fogata.test';
 
@@ -85,18 +86,55 @@ function withoutFaceDetection(app: FastifyInstance): void {
   app.ctx.faceDetector = async () => [];
 }
 
+/** A log line without its error's stack: what failed, and where in the database, is enough. */
+function withoutStack(line: string): string {
+  try {
+    const entry = JSON.parse(line) as { err?: { stack?: string } };
+    if (entry.err) delete entry.err.stack;
+    return JSON.stringify(entry);
+  } catch {
+    return line;
+  }
+}
+
+/**
+ * The app's error log, kept: a test that expected a success shows it with the status it got
+ * (`expect(res.statusCode, errors.text()).toBe(200)`), so a 500 says why.
+ */
+export class ErrorLog implements LogStream {
+  private readonly lines: string[] = [];
+
+  write(text: string): void {
+    this.lines.push(withoutStack(text.trim()));
+  }
+
+  flush(): void {}
+
+  text(): string {
+    return this.lines.length === 0
+      ? 'el servidor no registró ningún error'
+      : `errores del servidor:\n${this.lines.join('\n')}`;
+  }
+}
+
 /**
  * Builds a migrated app on a fresh database: a SQLite file in a temp dir, or a fresh PostgreSQL
  * database when DATABASE_URL is set. `prepare` runs before the app is ready (to add routes).
+ * With `errors`, the app's lines of level error and above go there (else it logs nothing).
  */
 export async function buildTestApp(
   overrides: Partial<Config> = {},
   prepare?: (app: FastifyInstance) => void | Promise<void>,
+  errors?: ErrorLog,
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'fogata-test-'));
   const pgDb = await createPgDatabase();
   const config = testConfig(dataDir, { databaseUrl: pgDb?.url ?? null, ...overrides });
-  const app = await buildApp(config, { logger: false, validateResponses: true });
+  const app = await buildApp(config, {
+    logger: errors ? { level: 'error' } : false,
+    logStream: errors,
+    validateResponses: true,
+  });
   withoutFaceDetection(app);
   await migrateToLatest(app.ctx.db.kysely, app.ctx.db.dialect);
   await prepare?.(app);

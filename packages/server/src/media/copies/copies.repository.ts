@@ -1,5 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Executor } from '../../db/database.js';
+import type { Dialect } from '../../db/migrations/index.js';
 import type { ImageRenditionsTable, RenditionQueueTable } from '../../db/schema.js';
 import type { FaceImageKind } from '../face-rows.js';
 
@@ -42,6 +43,51 @@ export class ImageRenditionsRepository {
       .where('kind', '=', kind)
       .where('image_id', 'in', [...new Set(ids)])
       .execute();
+  }
+
+  /**
+   * Whether image `id` of `kind` is still there with `source` as the file its copies are made
+   * of: read in the transaction that records a copy of it and, on PostgreSQL, its rows locked
+   * against their deletion until the end of it (a photo's album first, then the photo: the
+   * order in which an album is deleted with its photos). A deletion under way is waited for,
+   * then found.
+   */
+  async holdSource(
+    kind: FaceImageKind,
+    id: number,
+    source: string,
+    dialect: Dialect,
+  ): Promise<boolean> {
+    const held = async <Q extends { forKeyShare(): Q; executeTakeFirst(): Promise<unknown> }>(
+      query: Q,
+    ) =>
+      (await (dialect === 'postgres' ? query.forKeyShare() : query).executeTakeFirst()) !==
+      undefined;
+    const { db } = this;
+    switch (kind) {
+      case 'photo': {
+        const album = db.selectFrom('photos').select('album_id').where('id', '=', id);
+        await held(db.selectFrom('albums').select('id').where('id', 'in', album));
+        return held(
+          db.selectFrom('photos').select('id').where('id', '=', id).where('image_key', '=', source),
+        );
+      }
+      case 'album':
+        return held(
+          db.selectFrom('albums').select('id').where('id', '=', id).where('cover_key', '=', source),
+        );
+      case 'news':
+      case 'experience':
+        return held(
+          db
+            .selectFrom(kind === 'news' ? 'news' : 'experiences')
+            .select('id')
+            .where('id', '=', id)
+            .where((eb) =>
+              eb.or([eb('image_original_key', '=', source), eb('image_key', '=', source)]),
+            ),
+        );
+    }
   }
 
   /** Records a copy whose files are stored; one already there under the same key stays. */

@@ -55,10 +55,6 @@ export class ImageRenditions {
     private readonly waitMs = COPY_WAIT_MS,
   ) {}
 
-  private repo() {
-    return new ImageRenditionsRepository(this.ctx.db.kysely);
-  }
-
   keys(spec: RenditionSpec) {
     return renditionKeys(this.ctx.mediaUrls, spec);
   }
@@ -133,7 +129,10 @@ export class ImageRenditions {
   /**
    * Stores the copy's files under the journal and records its row. A copy's key names its
    * content, so a file already there (made by another instance, or of a row just dropped) is
-   * this very copy: it is kept, never written over while someone may be reading it.
+   * this very copy: it is kept, never written over while someone may be reading it. The row is
+   * recorded only while its image is still there, in a transaction that holds the image against
+   * its deletion (decision 198): an image deleted while its copy was being made leaves neither
+   * the copy's row nor its files, and the copy is the 404 of an image that is gone.
    */
   private async save(spec: RenditionSpec, variants: ImageVariants): Promise<void> {
     const { imageKey, thumbKey } = this.keys(spec);
@@ -145,20 +144,29 @@ export class ImageRenditions {
     for (const copy of files) if (!(await this.stored(copy.key))) missing.push(copy);
     const written = missing.map((copy) => copy.key);
     await saveMedia(this.ctx, missing);
+    const { db } = this.ctx;
     try {
-      await this.repo().insert({
-        kind: spec.kind,
-        image_id: spec.imageId,
-        blur_set: blurSetKey(spec.boxes),
-        boxes: boxesText(spec.boxes),
-        source: spec.source,
-        image_key: imageKey,
-        thumb_key: thumbKey,
-        placeholder: variants.placeholder,
-        width: variants.display.width,
-        height: variants.display.height,
-        created_at: nowIso(),
+      const recorded = await db.kysely.transaction().execute(async (trx) => {
+        const repo = new ImageRenditionsRepository(trx);
+        if (!(await repo.holdSource(spec.kind, spec.imageId, spec.source, db.dialect))) {
+          return false;
+        }
+        await repo.insert({
+          kind: spec.kind,
+          image_id: spec.imageId,
+          blur_set: blurSetKey(spec.boxes),
+          boxes: boxesText(spec.boxes),
+          source: spec.source,
+          image_key: imageKey,
+          thumb_key: thumbKey,
+          placeholder: variants.placeholder,
+          width: variants.display.width,
+          height: variants.display.height,
+          created_at: nowIso(),
+        });
+        return true;
       });
+      if (!recorded) throw new AppError(404, SERVER_ERRORS.mediaNotFound);
     } catch (err) {
       await deleteMedia(this.ctx, written, err);
       throw err;
@@ -173,13 +181,18 @@ export class ImageRenditions {
     return file !== null;
   }
 
-  /** Deletes copies: rows and files journaled together, then the files. */
+  /**
+   * Deletes copies: rows and files journaled together, then the files. The rows go before their
+   * keys are journaled, the order of every deletion of an image with its copies: on PostgreSQL
+   * the photo being deleted at the same moment then waits for these rows or finds them gone,
+   * where the opposite order left each transaction waiting for the other (decision 198).
+   */
   async drop(rows: readonly RenditionRow[]): Promise<void> {
     if (rows.length === 0) return;
     const keys = rows.flatMap((row) => [row.image_key, row.thumb_key]);
     await this.ctx.db.kysely.transaction().execute(async (trx) => {
-      await markForDeletion(this.ctx, keys, trx);
       await new ImageRenditionsRepository(trx).deleteByIds(rows.map((row) => row.id));
+      await markForDeletion(this.ctx, keys, trx);
     });
     await deleteMedia(this.ctx, keys);
   }

@@ -2,6 +2,7 @@ import { AccessRepository } from '../../access/access.repository.js';
 import { FaceVisibility } from '../../access/face-visibility.js';
 import type { AppContext } from '../../context.js';
 import type { Db, Executor } from '../../db/database.js';
+import { AppError } from '../../lib/app-error.js';
 import { nowIso } from '../../lib/tokens.js';
 import { ImageRenditionsRepository, type QueuedImage } from '../copies/copies.repository.js';
 import { type GalleryImageKind, type RenditionSpec, renditionKeys } from '../copies/copy-names.js';
@@ -213,7 +214,13 @@ export class RenditionWorker {
     await renditions.drop(existing.filter((row) => !wanted.has(row.image_key)));
     const made = new Set(existing.map((row) => row.image_key));
     for (const [key, spec] of wanted) {
-      if (!made.has(key)) await renditions.make(spec);
+      if (made.has(key)) continue;
+      try {
+        await renditions.make(spec);
+      } catch (err) {
+        // Its image was deleted while the copy was made (it left nothing): nothing to retry.
+        if (!(err instanceof AppError && err.statusCode === 404)) throw err;
+      }
     }
   }
 }

@@ -7,6 +7,7 @@ import {
 } from '../../access/access.repository.js';
 import type { Viewer } from '../../access/viewer.js';
 import { type Db, type Executor, executorOf } from '../../db/database.js';
+import type { Dialect } from '../../db/migrations/index.js';
 import type { PhotosTable } from '../../db/schema.js';
 import {
   commentsCountSql,
@@ -104,12 +105,17 @@ export class PhotosRepository {
     return ids;
   }
 
-  findFiles(id: number): Promise<PhotoFiles | undefined> {
-    return this.db
+  /**
+   * The photo's files, read inside the transaction that deletes it and, on PostgreSQL, its row
+   * locked until the end of it: a blurred copy being stored for it meanwhile (which locks the row
+   * to share) either lands before, and is read and deleted with it, or waits and finds it gone.
+   */
+  lockFiles(id: number, dialect: Dialect): Promise<PhotoFiles | undefined> {
+    const query = this.db
       .selectFrom('photos')
       .select(['id', 'image_key', 'thumb_key'])
-      .where('id', '=', id)
-      .executeTakeFirst();
+      .where('id', '=', id);
+    return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
   }
 
   /** Sets a photo's caption; false when there is no such photo. */

@@ -79,7 +79,8 @@ function toPhoto(row: PhotoWithCounts, urls: KeyUrls): Photo {
  * Deletes photo `id` in the transaction `trx`, with its likes, comments and blurred copies
  * (decision 080), its files journaled; answers their keys, to delete once `trx` commits, or null
  * when there is no such photo. A removal request deletes its photo this way, in the transaction
- * that resolves it.
+ * that resolves it. The photo's row is locked first, so a copy stored for it meanwhile is either
+ * deleted with it or never recorded (decision 198).
  */
 export async function deletePhotoIn(
   ctx: AppContext,
@@ -87,7 +88,7 @@ export async function deletePhotoIn(
   id: number,
 ): Promise<string[] | null> {
   const photos = new PhotosRepository(trx);
-  const photo = await photos.findFiles(id);
+  const photo = await photos.lockFiles(id, ctx.db.dialect);
   if (!photo) return null;
   const copies = await new ImageRenditionsRepository(trx).deleteOfImages('photo', [id]);
   const keys = [photo.image_key, photo.thumb_key, ...copies];

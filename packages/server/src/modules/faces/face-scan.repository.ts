@@ -1,9 +1,18 @@
 import type { Selectable } from 'kysely';
 import { type Db, type Executor, executorOf } from '../../db/database.js';
+import type { Dialect } from '../../db/migrations/index.js';
 import type { FaceScanQueueTable } from '../../db/schema.js';
 import type { FaceImageRef } from '../../media/face-rows.js';
 
 export type ScanRow = Selectable<FaceScanQueueTable>;
+
+/** The table of each kind of image. */
+const IMAGE_TABLES = {
+  photo: 'photos',
+  album: 'albums',
+  news: 'news',
+  experience: 'experiences',
+} as const;
 
 /** The image a queued scan is for. */
 export function scanImage(row: ScanRow): FaceImageRef {
@@ -89,6 +98,17 @@ export class FaceScanRepository {
       .where('id', '=', row.id)
       .where('claimed_until', '=', row.claimed_until)
       .execute();
+  }
+
+  /**
+   * Whether the image is still there; on PostgreSQL its row is then held against its deletion
+   * until the end of the transaction.
+   */
+  async holdImage(image: FaceImageRef, dialect: Dialect): Promise<boolean> {
+    const table = IMAGE_TABLES[image.kind];
+    const query = this.db.selectFrom(table).select('id').where('id', '=', image.id);
+    const row = await (dialect === 'postgres' ? query.forKeyShare() : query).executeTakeFirst();
+    return row !== undefined;
   }
 
   /** The storage key of an image's display copy, or undefined when it is gone. */

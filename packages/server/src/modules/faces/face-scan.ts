@@ -170,8 +170,13 @@ export class FaceScanner {
     const search = await this.search(repo, row);
     if (!('found' in search)) return this.failed(repo, row, now);
     const done = await db.kysely.transaction().execute(async (trx) => {
+      const repo = new FaceScanRepository(trx);
+      // The image first, held against its deletion (decision 198): deleting it deletes its place
+      // in the queue, which `finish` takes, and its faces, which this adds; taken the other way
+      // round on PostgreSQL, each transaction would wait for the other. Gone: nothing to save.
+      if (!(await repo.holdImage(image, db.dialect))) return false;
       // Still ours: not taken over after a lease ran out, nor the image replaced meanwhile.
-      if (!(await new FaceScanRepository(trx).finish(row))) return false;
+      if (!(await repo.finish(row))) return false;
       await saveFaceSearch(trx, image, search, new Date().toISOString());
       return true;
     });
