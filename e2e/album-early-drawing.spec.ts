@@ -8,7 +8,7 @@ import { screenFile, takingShots } from './support/shots.js';
 // before the app's scripts have come (decision 207), and the app then draws the same page over
 // it: nothing may move when it does. Tried with the app's entry held back (what the script
 // draws alone), then let through (what the member sees once the app runs), at a phone's width
-// and a computer's.
+// and a computer's; and nothing on the page shifts meanwhile (the shell's footer included).
 
 /** Landscapes, portraits and a panorama in turn, as a camp album mixes them. */
 const SHAPES = [
@@ -38,14 +38,21 @@ function placesOf(page: Page) {
   });
 }
 
-/** Waits until the grid's photos on the page have loaded and show. */
-async function photosShown(page: Page) {
+/**
+ * Waits until the grid's first `count` photos (all, when not given) have loaded and show: the
+ * app also draws rows below the screen, whose images load only when scrolled near.
+ */
+async function photosShown(page: Page, count?: number) {
   const image = page.locator('main .card img.media-box-image');
   await expect(image.first()).toBeVisible();
   await expect
     .poll(() =>
-      image.evaluateAll((all) =>
-        all.every((i) => (i as HTMLImageElement).complete && getComputedStyle(i).opacity === '1'),
+      image.evaluateAll(
+        (all, n) =>
+          all
+            .slice(0, n ?? all.length)
+            .every((i) => (i as HTMLImageElement).complete && getComputedStyle(i).opacity === '1'),
+        count,
       ),
     )
     .toBe(true);
@@ -95,6 +102,15 @@ test('a member sees the album before the app has loaded, and nothing moves when 
   expect(captioned.status()).toBe(200);
 
   await login(page, member.email);
+  // Every shift of the page's layout, from its start: a moved footer counts as much as a photo.
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { shifts: number[] }).shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries())
+        shifts.push((entry as unknown as { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
   for (const width of [412, 1280]) {
     await page.setViewportSize({ width, height: 823 });
 
@@ -126,7 +142,7 @@ test('a member sees the album before the app has loaded, and nothing moves when 
     await expect(
       page.getByRole('button', { name: /^Ver \d+ comentarios?$/ }).first(),
     ).toBeVisible();
-    await photosShown(page);
+    await photosShown(page, early.photos.length);
     // The app's page took the script's place: one title, one grid.
     await expect(page.locator('main h1')).toHaveCount(1);
     await expect(page.locator('main .photo-rows-virtual')).toHaveCount(1);
@@ -145,6 +161,9 @@ test('a member sees the album before the app has loaded, and nothing moves when 
     expect(app.title).toEqual(early.title);
     // The app draws the rows around the screen too: the first ones are where the script drew them.
     expect(app.photos.slice(0, early.photos.length)).toEqual(early.photos);
+    expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual(
+      [],
+    );
     await page.unroute(ENTRY);
   }
 });

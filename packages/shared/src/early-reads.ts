@@ -165,6 +165,10 @@ export const ALBUM_EARLY_SCRIPT = `(function () {
     // Photos without their names and buttons yet: the app's, a moment later, are what to read.
     rows.setAttribute("aria-hidden", "true");
     section.appendChild(el("div", "mt-3")).appendChild(rows);
+    // The shell's footer sits at the foot of the screen; the album would push it off, a shift
+    // of the page. It goes until the app draws its own below the grid.
+    var footer = document.querySelector("#root footer");
+    if (footer) footer.style.display = "none";
     box.textContent = "";
     box.appendChild(section);
     var width = rows.clientWidth;
