@@ -3,8 +3,8 @@
 import sharp from 'sharp';
 import { describe, expect, it, vi } from 'vitest';
 import { metadataTraces, phonePhoto } from '../test/images.js';
-import { DISPLAY_WEBP_EFFORT, runImageWork } from './image-work.js';
 import type { ImageVariants } from './image-variants.js';
+import { DISPLAY_WEBP_EFFORT, runImageWork } from './image-work.js';
 
 /** Every image sharp was asked to open, and every WebP encoding asked of it, in order. */
 const seen = vi.hoisted(() => ({
@@ -13,12 +13,12 @@ const seen = vi.hoisted(() => ({
 }));
 
 vi.mock('sharp', async (importOriginal) => {
-  const real = (await importOriginal<{ default: typeof import('sharp') }>()).default;
+  const real = (await importOriginal<{ default: typeof import('sharp').default }>()).default;
   const watched = (input?: unknown, options?: { raw?: unknown; create?: unknown }) => {
     seen.opened.push(options?.raw || options?.create ? 'pixels' : 'encoded');
     const image = real(input as Buffer, options as never);
     const webp = image.webp.bind(image);
-    image.webp = (encoding) => {
+    image.webp = (encoding?: import('sharp').WebpOptions) => {
       seen.webp.push(encoding);
       return webp(encoding);
     };
@@ -26,7 +26,6 @@ vi.mock('sharp', async (importOriginal) => {
   };
   return { default: Object.assign(watched, real) };
 });
-
 
 /** The efforts asked of the display copy's and the thumbnail's encodings. */
 const efforts = () => seen.webp.map((encoding) => encoding?.effort);
