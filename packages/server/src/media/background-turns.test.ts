@@ -1,10 +1,15 @@
 // Background image work takes turns with busy pages (decision 202): one job at a time, each
-// followed by a rest as long as it took; side by side while the pages are quiet; an urgent job
+// followed by a rest longer than it took; side by side while the pages are quiet; an urgent job
 // never waits. Checked on the order of events and lower bounds only: a slow machine only
 // stretches them.
 import { afterEach, describe, expect, it } from 'vitest';
 import { pngImage } from '../test/images.js';
-import { inBackgroundTurn, setBackgroundTurns, setPagesBusyProbe } from './background-turns.js';
+import {
+  inBackgroundTurn,
+  REST_SHARE,
+  setBackgroundTurns,
+  setPagesBusyProbe,
+} from './background-turns.js';
 import { searchFaces } from './face-search.js';
 import { toAvatar } from './image-pipeline.js';
 
@@ -35,13 +40,15 @@ function job(ms: number, log: { start: number; end: number }[]) {
 }
 
 describe('background turns', () => {
-  it('run one job at a time while the pages are busy, the next after a rest as long as the last', async () => {
+  it('run one job at a time while the pages are busy, the next after a rest longer than the last', async () => {
     turnsWithPages(true);
     const log: { start: number; end: number }[] = [];
     await Promise.all([inBackgroundTurn(job(150, log)), inBackgroundTurn(job(150, log))]);
     const [first, second] = log;
     if (!first || !second) throw new Error('two jobs');
-    expect(second.start).toBeGreaterThanOrEqual(first.end + (first.end - first.start) - 1);
+    expect(second.start).toBeGreaterThanOrEqual(
+      first.end + (first.end - first.start) * REST_SHARE - 1,
+    );
   });
 
   it('run side by side while the pages are quiet', async () => {
@@ -108,6 +115,8 @@ describe('background turns', () => {
     const [detected] = log;
     if (!detected) throw new Error('one detection');
     // The avatar waited for the detection and the rest after it.
-    expect(await avatar).toBeGreaterThanOrEqual(detected.end + (detected.end - detected.start) - 1);
+    expect(await avatar).toBeGreaterThanOrEqual(
+      detected.end + (detected.end - detected.start) * REST_SHARE - 1,
+    );
   });
 });

@@ -7,7 +7,7 @@ import type { TurnPriority } from '../lib/turns.js';
  * Running below them is not enough: on a small machine, any of it running at all slows the
  * pages about as much at the lowest priority as at the highest, so what counts is for how long
  * it runs. While this process's event loop is busy, one such job runs at a time and the next
- * waits, after it, as long as it took; while the pages are quiet, they run as before.
+ * rests after it, longer than it took; while the pages are quiet, they run as before.
  */
 
 /** The share of its time the event loop spends working above which the pages are busy. */
@@ -19,6 +19,12 @@ const SAMPLE_MS = 250;
  * the job is work under way, a demo's seeding among them).
  */
 const POLL_MS = 25;
+
+/**
+ * While the pages are busy, how long background work rests after each job, as a share of the
+ * job's own time: such work runs at most 1 / (1 + REST_SHARE) of the time.
+ */
+export const REST_SHARE = 1.5;
 
 let enabled = false;
 let utilization = 0;
@@ -90,7 +96,7 @@ function pump(): void {
 
 /**
  * Runs `task` (background image work) in its turn: at once while the pages are quiet; while they
- * are busy, once no other such job runs and the last one's rest is over. An urgent task (someone
+ * are busy, once no other such job runs and the rest after the last one is over. An urgent task (someone
  * waits for it on screen) is page work: it never waits here, and no rest follows it.
  */
 export async function inBackgroundTurn<T>(
@@ -108,7 +114,7 @@ export async function inBackgroundTurn<T>(
   } finally {
     running -= 1;
     const ended = performance.now();
-    if (pagesBusy()) restUntil = Math.max(restUntil, ended + (ended - started));
+    if (pagesBusy()) restUntil = Math.max(restUntil, ended + (ended - started) * REST_SHARE);
     pump();
   }
 }
