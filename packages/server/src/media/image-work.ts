@@ -39,9 +39,9 @@ function decode(input: ImageInput) {
 }
 
 /**
- * How hard WebP works to make the display copy small. libwebp's default (4) spends about twice
- * the CPU of 2 on a 1920 px copy for a file a few per cent smaller, and every upload and every
- * blurred copy encodes one: decision 201.
+ * How hard WebP works to make the display copy small. libwebp's default (4) spends much more CPU
+ * than 2 on a 1920 px copy for a slightly smaller file, and every upload and every blurred copy
+ * encodes one (decision 201).
  */
 export const DISPLAY_WEBP_EFFORT = 2;
 

@@ -75,7 +75,7 @@ async function softPatch(
     .raw()
     .toBuffer({ resolveWithObject: true });
   // Grown back linearly: smoothed over dozens of its pixels, it has no edge for a finer kernel to
-  // keep, and a cubic one costs twice as much on a whole photo.
+  // keep, and a cubic one costs far more on a whole photo.
   return scale === 1
     ? smoothed.data
     : sharp(smoothed.data, { raw: smoothed.info })
