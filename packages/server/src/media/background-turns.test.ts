@@ -71,6 +71,21 @@ describe('background turns', () => {
     await Promise.all([background, urgent]);
   });
 
+  it('let a waiting job go at once when someone comes to wait for it on screen', async () => {
+    turnsWithPages(true);
+    const log: { start: number; end: number }[] = [];
+    const first = inBackgroundTurn(job(300, log));
+    const priority = { urgent: false };
+    const second = inBackgroundTurn(job(10, log), priority);
+    await started();
+    expect(log).toHaveLength(1);
+    priority.urgent = true;
+    await second;
+    // It ran while the first one still did.
+    expect(log[0]?.end).toBe(0);
+    await first;
+  });
+
   it('let the waiting jobs go once the pages calm down, and every job at once when off', async () => {
     turnsWithPages(true);
     const log: { start: number; end: number }[] = [];

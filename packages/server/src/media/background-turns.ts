@@ -37,7 +37,8 @@ let probe: (() => boolean) | null = null;
 let running = 0;
 /** While busy, no job starts before then (`performance.now()`). */
 let restUntil = 0;
-const waiting: (() => void)[] = [];
+/** The jobs waiting for their turn, each with how soon it is wanted (it may become urgent). */
+const waiting: { priority: TurnPriority | undefined; go: () => void }[] = [];
 let pumpTimer: NodeJS.Timeout | null = null;
 
 function sample(): void {
@@ -82,9 +83,15 @@ function mayStart(): boolean {
 
 /** Starts the jobs whose turn has come, and looks again soon while some still wait. */
 function pump(): void {
+  // A job someone has come to wait for on screen meanwhile goes at once.
+  for (const waiter of waiting.filter((w) => w.priority?.urgent)) {
+    waiting.splice(waiting.indexOf(waiter), 1);
+    running += 1;
+    waiter.go();
+  }
   while (waiting.length > 0 && mayStart()) {
     running += 1;
-    waiting.shift()?.();
+    waiting.shift()?.go();
   }
   if (waiting.length > 0 && !pumpTimer) {
     pumpTimer = setTimeout(() => {
@@ -96,8 +103,9 @@ function pump(): void {
 
 /**
  * Runs `task` (background image work) in its turn: at once while the pages are quiet; while they
- * are busy, once no other such job runs and the rest after the last one is over. An urgent task (someone
- * waits for it on screen) is page work: it never waits here, and no rest follows it.
+ * are busy, once no other such job runs and the rest after the last one is over. An urgent task
+ * (someone waits for it on screen, or has come to while it waited) is page work: it does not
+ * wait here, and no rest follows it.
  */
 export async function inBackgroundTurn<T>(
   task: () => Promise<T>,
@@ -105,7 +113,7 @@ export async function inBackgroundTurn<T>(
 ): Promise<T> {
   if (!enabled || priority?.urgent) return task();
   await new Promise<void>((go) => {
-    waiting.push(go);
+    waiting.push({ priority, go });
     pump();
   });
   const started = performance.now();
@@ -114,7 +122,9 @@ export async function inBackgroundTurn<T>(
   } finally {
     running -= 1;
     const ended = performance.now();
-    if (pagesBusy()) restUntil = Math.max(restUntil, ended + (ended - started) * REST_SHARE);
+    if (pagesBusy() && !priority?.urgent) {
+      restUntil = Math.max(restUntil, ended + (ended - started) * REST_SHARE);
+    }
     pump();
   }
 }
