@@ -4,6 +4,7 @@
 // machines (and on a machine shared with others' test runs).
 //
 // Then uploads beside the reads and the face scan's queue (decision 139): `uploads`,
+// against another build with UPLOADS_BASELINE=<its server.js> (decisions 201, 202),
 // and the mixed load of members and uploading scouters on SQLite and PostgreSQL: `mixed`.
 //
 // And the activities' board and list on a group of 120 children: `activities`.
@@ -69,8 +70,22 @@ export async function performanceFigures(parts = PARTS, { print = console.log } 
       if (parts.includes('album')) for (const line of await bigAlbumFigures(app)) print(line);
       if (parts.includes('face-rule')) for (const line of await faceRuleFigures(app)) print(line);
       if (parts.includes('uploads')) {
-        for (const line of await uploadReadFigures(app)) print(line);
-        for (const line of await campQueueFigures(app)) print(line);
+        // UPLOADS_BASELINE=<another build's server.js>: that build is measured too, right after
+        // this one, each part on its own fresh server, its lines marked «(base)»: a before and
+        // after from one run. A build from another tree needs WEB_DIST for its pages.
+        const builds = [{ label: '', app }];
+        if (process.env.UPLOADS_BASELINE) builds.push({ label: ' (base)', app: null });
+        for (const part of [uploadReadFigures, campQueueFigures]) {
+          for (const build of builds) {
+            const own =
+              build.app ?? (await startDemoServer({ serverJs: process.env.UPLOADS_BASELINE }));
+            try {
+              for (const line of await part(own)) print(line.replace(':', `${build.label}:`));
+            } finally {
+              if (!build.app) await own.stop();
+            }
+          }
+        }
       }
     } finally {
       await app.stop();

@@ -7,6 +7,7 @@ import type { Config } from './config.js';
 import { type LogStream, lazyChildLogger, logDestination } from './lib/request-log.js';
 import { fastSerializerCompiler, validatingSerializerCompiler } from './lib/response-serializer.js';
 import { trustProxyOption } from './lib/trust-proxy.js';
+import { setBackgroundTurns } from './media/background-turns.js';
 import { setImageNice, useImageProcess } from './media/image-child.js';
 import { setImageThreadsNice } from './media/image-threads.js';
 import { apiRoutes } from './modules/api-routes.js';
@@ -93,6 +94,8 @@ export async function buildApp(
   const ctx = await registerAppContext(app, config);
   setImageNice(config.imageNice);
   setImageThreadsNice(config.imageNice);
+  // Below the pages, the image work also takes turns with them while they are busy.
+  setBackgroundTurns(config.imageNice > 0);
   // Registered before the background jobs, so it runs after they have stopped (last first).
   const letImageProcessGo = useImageProcess();
   app.addHook('onClose', async () => letImageProcessGo());

@@ -381,7 +381,8 @@ const configSchema = group({
   faceDetectorNice: variable('FACE_DETECTOR_NICE', niceValue(19)),
   /**
    * libvips' threads' nice value (decision 193): below the pages, above the detector, unless
-   * given (0 for a test server on a machine busy with other work).
+   * given (0 for a test server on a machine busy with other work). Above 0, the image work and
+   * the detector also take turns with busy pages (decision 202).
    */
   imageNice: variable('IMAGE_NICE', niceValue(10)),
   /**

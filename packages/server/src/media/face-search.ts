@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { inBackgroundTurn } from './background-turns.js';
 import type { DetectedFace } from './face-detection.js';
 import { detectFacesOffThread, MAX_FACE_THREADS } from './face-thread.js';
 
@@ -129,7 +130,8 @@ export async function searchFaces(
   const detect =
     ctx.faceDetector ?? ((input: Buffer | string) => detectFacesOffThread(input, nice));
   try {
-    const faces = await withDetectionSlot(() => detect(image));
+    // Nobody waits on screen for a detection: it takes turns with busy pages (decision 202).
+    const faces = await withDetectionSlot(() => inBackgroundTurn(() => detect(image)));
     return { found: faces.map(clipBox).filter((face) => face !== null) };
   } catch (err) {
     ctx.log.warn(

@@ -2,6 +2,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { SERVER_ERRORS } from '@fogata/shared';
 import { AppError } from '../lib/app-error.js';
 import { type TurnPriority, Turns } from '../lib/turns.js';
+import { inBackgroundTurn } from './background-turns.js';
 import { workerScript } from './worker-script.js';
 
 /*
@@ -167,6 +168,12 @@ export function runImageJob<R>(
   job: ImageWorkerRequest['job'],
   priority?: ImageJobPriority,
 ): Promise<R> {
+  // Its turn with the pages first (decision 202), then its turn among the image jobs: an urgent
+  // job passes both.
+  return inBackgroundTurn(() => imageJobTurn<R>(job, priority), priority);
+}
+
+function imageJobTurn<R>(job: ImageWorkerRequest['job'], priority?: ImageJobPriority): Promise<R> {
   return imageJobs.run(async () => {
     const image = await processForJob();
     if (image.ended) throw processEnded();
