@@ -128,6 +128,11 @@ export class MailQueue {
     return sent;
   }
 
+  /** Whether the worker is looking for due mail (between start and stop). */
+  get running(): boolean {
+    return !this.stopped;
+  }
+
   /** Lets the worker look for due mail as soon as the current request is done. */
   kick(): void {
     if (this.stopped || this.pendingKick) return;

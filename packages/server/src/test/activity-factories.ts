@@ -79,8 +79,15 @@ export async function setActivity(
   await app.ctx.db.kysely.updateTable('activities').set(values).where('id', '=', id).execute();
 }
 
-/** The mails queued whose subject contains `subject`, oldest first. */
+/**
+ * The mails queued whose subject contains `subject`, oldest first. The file must have stopped the
+ * mail worker (`app.ctx.mailQueue.stop()`): the worker sends a queued mail and then forgets its
+ * body, so a read beside it races it.
+ */
 export function queuedMails(app: FastifyInstance, subject: string) {
+  if (app.ctx.mailQueue.running) {
+    throw new Error('queuedMails: stop the mail worker first (app.ctx.mailQueue.stop())');
+  }
   return app.ctx.db.kysely
     .selectFrom('mail_queue')
     .select(['recipient', 'subject', 'text', 'html', 'link'])

@@ -20,6 +20,8 @@ const t = testAppPerFile();
 
 let section: number;
 beforeAll(async () => {
+  // The mails are read from the queue, before the worker sends them and forgets their bodies.
+  await t.app.ctx.mailQueue.stop();
   section = await createSection(t.app);
 });
 

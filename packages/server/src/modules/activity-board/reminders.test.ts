@@ -19,6 +19,8 @@ const t = testAppPerFile();
 let scouter: TestUser;
 let section: number;
 beforeAll(async () => {
+  // The mails are read from the queue, before the worker sends them and forgets their bodies.
+  await t.app.ctx.mailQueue.stop();
   section = await createSection(t.app);
   scouter = await createUser(t.app, { role: 'scouter' });
   await assignScouter(t.app, scouter.row.id, [section]);

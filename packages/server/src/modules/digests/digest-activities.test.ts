@@ -1,5 +1,5 @@
 import { ACTIVITY_BOARD_MESSAGES as M } from '@fogata/shared';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addSignup, insertActivity } from '../../test/activity-factories.js';
 import { testAppPerFile } from '../../test/app-per-file.js';
 import { TEST_PUBLIC_URL } from '../../test/build-app.js';
@@ -15,6 +15,11 @@ const t = testAppPerFile({ digest: { checkMs: 3_600_000, hour: 8, timeZone: 'UTC
 const JOINED = '2026-03-01T07:00:00.000Z';
 const CHECK = '2026-03-03T09:00:00.000Z';
 const DEADLINE = '2026-03-10T20:00:00.000Z';
+
+beforeAll(async () => {
+  // The digests are read from the queue, before the worker sends them and forgets their bodies.
+  await t.app.ctx.mailQueue.stop();
+});
 
 /** The digests queued for `email`. */
 const digestsTo = (email: string) =>
