@@ -19,6 +19,8 @@ import type { Config } from '../config.js';
 import { asDatabaseError } from '../lib/unavailable.js';
 import type { Dialect } from './migrations/index.js';
 import type { Database } from './schema.js';
+import { prepareStatements } from './prepared-statements.js';
+import { runAfterCall } from './run-after-call.js';
 
 export interface Db {
   kysely: Kysely<Database>;
@@ -254,20 +256,29 @@ export function openDatabase(
     // idle client by itself, and a client lost while checked out fails its query; either way the
     // next query opens a fresh connection, so this only has to be noted.
     // Each client reports it once, idle or checked out; the pool's own event repeats it.
-    pool.on('connect', (client) => client.on('error', (err) => options.onConnectionLost?.(err)));
+    pool.on('connect', (client) => {
+      client.on('error', (err) => options.onConnectionLost?.(err));
+      prepareStatements(client);
+    });
     pool.on('error', () => {});
     const writes = new WriteCounter();
     // Before migration 010 (or should the row be gone), a value no other call returns: nothing
     // read then is ever served again from the cache.
     let unknown = 0;
+    // This instance's own writes are counted before the row is read: data read after the query
+    // includes them.
+    const versionAfterCall = runAfterCall(async () => {
+      const count = writes.count;
+      const { rows } = await pool.query<{ version: string }>(READ_VERSION_QUERY);
+      return rows[0] ? `${rows[0].version}.${count}` : null;
+    });
     return {
       kysely: new Kysely<Database>({ dialect: new CountingPostgresDialect({ pool }, writes.bump) }),
       dialect: 'postgres',
       async readVersion() {
-        const count = writes.count;
         try {
-          const { rows } = await pool.query<{ version: string }>(READ_VERSION_QUERY);
-          if (rows[0]) return `${rows[0].version}.${count}`;
+          const version = await versionAfterCall();
+          if (version !== null) return version;
         } catch {
           // Answered below.
         }
