@@ -21,8 +21,12 @@ export interface BlurBox {
 /** How far beyond the box the blur reaches, on each side, as a share of the box's size. */
 export const BLUR_PADDING = 0.5;
 
-/** Beyond this blur radius, the patch is smoothed at a smaller scale and grown back. */
-const MAX_FULL_SIZE_SIGMA = 32;
+/**
+ * Beyond this blur radius, the patch is smoothed at a smaller scale and grown back. A Gaussian's
+ * cost grows with its radius, and a patch smoothed over this many of its pixels has nothing left
+ * that growing it back linearly would show: every face of a photo is cheap to blur (decision 208).
+ */
+const MAX_FULL_SIZE_SIGMA = 4;
 
 /** Across its width, the region keeps this many pixels of information at most. */
 const CELLS_ACROSS = 6;
@@ -104,23 +108,21 @@ export async function blurredPixels(image: Buffer, boxes: readonly BlurBox[]) {
         .resize(cells.width, cells.height, { fit: 'fill', kernel: 'cubic' })
         .raw()
         .toBuffer();
-      const patch = await softPatch(tiny, cells, region);
-      return { input: patch, raw: { ...region, channels: info.channels }, ...region };
+      return { patch: await softPatch(tiny, cells, region), region };
     }),
   );
-  // Compositing adds an alpha channel; dropped again, so the pixels stay what `info` says.
-  return sharp(data, { raw: info })
-    .composite(
-      patches.map((p) => ({
-        input: p.input,
-        raw: { width: p.width, height: p.height, channels: p.raw.channels },
-        left: p.left,
-        top: p.top,
-      })),
-    )
-    .removeAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
+  // Each patch laid over its region row by row, in the boxes' order (a later one over an earlier
+  // one where they overlap): a plain copy of bytes, where a composite of the whole photo would
+  // convert every pixel of it and back (decision 208).
+  const channels = info.channels;
+  for (const { patch, region } of patches) {
+    const rowBytes = region.width * channels;
+    for (let row = 0; row < region.height; row += 1) {
+      const to = ((region.top + row) * info.width + region.left) * channels;
+      patch.copy(data, to, row * rowBytes, (row + 1) * rowBytes);
+    }
+  }
+  return { data, info };
 }
 
 /**
