@@ -18,9 +18,9 @@ import pg from 'pg';
 import type { Config } from '../config.js';
 import { asDatabaseError } from '../lib/unavailable.js';
 import type { Dialect } from './migrations/index.js';
-import type { Database } from './schema.js';
 import { prepareStatements } from './prepared-statements.js';
 import { runAfterCall } from './run-after-call.js';
+import type { Database } from './schema.js';
 
 export interface Db {
   kysely: Kysely<Database>;

@@ -31,11 +31,16 @@ describe('prepareStatements', () => {
 
   it('keeps at most so many prepared per connection; later texts are parsed each time', () => {
     const { client, calls } = recordingClient();
-    for (let i = 0; i <= PREPARED_PER_CONNECTION; i += 1) client.query(`select $1::int + ${i}`, [i]);
+    for (let i = 0; i <= PREPARED_PER_CONNECTION; i += 1)
+      client.query(`select $1::int + ${i}`, [i]);
     client.query('select $1::int + 0', [7]);
     const last = calls[PREPARED_PER_CONNECTION];
-    expect(last).toEqual([`select $1::int + ${PREPARED_PER_CONNECTION}`, [PREPARED_PER_CONNECTION]]);
-    expect((calls.at(-1)?.[0] as { name?: string }).name).toMatch(/^fogata-/);
+    expect(last).toEqual([
+      `select $1::int + ${PREPARED_PER_CONNECTION}`,
+      [PREPARED_PER_CONNECTION],
+    ]);
+    const again = calls.at(-1)?.[0] as { name?: string } | undefined;
+    expect(again?.name).toMatch(/^fogata-/);
   });
 });
 
@@ -46,8 +51,12 @@ describe("the app's connections", () => {
     const text = 'select count(*) as n from users where id > $1';
     const { kysely, dialect } = t.app.ctx.db;
     const counts = await kysely.connection().execute(async (db) => {
-      const first = await sql<{ n: number | string }>`select count(*) as n from users where id > ${0}`.execute(db);
-      const again = await sql<{ n: number | string }>`select count(*) as n from users where id > ${0}`.execute(db);
+      const first = await sql<{
+        n: number | string;
+      }>`select count(*) as n from users where id > ${0}`.execute(db);
+      const again = await sql<{
+        n: number | string;
+      }>`select count(*) as n from users where id > ${0}`.execute(db);
       if (dialect !== 'postgres') return { first: first.rows, again: again.rows, prepared: null };
       const prepared = await sql<{ n: number | string }>`
         select count(*) as n from pg_prepared_statements where statement = ${text}`.execute(db);
