@@ -81,10 +81,13 @@ async function signInAll(base, accounts, password) {
  * an answer that is not a success counts in `failures`.
  */
 async function member(base, token, photoIds, albumIds, until, times, failures, seed) {
+  // A 32-bit linear congruential generator, its high bits used: in plain doubles the product
+  // overflows 2^53 and loses its low bits, and a power-of-two LCG's low bits repeat quickly;
+  // either way the mix of actions was not the one below (comments almost never came).
   let n = seed;
   const next = (mod) => {
-    n = (n * 1103515245 + 12345) % 2147483648;
-    return n % mod;
+    n = (Math.imul(n, 1103515245) + 12345) >>> 0;
+    return (n >>> 16) % mod;
   };
   const liked = new Set();
   const timed = async (kind, url, init = {}, expected = []) => {
@@ -100,6 +103,9 @@ async function member(base, token, photoIds, albumIds, until, times, failures, s
     }
     return { status: res.status, body };
   };
+  // People arrive over the first second and a half, as they pause between actions, not all in
+  // the same millisecond: a herd of 200 first requests at once is the harness, not a group.
+  await new Promise((resolve) => setTimeout(resolve, next(1500)));
   while (Date.now() < until) {
     const action = next(10);
     if (action < 3) await timed('álbumes', '/api/albums');
