@@ -19,6 +19,7 @@ import {
 } from '../test/face-fixtures.js';
 import { pngClaimingHugeSize } from '../test/images.js';
 import { type DetectedFace, detectFaces, mergeFaces } from './face-detection.js';
+import { runImageWork } from './image-work.js';
 
 // The detector on real photographs of faces (fixtures/faces/) and on group photos composed from
 // them: found where they are, one box per face, none where there is no face, in the upright frame.
@@ -148,6 +149,26 @@ describe('detectFaces', { timeout: 60_000 }, () => {
     const dim = await sharp(photo.data).linear(0.3, 0).jpeg().toBuffer();
     await expectEveryFace(photo);
     await expectEveryFace(photo, dim);
+  });
+
+  it('finds the faces between the two passes: 775 to 800 px in a 4000 px photo, as the scan reads it', async () => {
+    // Too large for the fine pass's anchors and small in the whole-photo pass: the three-quarter
+    // face at 800 px and the astronaut at 775 px were missed with that pass at 384 px (decision 211).
+    for (const [fixture, size] of [
+      ['camera', 800],
+      ['astronaut', 775],
+    ] as const) {
+      const photo = await groupPhoto({
+        width: 4000,
+        height: 3000,
+        faces: [{ fixture, x: 1500 + (size % 100), y: 600, size }],
+        seed: size,
+        background: size % 100 ? 'noise' : 'gradient',
+      });
+      const stored = await runImageWork({ kind: 'variants', input: photo.data });
+      if (!('display' in stored)) throw new Error('sin copia');
+      await expectEveryFace(photo, stored.display.data);
+    }
   });
 
   it('finds a face that fills most of a 3000 px photo, as one box', async () => {

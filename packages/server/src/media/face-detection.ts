@@ -7,7 +7,7 @@
 // face recognition, landmark, age/gender and expression weights sit unused in the package and are
 // never loaded.
 //
-// Group photos (decisions 067, 194): a pass over a 384 px copy of the whole photo finds the large
+// Group photos (decisions 067, 194, 211): a pass over a 256 px copy of the whole photo finds the large
 // faces, then a pass over a 1024 px copy, read only at the network's smallest anchors, finds the
 // small ones (a 100 px face in a 4000 px photo is 26 px there); the boxes of both passes are
 // merged so that one face gives one box.
@@ -31,15 +31,16 @@ export interface DetectedFace {
  * Which detector found a photo's faces (model and passes): kept beside the boxes, it tells which
  * photos a changed detector should scan again.
  */
-export const FACE_DETECTOR = 'face-api-1.7.15/ssd-mobilenet-v1/384+1024-small-detail/0.4';
+export const FACE_DETECTOR = 'face-api-1.7.15/ssd-mobilenet-v1/256+1024-small-detail/0.4';
 
 /** The square the network was trained on; an image this small is one pass. */
 const INPUT = 512;
 /**
- * The long side of the whole-photo pass's copy: its faces are the large ones, a tenth of the
- * photo or more, which the network finds as well at this size as at 512 px for less work.
+ * The long side of the whole-photo pass's copy: its faces are the large ones, too large for the
+ * fine pass's anchors. At this size a face of a fifth of the photo still fits the network's
+ * anchors well; at a larger size such a face fell between the two passes (decision 211).
  */
-const COARSE_LONG_SIDE = 384;
+const COARSE_LONG_SIDE = 256;
 /** The long side of the finer pass's copy; two passes in all. */
 const FINE_LONG_SIDE = 1024;
 /**
