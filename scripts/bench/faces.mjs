@@ -140,16 +140,15 @@ export async function faceFigures({ runs = 5, uploads = 3 } = {}) {
   }
   const perAlone = aloneMs / uploads;
   const perFaces = facesMs / uploads;
-  // The detector's memory: the WebAssembly heap of TensorFlow.js (the model and the largest
-  // layer outputs; it never shrinks), not the process's, which holds the composed photos too.
-  const tf = await import('@tensorflow/tfjs-core');
-  const heapMiB = (tf.backend()?.wasm?.HEAPU8?.length ?? 0) / 1024 / 1024;
+  // The detector's memory: what the process holds once the model is loaded and has measured
+  // (ONNX Runtime's memory is native, outside the JavaScript heap; the composed photos count too).
+  const rssMiB = process.memoryUsage().rss / 1024 / 1024;
 
   const recall = `acierto ${found}/${truth} (${duplicates} duplicadas, ${strays} donde no hay cara)`;
   return [
     `Caras: detección en una foto de 12 MP (4000×3000, seis caras): mediana ${ms(median(times))} de ${runs} (mín. ${ms(Math.min(...times))}, máx. ${ms(Math.max(...times))}), ${recall} en las ${set.length} fotos de prueba; cargar el modelo, una vez por proceso: ${ms(loadMs)}`,
     `Caras: las fotos de prueba tienen caras de 100 a 900 px, una girada por EXIF, y dos ninguna; por foto de 4000×3000 de ellas, ${ms(setMs / bigPhotos)} de media`,
     `Caras: toImageVariants + detectFaces frente a toImageVariants sola, ${uploads} JPEG de 4000×3000: ${(facesMs / aloneMs).toFixed(2)}× (${ms(perFaces)} frente a ${ms(perAlone)} por foto: la detección añade ${ms(perFaces - perAlone)})`,
-    `Caras: memoria WebAssembly del detector tras medir: ${heapMiB.toFixed(0)} MiB (el modelo, 22 MB, y las capas de una pasada)`,
+    `Caras: memoria del proceso tras medir: ${rssMiB.toFixed(0)} MiB (el modelo, sus capas y las fotos de prueba)`,
   ];
 }

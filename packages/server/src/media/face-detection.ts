@@ -1,21 +1,19 @@
 // Where the faces are in a photo, so that image consent can blur the ones it must.
 //
 // Boxes only (decision 065): no landmarks, no descriptors, no embeddings, no age, gender or
-// expression — nothing that could identify or profile a child. The detector is the SSD MobileNet v1
-// of @vladmandic/face-api, whose weights ship inside that npm package; only its weight files are
-// used, read from disk here, and run on TensorFlow.js' WebAssembly backend (decision 066). Its
-// face recognition, landmark, age/gender and expression weights sit unused in the package and are
-// never loaded.
+// expression — nothing that could identify or profile a child. The detector is the SSD MobileNet
+// v1 of @vladmandic/face-api, whose weights ship inside that npm package; only its weight files
+// are used, read from disk, and run by ONNX Runtime on the CPU (`face-network.ts`, decisions 066,
+// 212).
+// Its face recognition, landmark, age/gender and expression weights sit unused in the package and
+// are never loaded.
 //
 // Group photos (decisions 067, 194, 211): a pass over a 256 px copy of the whole photo finds the large
 // faces, then a pass over a 1024 px copy, read only at the network's smallest anchors, finds the
 // small ones (a 100 px face in a 4000 px photo is 26 px there); the boxes of both passes are
 // merged so that one face gives one box.
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import type * as TF from '@tensorflow/tfjs-core';
 import sharp from 'sharp';
+import { type FaceNetwork, loadFaceNetwork } from './face-network.js';
 import { asImageError, MAX_INPUT_PIXELS } from './image-pipeline.js';
 
 /** A face found in an image: its box as fractions (0..1) of the image's width and height. */
@@ -52,12 +50,12 @@ const MIN_SCORE = 0.4;
 const SAME_FACE_IOU = 0.3;
 /** A box whose area lies this much inside a better box is the same face seen at another scale. */
 const SAME_FACE_INSIDE = 0.6;
-/** The stem (the first layer and MobileNet's first four pairs) shrinks its input this much. */
-const STEM_STRIDE = 8;
-const STEM_PAIRS = 4;
-/** Rows of input per band of the stem, and rows read beyond each edge (more than its reach). */
-const STEM_BAND = 384;
-const STEM_HALO = 32;
+/**
+ * A copy's height is rounded up to a multiple of this with black rows, as the detector's recall
+ * was measured (decisions 194, 211): the network shrinks its input eightfold before its first
+ * feature maps.
+ */
+const INPUT_ROWS_STEP = 8;
 
 /** Side of the blocks the finer copy is judged by, in its pixels. */
 const DETAIL_BLOCK = 16;
@@ -69,25 +67,6 @@ const DETAIL_BLOCK = 16;
 const DETAIL_STEP = 4;
 /** Context kept around the blocks with detail, in the finer copy's pixels. */
 const DETAIL_MARGIN = 48;
-
-type Tf = typeof TF;
-
-/** A convolution's filter and bias (a type, not an interface: tf.tidy may return it). */
-type Conv = {
-  filter: TF.Tensor4D;
-  bias: TF.Tensor1D;
-};
-
-interface Detector {
-  tf: Tf;
-  /**
-   * Runs the network on one [1, height, width, 3] tensor of -1..1 values (any size; the anchors
-   * follow it). With `smallOnly`, the network stops at its first feature map, whose anchors are
-   * the smallest: the faces the deeper layers' anchors fit are large enough for the whole-photo
-   * pass, and those layers are work it need not repeat. Boxes in pixels of the input.
-   */
-  run(input: TF.Tensor4D, smallOnly: boolean): Promise<Box[]>;
-}
 
 /** A box in pixels of one pass's copy. */
 interface Box {
@@ -130,267 +109,54 @@ function anchorLayers(table: Float32Array): AnchorLayer[] {
   });
 }
 
-let detector: Promise<Detector> | undefined;
+let network: Promise<FaceNetwork> | undefined;
 
-/** The model, loaded once per process on first use; a failed load is tried again next time. */
-function loadDetector(): Promise<Detector> {
-  detector ??= createDetector().catch((err: unknown) => {
-    detector = undefined;
+/** The network, loaded once per thread on first use; a failed load is tried again next time. */
+function loadNetwork(): Promise<FaceNetwork> {
+  network ??= loadFaceNetwork().catch((err: unknown) => {
+    network = undefined;
     throw err;
   });
-  return detector;
-}
-
-/** The folder of the weight files inside the installed @vladmandic/face-api package. */
-function modelDir(): string {
-  const require = createRequire(import.meta.url);
-  return join(dirname(require.resolve('@vladmandic/face-api/package.json')), 'model');
+  return network;
 }
 
 /**
- * The SSD's weights as named tensors, read from disk: the package's manifest lists the binary
- * shards and how each weight is quantised (Node's fetch cannot read file:// URLs, and nothing is
- * ever fetched from the network).
+ * The boxes the network found in one input, in its pixels: the anchors that scored, decoded by
+ * the SSD box coder of the TensorFlow Object Detection API (scales 10, 10, 5, 5), anchors centred
+ * on their cell. The outputs are channels first: anchor `j` of a cell has box channels 4j..4j+3
+ * and class channels 3j..3j+2, of which 3j+1 is "face".
  */
-async function readWeights(tf: Tf): Promise<TF.NamedTensorMap> {
-  const dir = modelDir();
-  const manifest = JSON.parse(
-    await readFile(join(dir, 'ssd_mobilenetv1_model-weights_manifest.json'), 'utf8'),
-  ) as TF.io.WeightsManifestConfig;
-  const tensors: TF.NamedTensorMap = {};
-  for (const group of manifest) {
-    const shards = await Promise.all(group.paths.map((p) => readFile(join(dir, p))));
-    const bytes = Buffer.concat(shards);
-    const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
-    Object.assign(tensors, tf.io.decodeWeights(buffer as ArrayBuffer, group.weights));
+async function runNetwork(
+  net: FaceNetwork,
+  input: Float32Array,
+  height: number,
+  width: number,
+  smallOnly: boolean,
+): Promise<Box[]> {
+  const layers = anchorLayers(net.anchors);
+  const heads = await net.run(input, height, width, smallOnly);
+  const found: Box[] = [];
+  for (const [k, head] of heads.entries()) {
+    const layer = layers[k] as AnchorLayer;
+    const plane = head.rows * head.cols;
+    for (const [j, size] of layer.sizes.entries()) {
+      const faceLogits = (j * 3 + 1) * plane;
+      const box = j * 4 * plane;
+      for (let cell = 0; cell < plane; cell += 1) {
+        const score = 1 / (1 + Math.exp(-(head.logits[faceLogits + cell] as number)));
+        if (score < MIN_SCORE) continue;
+        const ay = (Math.floor(cell / head.cols) + 0.5) * layer.stride;
+        const ax = ((cell % head.cols) + 0.5) * layer.stride;
+        const at = (q: number) => head.encoded[box + q * plane + cell] as number;
+        const cy = ay + (at(0) / 10) * size.height;
+        const cx = ax + (at(1) / 10) * size.width;
+        const h = Math.exp(at(2) / 5) * size.height;
+        const wd = Math.exp(at(3) / 5) * size.width;
+        found.push({ x: cx - wd / 2, y: cy - h / 2, width: wd, height: h, score });
+      }
+    }
   }
-  return tensors;
-}
-
-async function createDetector(): Promise<Detector> {
-  const tf: Tf = await import('@tensorflow/tfjs-core');
-  await import('@tensorflow/tfjs-backend-wasm');
-  // The .wasm binary is read from the package's folder on disk (Emscripten under Node).
-  if (!(await tf.setBackend('wasm'))) throw new Error('TensorFlow.js: wasm backend unavailable');
-  await tf.ready();
-  tf.enableProdMode();
-  const weights = await readWeights(tf);
-  const w = (name: string) => {
-    const t = weights[name];
-    if (!t) throw new Error(`face detector: weight ${name} missing`);
-    return t;
-  };
-
-  // Batch normalisation folded into the depthwise filters and a bias, so each layer is one
-  // fused WebAssembly call (convolution, bias, ReLU6) instead of four.
-  const conv = (prefix: string): Conv => ({
-    filter: w(`${prefix}/weights`) as TF.Tensor4D,
-    bias: w(`${prefix}/convolution_bn_offset`) as TF.Tensor1D,
-  });
-  const depthwise = (prefix: string): Conv =>
-    tf.tidy(() => {
-      const k = tf.div(
-        w(`${prefix}/BatchNorm/gamma`),
-        tf.sqrt(tf.add(w(`${prefix}/BatchNorm/moving_variance`), 0.001)),
-      );
-      const filter = w(`${prefix}/depthwise_weights`) as TF.Tensor4D;
-      return {
-        filter: tf.mul(filter, tf.reshape(k, [1, 1, -1, 1])) as TF.Tensor4D,
-        bias: tf.sub(
-          w(`${prefix}/BatchNorm/beta`),
-          tf.mul(w(`${prefix}/BatchNorm/moving_mean`), k),
-        ),
-      } as Conv;
-    });
-  const predictor = (prefix: string): Conv => ({
-    filter: w(`${prefix}/weights`) as TF.Tensor4D,
-    bias: w(`${prefix}/biases`) as TF.Tensor1D,
-  });
-
-  const first = conv('MobilenetV1/Conv2d_0_pointwise');
-  const pairs = Array.from({ length: 13 }, (_, i) => ({
-    depthwise: depthwise(`MobilenetV1/Conv2d_${i + 1}_depthwise`),
-    pointwise: conv(`MobilenetV1/Conv2d_${i + 1}_pointwise`),
-    stride: [2, 4, 6, 12].includes(i + 1) ? 2 : 1,
-  }));
-  const extra = Array.from({ length: 8 }, (_, i) => ({
-    conv: conv(`Prediction/Conv2d_${i}_pointwise`),
-    stride: i % 2 === 1 ? 2 : 1,
-  }));
-  const boxPredictors = Array.from({ length: 6 }, (_, i) => ({
-    box: predictor(`Prediction/BoxPredictor_${i}/BoxEncodingPredictor`),
-    cls: predictor(`Prediction/BoxPredictor_${i}/ClassPredictor`),
-  }));
-  const anchors = anchorLayers((await w('Output/extra_dim').data()) as Float32Array);
-  // What was folded (and the anchors, now plain numbers) is not needed any more.
-  for (const [name, tensor] of Object.entries(weights)) {
-    if (/BatchNorm|depthwise_weights|extra_dim/.test(name)) tensor.dispose();
-  }
-
-  const relu6 = (x: TF.Tensor4D, c: Conv, stride: number) =>
-    tf.fused.conv2d({
-      x,
-      filter: c.filter,
-      strides: stride,
-      pad: 'same',
-      bias: c.bias,
-      activation: 'relu6',
-    });
-
-  /** One feature map's outputs: box encodings and face scores, its grid's height and width. */
-  interface Head {
-    encoded: TF.Tensor;
-    scores: TF.Tensor;
-    rows: number;
-    cols: number;
-  }
-
-  /** One depthwise and pointwise pair of MobileNet (its input is kept). */
-  const block = (x: TF.Tensor4D, i: number): TF.Tensor4D => {
-    const pair = pairs[i] as (typeof pairs)[number];
-    const depthwiseOut = tf.fused.depthwiseConv2d({
-      x,
-      filter: pair.depthwise.filter,
-      strides: pair.stride,
-      pad: 'same',
-      bias: pair.depthwise.bias,
-      activation: 'relu6',
-    });
-    const out = relu6(depthwiseOut, pair.pointwise, 1);
-    depthwiseOut.dispose();
-    return out;
-  };
-
-  /** The first layers, down to 1/8 of the input, on its rows `from` to `to` (the input is kept). */
-  const stemRows = (input: TF.Tensor4D, from: number, to: number): TF.Tensor4D => {
-    let x =
-      from === 0 && to === input.shape[1]
-        ? relu6(input, first, 2)
-        : tf.tidy(() => relu6(tf.slice(input, [0, from, 0, 0], [1, to - from, -1, -1]), first, 2));
-    for (let i = 0; i < STEM_PAIRS; i += 1) {
-      const out = block(x, i);
-      x.dispose();
-      x = out;
-    }
-    return x;
-  };
-
-  /**
-   * The first layers, which work on the largest maps, over bands of the input's rows: a large
-   * copy at once would hold its widest layers whole in the WebAssembly memory, which never
-   * shrinks. Each band reads the rows around it that its edge's outputs depend on, and keeps
-   * only its own rows of output, so the result is the same as at once (the input's height is a
-   * multiple of the stem's stride, so every band is cut where the whole would be).
-   */
-  const stem = (input: TF.Tensor4D): TF.Tensor4D => {
-    const height = input.shape[1];
-    // No larger than the model's own square: at once, as the model was run.
-    if (height * input.shape[2] <= INPUT * INPUT || height <= STEM_BAND + 2 * STEM_HALO) {
-      return stemRows(input, 0, height);
-    }
-    const bands: TF.Tensor4D[] = [];
-    try {
-      for (let top = 0; top < height; top += STEM_BAND) {
-        const bottom = Math.min(height, top + STEM_BAND);
-        const from = Math.max(0, top - STEM_HALO);
-        const out = stemRows(input, from, Math.min(height, bottom + STEM_HALO));
-        const skip = (top - from) / STEM_STRIDE;
-        const rows = (bottom - top) / STEM_STRIDE;
-        bands.push(tf.slice(out, [0, skip, 0, 0], [1, rows, -1, -1]));
-        out.dispose();
-      }
-      return tf.concat(bands, 1);
-    } finally {
-      for (const band of bands) band.dispose();
-    }
-  };
-
-  // Each layer's input is freed as soon as the next is computed (one tf.tidy around the whole
-  // network would hold every layer's output to the end, several times the memory). The feature
-  // maps the box predictors read are kept until then.
-  const forward = (input: TF.Tensor4D, smallOnly: boolean): Head[] => {
-    const features: TF.Tensor4D[] = [];
-    const next = (x: TF.Tensor4D, layer: (x: TF.Tensor4D) => TF.Tensor4D) => {
-      const out = layer(x);
-      if (!features.includes(x)) x.dispose();
-      return out;
-    };
-    try {
-      let x = stem(input);
-      const depth = smallOnly ? 11 : pairs.length;
-      for (let i = STEM_PAIRS; i < depth; i += 1) {
-        x = next(x, (t) => block(t, i));
-        if (i + 1 === 11 || i + 1 === 13) features.push(x);
-      }
-      if (!smallOnly) {
-        extra.forEach((layer, i) => {
-          x = next(x, (t) => relu6(t, layer.conv, layer.stride));
-          if (i % 2 === 1) features.push(x);
-        });
-      }
-      return features.map((feature, i) =>
-        tf.tidy(() => {
-          const p = boxPredictors[i] as (typeof boxPredictors)[number];
-          const linear = (c: Conv) =>
-            tf.fused.conv2d({
-              x: feature,
-              filter: c.filter,
-              strides: 1,
-              pad: 'same',
-              bias: c.bias,
-            });
-          // Column 1 is "face" (0 is background, 2 unused).
-          const classes = tf.reshape(linear(p.cls), [-1, 3]);
-          return {
-            encoded: tf.reshape(linear(p.box), [-1, 4]),
-            scores: tf.sigmoid(tf.slice(classes, [0, 1], [-1, 1])),
-            rows: feature.shape[1],
-            cols: feature.shape[2],
-          };
-        }),
-      );
-    } finally {
-      for (const f of features) f.dispose();
-    }
-  };
-
-  return {
-    tf,
-    async run(input, smallOnly) {
-      const heads = forward(input, smallOnly);
-      try {
-        const found: Box[] = [];
-        for (const [k, head] of heads.entries()) {
-          const layer = anchors[k] as AnchorLayer;
-          const enc = (await head.encoded.data()) as Float32Array;
-          const scores = (await head.scores.data()) as Float32Array;
-          const perCell = layer.sizes.length;
-          // Decoded in plain code, only for the anchors that scored: the SSD box coder of the
-          // TensorFlow Object Detection API (scales 10, 10, 5, 5), anchors centred on their cell.
-          for (let i = 0; i < scores.length; i += 1) {
-            const score = scores[i] as number;
-            if (score < MIN_SCORE) continue;
-            const cell = Math.floor(i / perCell);
-            const size = layer.sizes[i % perCell] as AnchorLayer['sizes'][number];
-            const ay = (Math.floor(cell / head.cols) + 0.5) * layer.stride;
-            const ax = ((cell % head.cols) + 0.5) * layer.stride;
-            const a = i * 4;
-            const cy = ay + ((enc[a] as number) / 10) * size.height;
-            const cx = ax + ((enc[a + 1] as number) / 10) * size.width;
-            const h = Math.exp((enc[a + 2] as number) / 5) * size.height;
-            const wd = Math.exp((enc[a + 3] as number) / 5) * size.width;
-            found.push({ x: cx - wd / 2, y: cy - h / 2, width: wd, height: h, score });
-          }
-        }
-        return found;
-      } finally {
-        for (const head of heads) {
-          head.encoded.dispose();
-          head.scores.dispose();
-        }
-      }
-    },
-  };
+  return found;
 }
 
 /** One pass of the network over a copy of the photo. */
@@ -401,7 +167,10 @@ interface Pass {
   height: number;
   /** Each side is padded with black up to this many pixels. */
   pad: number;
-  /** Only the first feature map (the smallest anchors): see Detector.run. */
+  /**
+   * Only the first feature map, whose anchors are the smallest: the faces the deeper maps fit are
+   * large enough for the whole-photo pass, and those layers are work it need not repeat.
+   */
   smallOnly: boolean;
   /** The part of the copy the network sees (all of it unless given). */
   area?: Area;
@@ -472,7 +241,7 @@ function detailedArea(pixels: Buffer, width: number, height: number): Area | nul
  * it is convolutional, so a copy costs what its pixels cost, where overlapping tiles pay for
  * their overlaps again and cut the faces on their edges.
  */
-async function detectInCopy(d: Detector, pass: Pass): Promise<Box[]> {
+async function detectInCopy(net: FaceNetwork, pass: Pass): Promise<Box[]> {
   const { pixels } = pass;
   const { left, top, width, height } = pass.area ?? {
     left: 0,
@@ -480,25 +249,23 @@ async function detectInCopy(d: Detector, pass: Pass): Promise<Box[]> {
     width: pass.width,
     height: pass.height,
   };
-  const { tf } = d;
   const inW = Math.max(pass.pad, width);
-  // Black rows up to a multiple of the stem's stride: its bands then cut where the whole would.
-  const inH = Math.ceil(Math.max(pass.pad, height) / STEM_STRIDE) * STEM_STRIDE;
-  // Values scaled to -1..1 as the network was trained, the part past the photo's edge left
-  // black (-1). Filled in plain code, so the photo never becomes a tensor of its own.
-  const input = new Float32Array(inW * inH * 3).fill(-1);
+  const inH = Math.ceil(Math.max(pass.pad, height) / INPUT_ROWS_STEP) * INPUT_ROWS_STEP;
+  // Values scaled to -1..1 as the network was trained, one plane per colour, the part past the
+  // photo's edge left black (-1).
+  const plane = inW * inH;
+  const input = new Float32Array(plane * 3).fill(-1);
   for (let row = 0; row < height; row += 1) {
     const from = ((top + row) * pass.width + left) * 3;
-    const to = row * inW * 3;
-    for (let i = 0; i < width * 3; i += 1) input[to + i] = (pixels[from + i] as number) / 127.5 - 1;
+    const to = row * inW;
+    for (let col = 0; col < width; col += 1) {
+      const at = from + col * 3;
+      input[to + col] = (pixels[at] as number) / 127.5 - 1;
+      input[plane + to + col] = (pixels[at + 1] as number) / 127.5 - 1;
+      input[2 * plane + to + col] = (pixels[at + 2] as number) / 127.5 - 1;
+    }
   }
-  const tensor = tf.tensor4d(input, [1, inH, inW, 3]);
-  let boxes: Box[];
-  try {
-    boxes = await d.run(tensor, pass.smallOnly);
-  } finally {
-    tensor.dispose();
-  }
+  const boxes = await runNetwork(net, input, inH, inW, pass.smallOnly);
   const found: Box[] = [];
   for (const box of boxes) {
     const x0 = Math.max(0, box.x);
@@ -554,7 +321,7 @@ async function uprightCopy(input: Buffer | string, longSide: number) {
 }
 
 async function detect(input: Buffer | string): Promise<DetectedFace[]> {
-  const d = await loadDetector();
+  const net = await loadNetwork();
   // The finer copy first (JPEG shrink-on-load keeps a 50 MP decode small), the coarse one from it.
   // An unreadable image or one over the pixel limit is the same 400 as for its variants.
   const fine = await uprightCopy(input, FINE_LONG_SIDE).catch((err: unknown) => {
@@ -584,7 +351,9 @@ async function detect(input: Buffer | string): Promise<DetectedFace[]> {
   }
   const all: DetectedFace[] = [];
   for (const pass of passes) {
-    for (const box of await detectInCopy(d, pass)) {
+    // A thread told to end waits for one pass, not a whole photo.
+    if (stopping) throw new Error('el detector de caras se está cerrando');
+    for (const box of await detectInCopy(net, pass)) {
       all.push({
         x: box.x / pass.width,
         y: box.y / pass.height,
@@ -607,15 +376,28 @@ function clamp01(v: number): number {
   return Math.min(1, Math.max(0, v));
 }
 
-/** Detections run one at a time in the whole process: each holds a decoded copy and the network's memory. */
+/** Detections run one at a time in the thread: each holds a decoded copy and the network's memory. */
 let queue: Promise<unknown> = Promise.resolve();
+/** Set once the thread is to end: what has not started is refused. */
+let stopping = false;
 
 /** The faces in an image (bytes or a file path), boxes in the oriented image's frame. */
 export function detectFaces(input: Buffer | string): Promise<DetectedFace[]> {
-  const run = queue.then(
-    () => detect(input),
-    () => detect(input),
-  );
+  const start = () => {
+    if (stopping) throw new Error('el detector de caras se está cerrando');
+    return detect(input);
+  };
+  const run = queue.then(start, start);
   queue = run.catch(() => undefined);
   return run;
+}
+
+/**
+ * Refuses every detection not yet started, and resolves once the one under way (and the model's
+ * loading) has ended. Only then may the thread end: ONNX Runtime's native code, cut off by a
+ * thread's termination, aborts the whole process (decision 212).
+ */
+export function stopDetections(): Promise<void> {
+  stopping = true;
+  return queue.then(() => undefined);
 }

@@ -9,7 +9,7 @@ import {
   iou,
 } from '../test/face-fixtures.js';
 import type { DetectedFace } from './face-detection.js';
-import { detectFacesOffThread } from './face-thread.js';
+import { detectFacesOffThread, stopFaceThreads } from './face-thread.js';
 
 // The real detector on its own thread (decision 139): the same faces as in this thread, and the
 // thread that answers requests stays free while it works.
@@ -53,5 +53,31 @@ describe('detectFacesOffThread', { timeout: 120_000 }, () => {
   it('answers an image it cannot read with an error, and keeps working', async () => {
     await expect(detectFacesOffThread(Buffer.from('no es una imagen'))).rejects.toThrow();
     expect(await detectFacesOffThread(fixturePhoto('astronaut'))).toHaveLength(1);
+  });
+
+  it('ends its threads in the middle of a detection without taking the process down', async () => {
+    const photo = await groupPhoto({
+      width: 4000,
+      height: 3000,
+      faces: [{ fixture: 'astronaut', x: 600, y: 500, size: 400 }],
+    });
+    // Ended at several moments of a detection on a loaded thread (decoding, then each pass of
+    // the network), and once while a new thread loads its model: a thread terminated inside
+    // ONNX Runtime's native code would abort this very process (decision 212).
+    for (const delayMs of [60, 120, 180, 240, 0]) {
+      // A thread already loaded, but for the last round, which ends one while it loads.
+      if (delayMs > 0) await detectFacesOffThread(fixturePhoto('astronaut'));
+      const held = detectFacesOffThread(photo.data);
+      const outcome = held.then(
+        () => 'found',
+        (err: Error) => err.message,
+      );
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+      await stopFaceThreads();
+      // Either it was done before the stop came, or it failed with the stop's reason.
+      expect(['found', 'el detector de caras se ha detenido']).toContain(await outcome);
+    }
+    const faces = await detectFacesOffThread(photo.data);
+    expect(faces.length).toBeGreaterThan(0);
   });
 });

@@ -1,13 +1,13 @@
 import { Worker } from 'node:worker_threads';
 import type { DetectedFace } from './face-detection.js';
-import type { FaceWorkerReply } from './face-worker.js';
+import type { FaceWorkerReply, FaceWorkerRequest } from './face-worker.js';
 import { lowerImageThreads } from './image-threads.js';
 import { workerScript } from './worker-script.js';
 
 /*
  * The real face detector, run on threads of its own at the lowest priority (decision 139): a
- * photo's detection is seconds of WebAssembly, and on the main thread no page, image or like
- * would be answered meanwhile. A thread is started on first use, keeps its model loaded, and
+ * photo's detection is a good share of a second of CPU, and on the main thread no page, image or
+ * like would be answered meanwhile. A thread is started on first use, keeps its model loaded, and
  * takes one image at a time. A second one runs only while two images are asked for at once (the
  * scan does so while the site is idle) and ends after a while without work: it holds a model's
  * memory of its own. A thread that dies (out of memory) fails the images it held; the next image
@@ -78,7 +78,7 @@ function idle(thread: DetectorThread): void {
   if (entry === threads[0]) return;
   thread.idleTimer = setTimeout(() => {
     forget(thread);
-    void thread.worker.terminate();
+    void endThread(thread);
   }, EXTRA_THREAD_IDLE_MS);
   thread.idleTimer.unref();
 }
@@ -137,8 +137,35 @@ export async function detectFacesOffThread(
 }
 
 /**
+ * How long a thread told to end may take before it is terminated: one pass of the network, at
+ * the lowest priority on a machine whose cores are busy, is far less.
+ */
+const THREAD_END_CEILING_MS = 30_000;
+
+/**
+ * Ends a thread: it finishes the pass under way and ends itself. A thread is terminated from
+ * here only past a generous ceiling: terminating one inside ONNX Runtime's native code aborts
+ * the whole process (decision 212).
+ */
+async function endThread(thread: DetectorThread): Promise<void> {
+  const exited = new Promise<void>((resolve) => thread.worker.once('exit', () => resolve()));
+  thread.worker.ref();
+  thread.worker.postMessage({ stop: true } satisfies FaceWorkerRequest);
+  let ceiling: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    ceiling = setTimeout(() => resolve('late'), THREAD_END_CEILING_MS);
+  });
+  try {
+    if ((await Promise.race([exited, late])) === 'late') await thread.worker.terminate();
+  } finally {
+    clearTimeout(ceiling);
+  }
+}
+
+/**
  * Ends every detector thread (the app closes): the images they held fail at once, rather than
- * hold the shutdown for a detection at the lowest priority. The next image starts a new one.
+ * hold the shutdown for a detection at the lowest priority; each thread ends after the pass under
+ * way. The next image starts a new one.
  */
 export async function stopFaceThreads(): Promise<void> {
   const running = await Promise.all(threads.splice(0).map((entry) => entry.catch(() => null)));
@@ -146,7 +173,10 @@ export async function stopFaceThreads(): Promise<void> {
     running.map(async (thread) => {
       if (!thread) return;
       if (thread.idleTimer) clearTimeout(thread.idleTimer);
-      await thread.worker.terminate();
+      const stopped = new Error('el detector de caras se ha detenido');
+      for (const job of thread.pending.values()) job.reject(stopped);
+      thread.pending.clear();
+      await endThread(thread);
     }),
   );
 }

@@ -1,15 +1,12 @@
-// The face detector's own thread (decision 139): the WebAssembly network runs here, never on the
+// The face detector's own thread (decision 139): the network runs here, never on the
 // thread that answers requests. The parent sends one image at a time; this thread answers with
 // its faces or with the error's message.
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
-import { detectFaces } from './face-detection.js';
+import { detectFaces, stopDetections } from './face-detection.js';
 
-/** What the parent asks: the faces in `input` (bytes, or a file's path). */
-export interface FaceWorkerRequest {
-  id: number;
-  input: Uint8Array | string;
-}
+/** What the parent asks: the faces in `input` (bytes, or a file's path), or that the thread end. */
+export type FaceWorkerRequest = { id: number; input: Uint8Array | string } | { stop: true };
 
 /** What this thread answers: the faces found, or why it could not. */
 export type FaceWorkerReply =
@@ -26,7 +23,13 @@ try {
 
 const port = parentPort;
 if (!port) throw new Error('face-worker: no es un hilo de trabajo');
-port.on('message', async ({ id, input }: FaceWorkerRequest) => {
+port.on('message', async (request: FaceWorkerRequest) => {
+  if ('stop' in request) {
+    // The thread ends itself once the detection under way has, never in the middle of it.
+    await stopDetections();
+    process.exit(0);
+  }
+  const { id, input } = request;
   let reply: FaceWorkerReply;
   try {
     const image =
