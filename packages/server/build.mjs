@@ -1,5 +1,6 @@
-// Bundles the server into dist/server.js, and beside it the face detector's thread
-// (dist/face-worker.js, decision 139) and the image process (dist/image-worker.js, decision 197):
+// Bundles the server into dist/server.js, and beside it the scripts of the face detector's
+// processes (dist/face-worker.js, decisions 139, 212) and of the image process
+// (dist/image-worker.js, decision 197):
 // @fogata/shared inline (it ships as TypeScript source), every npm dependency external (native
 // modules and their own files stay in node_modules).
 import { readFileSync } from 'node:fs';

@@ -375,7 +375,7 @@ const configSchema = group({
    */
   imageRecheckMs: variable('IMAGE_CONSENT_RECHECK_SECONDS', seconds(60)),
   /**
-   * The face detector's threads' nice value (decision 139): the lowest priority unless given (0
+   * The face detector's processes' nice value (decisions 139, 212): the lowest priority unless given (0
    * for a test server on a machine busy with other work, where 19 would starve it).
    */
   faceDetectorNice: variable('FACE_DETECTOR_NICE', niceValue(19)),

@@ -111,7 +111,7 @@ function anchorLayers(table: Float32Array): AnchorLayer[] {
 
 let network: Promise<FaceNetwork> | undefined;
 
-/** The network, loaded once per thread on first use; a failed load is tried again next time. */
+/** The network, loaded once per process on first use; a failed load is tried again next time. */
 function loadNetwork(): Promise<FaceNetwork> {
   network ??= loadFaceNetwork().catch((err: unknown) => {
     network = undefined;
@@ -351,8 +351,6 @@ async function detect(input: Buffer | string): Promise<DetectedFace[]> {
   }
   const all: DetectedFace[] = [];
   for (const pass of passes) {
-    // A thread told to end waits for one pass, not a whole photo.
-    if (stopping) throw new Error('el detector de caras se está cerrando');
     for (const box of await detectInCopy(net, pass)) {
       all.push({
         x: box.x / pass.width,
@@ -376,28 +374,15 @@ function clamp01(v: number): number {
   return Math.min(1, Math.max(0, v));
 }
 
-/** Detections run one at a time in the thread: each holds a decoded copy and the network's memory. */
+/** Detections run one at a time in the process: each holds a decoded copy and the network's memory. */
 let queue: Promise<unknown> = Promise.resolve();
-/** Set once the thread is to end: what has not started is refused. */
-let stopping = false;
 
 /** The faces in an image (bytes or a file path), boxes in the oriented image's frame. */
 export function detectFaces(input: Buffer | string): Promise<DetectedFace[]> {
-  const start = () => {
-    if (stopping) throw new Error('el detector de caras se está cerrando');
-    return detect(input);
-  };
-  const run = queue.then(start, start);
+  const run = queue.then(
+    () => detect(input),
+    () => detect(input),
+  );
   queue = run.catch(() => undefined);
   return run;
-}
-
-/**
- * Refuses every detection not yet started, and resolves once the one under way (and the model's
- * loading) has ended. Only then may the thread end: ONNX Runtime's native code, cut off by a
- * thread's termination, aborts the whole process (decision 212).
- */
-export function stopDetections(): Promise<void> {
-  stopping = true;
-  return queue.then(() => undefined);
 }

@@ -201,8 +201,8 @@ function buildGraphs(weights: Map<string, { shape: number[]; data: Float32Array 
 
 /**
  * The network, loaded once by the caller. Each session computes on the calling thread alone
- * (the detector's thread, at its low priority): the scan's parallelism is its threads, and a
- * pool of ONNX Runtime's own would escape their priority.
+ * (the main thread of a detector's process, at its low priority): the scan's parallelism is its
+ * processes, and a pool of threads of ONNX Runtime's own would only compete with them.
  */
 export async function loadFaceNetwork(): Promise<FaceNetwork> {
   const ort = await import('onnxruntime-node');

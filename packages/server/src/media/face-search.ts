@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { inBackgroundTurn } from './background-turns.js';
 import type { DetectedFace } from './face-detection.js';
-import { detectFacesOffThread, MAX_FACE_THREADS } from './face-thread.js';
+import { detectFacesOffThread, MAX_FACE_PROCESSES } from './face-process.js';
 
 /*
  * Looking for faces in an image: the scan, and the news and experience images as they are
@@ -19,7 +19,7 @@ export interface FaceSearchContext {
   log: Pick<FastifyBaseLogger, 'warn'>;
   /** Replaces the real detector (unit tests give known boxes, or one that fails). */
   faceDetector?: FaceDetector;
-  /** The detector threads' nice value (19 unless given). */
+  /** The detector processes' nice value (19 unless given). */
   config?: { faceDetectorNice?: number };
 }
 
@@ -43,13 +43,13 @@ export const MIN_FACE_FRACTION = 0.005;
 
 /**
  * Detections at once in this process: one, or two while the scan uses both cores of an idle
- * site (one per detector thread). Two cores serve the pages too, and a detector's working
+ * site (one per detector process). Two cores serve the pages too, and a detector's working
  * memory is large: the rest wait here, in turn.
  */
 let detecting = 0;
 const waiting: (() => void)[] = [];
 async function withDetectionSlot<T>(task: () => Promise<T>): Promise<T> {
-  if (detecting < MAX_FACE_THREADS) detecting += 1;
+  if (detecting < MAX_FACE_PROCESSES) detecting += 1;
   // A slot handed over by the detection that ends (the count stays).
   else await new Promise<void>((resolve) => waiting.push(resolve));
   try {

@@ -1,35 +1,28 @@
-// The face detector's own thread (decision 139): the network runs here, never on the
-// thread that answers requests. The parent sends one image at a time; this thread answers with
-// its faces or with the error's message.
-import { setPriority } from 'node:os';
-import { parentPort, workerData } from 'node:worker_threads';
-import { detectFaces, stopDetections } from './face-detection.js';
+// A face detector's own process (decision 212): the network runs here, never in the server's
+// process, every thread of it at the nice value the server gives (FACE_NICE, the lowest unless
+// set). The server sends images and may send the next before an answer; this process answers
+// each with its faces or with the error's message, one detection at a time, and ends when the
+// server does. The server may kill it at any moment: nothing here is kept.
+import { detectFaces } from './face-detection.js';
+import { lowerEveryThread } from './process-nice.js';
 
-/** What the parent asks: the faces in `input` (bytes, or a file's path), or that the thread end. */
-export type FaceWorkerRequest = { id: number; input: Uint8Array | string } | { stop: true };
+/** What the server asks: the faces in `input` (bytes, or a file's path). */
+export interface FaceWorkerRequest {
+  id: number;
+  input: Uint8Array | string;
+}
 
-/** What this thread answers: the faces found, or why it could not. */
+/** What this process answers: that it is ready, the faces found, or why it could not. */
 export type FaceWorkerReply =
+  | { ready: true }
   | { id: number; faces: Awaited<ReturnType<typeof detectFaces>> }
   | { id: number; error: string };
 
-// The lowest priority for this thread only (Linux gives each thread its own nice value): the
-// pages, on the main thread, come first when the cores are busy. The parent may ask for another.
-try {
-  setPriority(0, (workerData as { nice?: number } | null)?.nice ?? 19);
-} catch {
-  // Not allowed or not supported here: the detector still runs, at the process's priority.
-}
+lowerEveryThread(Number(process.env.FACE_NICE ?? 19));
 
-const port = parentPort;
-if (!port) throw new Error('face-worker: no es un hilo de trabajo');
-port.on('message', async (request: FaceWorkerRequest) => {
-  if ('stop' in request) {
-    // The thread ends itself once the detection under way has, never in the middle of it.
-    await stopDetections();
-    process.exit(0);
-  }
-  const { id, input } = request;
+const send = (reply: FaceWorkerReply) => process.send?.(reply);
+
+process.on('message', async ({ id, input }: FaceWorkerRequest) => {
   let reply: FaceWorkerReply;
   try {
     const image =
@@ -40,5 +33,8 @@ port.on('message', async (request: FaceWorkerRequest) => {
   } catch (err) {
     reply = { id, error: err instanceof Error ? err.message : String(err) };
   }
-  port.postMessage(reply);
+  send(reply);
 });
+// The server ended (closed, or killed outright): so does this process.
+process.on('disconnect', () => process.exit(0));
+send({ ready: true });

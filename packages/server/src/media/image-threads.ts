@@ -1,6 +1,7 @@
 // libvips' worker threads do the pixel work of the images still handled in the server's process
-// (the detector's decoding, a mail's cover, a link's preview); an upload's variants and the blurred
-// copies run in the image process, wholly below the pages (decision 197). Linux gives each thread
+// (a mail's cover, a link's preview, a paper autorización's scan); an upload's variants and the
+// blurred copies run in the image process, and the detector's decoding in its own processes,
+// wholly below the pages (decisions 197, 212). Linux gives each thread
 // its own nice value, so these threads can run below the thread that answers requests (decision
 // 193). libvips starts its threads on its own, when a pipeline first needs them, at the priority
 // of the thread that starts them: they are found by name and lowered after they appear.
@@ -19,8 +20,8 @@ export function setImageThreadsNice(nice: number): void {
 }
 
 /**
- * Lowers every libvips thread that runs above the nice value set: called after each detection,
- * so threads libvips has just started are caught before the next one.
+ * Lowers every libvips thread that runs above the nice value set: called after each image made
+ * in this process, so threads libvips has just started are caught before the next one.
  */
 export function lowerImageThreads(): void {
   if (imageNice === 0 || process.platform !== 'linux') return;

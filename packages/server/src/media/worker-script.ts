@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /*
- * The script of a thread or process the server starts beside itself (the face detector's thread,
- * the image process). The built server has it beside itself (`dist/<name>.js`); run from the
+ * The script of a process the server starts beside itself (the face detector's processes, the
+ * image process). The built server has it beside itself (`dist/<name>.js`); run from the
  * TypeScript sources (the tests), it is bundled once per process into the package's `.tmp/`.
  */
 

@@ -13,7 +13,7 @@ const serverRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 let bundle: Promise<string> | null = null;
 
 /**
- * Bundles src/server.ts, and the face detector's thread beside it, into a folder of
+ * Bundles src/server.ts, and the scripts of the processes it starts beside it, into a folder of
  * packages/server/.tmp/ (ignored by git), beside node_modules so their external dependencies
  * resolve as in dist/. Once per test process.
  */

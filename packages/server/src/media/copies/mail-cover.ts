@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { lowerImageThreads } from '../image-threads.js';
 import { type BlurBox, toBlurredVariants } from './face-blur.js';
 
 /*
@@ -23,6 +24,7 @@ export async function toMailCover(display: Buffer, boxes: readonly BlurBox[]): P
   const { data, info } = await sharp(source)
     .resize({ width: MAIL_COVER_WIDTH, withoutEnlargement: true })
     .jpeg({ quality: 72, mozjpeg: true })
-    .toBuffer({ resolveWithObject: true });
+    .toBuffer({ resolveWithObject: true })
+    .finally(lowerImageThreads);
   return { content: data, width: info.width, height: info.height };
 }

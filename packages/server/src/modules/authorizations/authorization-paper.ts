@@ -2,6 +2,7 @@ import { AUTHORIZATION_ERRORS, MSG } from '@fogata/shared';
 import sharp from 'sharp';
 import { AppError } from '../../lib/app-error.js';
 import { asImageError, isAllowedImage, MAX_INPUT_PIXELS } from '../../media/image-pipeline.js';
+import { lowerImageThreads } from '../../media/image-threads.js';
 import type { UploadedFile } from '../../media/upload.js';
 
 /** Longer side of a stored paper scan: enough to read a signed form, no more. */
@@ -22,7 +23,8 @@ export async function toPaperScan(file: UploadedFile): Promise<Buffer> {
       .rotate()
       .resize(SCAN_MAX_PX, SCAN_MAX_PX, { fit: 'inside', withoutEnlargement: true })
       .jpeg({ quality: 85 })
-      .toBuffer();
+      .toBuffer()
+      .finally(lowerImageThreads);
   } catch (err) {
     throw asImageError(err);
   }

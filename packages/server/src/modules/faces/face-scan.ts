@@ -1,9 +1,9 @@
 import { performance } from 'node:perf_hooks';
 import { buffer } from 'node:stream/consumers';
 import type { AppContext } from '../../context.js';
+import { MAX_FACE_PROCESSES, stopFaceProcesses } from '../../media/face-process.js';
 import { saveFaceSearch } from '../../media/face-rows.js';
 import { forgetFaceScanner, registerFaceScanner, searchFaces } from '../../media/face-search.js';
-import { MAX_FACE_THREADS, stopFaceThreads } from '../../media/face-thread.js';
 import { facesChanged } from '../../media/renditions/face-changes.js';
 import { type ClaimedScan, FaceScanRepository, scanImage } from './face-scan.repository.js';
 
@@ -39,7 +39,7 @@ export interface FaceScanTiming {
 export const DEFAULT_FACE_SCAN: FaceScanTiming = {
   // Long enough for the server to come up first; what a restart left queued waits no longer.
   startMs: 5_000,
-  // The detector runs on its own thread at the lowest priority: the pages need no pause of it.
+  // The detector runs in its own process at the lowest priority: the pages need no pause of it.
   pauseMs: 0,
   idleMs: 10 * 60_000,
   leaseMs: 5 * 60_000,
@@ -98,7 +98,7 @@ export class FaceScanner {
     this.timer = null;
     forgetFaceScanner(this.ctx, this);
     // A detection in flight is not waited for: its thread ends, and its image is let go at once.
-    if (this.running && !this.ctx.faceDetector) await stopFaceThreads();
+    if (this.running && !this.ctx.faceDetector) await stopFaceProcesses();
     await this.running?.catch(() => {});
   }
 
@@ -133,7 +133,7 @@ export class FaceScanner {
     const since = performance.eventLoopUtilization(this.loop);
     this.loop = performance.eventLoopUtilization();
     if (this.ctx.faceDetector) return 1;
-    return since.utilization < IDLE_LOOP ? MAX_FACE_THREADS : 1;
+    return since.utilization < IDLE_LOOP ? MAX_FACE_PROCESSES : 1;
   }
 
   /** Scans up to `lanes` free images at once (each claims its own); their outcomes. */

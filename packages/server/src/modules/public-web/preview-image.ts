@@ -1,6 +1,7 @@
 import { groupNumber } from '@fogata/shared';
 import sharp from 'sharp';
 import type { AppContext } from '../../context.js';
+import { lowerImageThreads } from '../../media/image-threads.js';
 
 /*
  * The image a shared link shows (decision 116). It is the public copy of the item's image — the
@@ -93,7 +94,11 @@ export async function renderPreview(
         fit: 'inside',
         withoutEnlargement: true,
       });
-  return resized.flatten({ background: '#ffffff' }).jpeg({ quality: 85 }).toBuffer();
+  return resized
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: 85 })
+    .toBuffer()
+    .finally(lowerImageThreads);
 }
 
 /**
@@ -118,5 +123,6 @@ export function renderLogo(groupName: string): Promise<Buffer> {
   })
     .composite([{ input: Buffer.from(svg), gravity: 'centre' }])
     .png()
-    .toBuffer();
+    .toBuffer()
+    .finally(lowerImageThreads);
 }

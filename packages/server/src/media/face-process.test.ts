@@ -9,9 +9,9 @@ import {
   iou,
 } from '../test/face-fixtures.js';
 import type { DetectedFace } from './face-detection.js';
-import { detectFacesOffThread, stopFaceThreads } from './face-thread.js';
+import { detectFacesOffThread, stopFaceProcesses } from './face-process.js';
 
-// The real detector on its own thread (decision 139): the same faces as in this thread, and the
+// The real detector in its own process (decisions 139, 212): the same faces as here, and the
 // thread that answers requests stays free while it works.
 
 // A 12 MP photo takes seconds of a core beside other test files.
@@ -55,17 +55,18 @@ describe('detectFacesOffThread', { timeout: 120_000 }, () => {
     expect(await detectFacesOffThread(fixturePhoto('astronaut'))).toHaveLength(1);
   });
 
-  it('ends its threads in the middle of a detection without taking the process down', async () => {
+  it('ends its processes in the middle of a detection, and the next image starts a new one', async () => {
     const photo = await groupPhoto({
       width: 4000,
       height: 3000,
       faces: [{ fixture: 'astronaut', x: 600, y: 500, size: 400 }],
     });
-    // Ended at several moments of a detection on a loaded thread (decoding, then each pass of
-    // the network), and once while a new thread loads its model: a thread terminated inside
-    // ONNX Runtime's native code would abort this very process (decision 212).
+    // Ended at several moments of a detection on a loaded process (decoding, then each pass of
+    // the network), and once while a new process loads its model: killed at once, whatever it
+    // was doing. (Worker threads terminated inside ONNX Runtime's native code aborted this very
+    // process: decision 212.)
     for (const delayMs of [60, 120, 180, 240, 0]) {
-      // A thread already loaded, but for the last round, which ends one while it loads.
+      // A process already loaded, but for the last round, which ends one while it loads.
       if (delayMs > 0) await detectFacesOffThread(fixturePhoto('astronaut'));
       const held = detectFacesOffThread(photo.data);
       const outcome = held.then(
@@ -73,7 +74,7 @@ describe('detectFacesOffThread', { timeout: 120_000 }, () => {
         (err: Error) => err.message,
       );
       await new Promise((resolve) => setTimeout(resolve, delayMs));
-      await stopFaceThreads();
+      await stopFaceProcesses();
       // Either it was done before the stop came, or it failed with the stop's reason.
       expect(['found', 'el detector de caras se ha detenido']).toContain(await outcome);
     }
