@@ -20,7 +20,11 @@ export type FaceWorkerReply =
 
 lowerEveryThread(Number(process.env.FACE_NICE ?? 19));
 
-const send = (reply: FaceWorkerReply) => process.send?.(reply);
+// A reply the server can no longer take (it ended meanwhile): this process ends too.
+const send = (reply: FaceWorkerReply) =>
+  process.send?.(reply, (err: Error | null) => {
+    if (err) process.exit(0);
+  });
 
 process.on('message', async ({ id, input }: FaceWorkerRequest) => {
   let reply: FaceWorkerReply;

@@ -7,7 +7,11 @@ import { lowerEveryThread } from './process-nice.js';
 
 lowerEveryThread(Number(process.env.IMAGE_NICE ?? 0));
 
-const send = (reply: ImageWorkerReply) => process.send?.(reply);
+// A reply the server can no longer take (it ended meanwhile): this process ends too.
+const send = (reply: ImageWorkerReply) =>
+  process.send?.(reply, (err: Error | null) => {
+    if (err) process.exit(0);
+  });
 
 process.on('message', async ({ id, job }: ImageWorkerRequest) => {
   try {
