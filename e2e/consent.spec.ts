@@ -121,6 +121,9 @@ test('a scouter records a signed paper form and reads the register of their sect
   for (let shown = 2; (await row.count()) === 0; shown++) {
     await page.getByRole('button', { name: 'Siguiente' }).click();
     await expect(page.getByText(new RegExp(`^Página ${shown} de \\d+`))).toBeVisible();
+    // The pager names the new page at once and keeps the old rows until the new ones come; its
+    // buttons stay disabled meanwhile. Counted before, the rows would be the old page's.
+    await expect(page.getByRole('button', { name: 'Anterior' })).toBeEnabled();
   }
   await expect(row.getByRole('cell').nth(2)).toContainText('No');
   await expect(row.getByRole('cell').nth(3)).toContainText('Sí');
