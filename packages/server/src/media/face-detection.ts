@@ -109,14 +109,23 @@ function anchorLayers(table: Float32Array): AnchorLayer[] {
   });
 }
 
-let network: Promise<FaceNetwork> | undefined;
+/** The network and its anchors in pixels, worked out once. */
+interface LoadedNetwork {
+  net: FaceNetwork;
+  layers: AnchorLayer[];
+}
+
+let network: Promise<LoadedNetwork> | undefined;
 
 /** The network, loaded once per process on first use; a failed load is tried again next time. */
-function loadNetwork(): Promise<FaceNetwork> {
-  network ??= loadFaceNetwork().catch((err: unknown) => {
-    network = undefined;
-    throw err;
-  });
+function loadNetwork(): Promise<LoadedNetwork> {
+  network ??= loadFaceNetwork().then(
+    (net) => ({ net, layers: anchorLayers(net.anchors) }),
+    (err: unknown) => {
+      network = undefined;
+      throw err;
+    },
+  );
   return network;
 }
 
@@ -127,13 +136,12 @@ function loadNetwork(): Promise<FaceNetwork> {
  * and class channels 3j..3j+2, of which 3j+1 is "face".
  */
 async function runNetwork(
-  net: FaceNetwork,
+  { net, layers }: LoadedNetwork,
   input: Float32Array,
   height: number,
   width: number,
   smallOnly: boolean,
 ): Promise<Box[]> {
-  const layers = anchorLayers(net.anchors);
   const heads = await net.run(input, height, width, smallOnly);
   const found: Box[] = [];
   for (const [k, head] of heads.entries()) {
@@ -241,7 +249,7 @@ function detailedArea(pixels: Buffer, width: number, height: number): Area | nul
  * it is convolutional, so a copy costs what its pixels cost, where overlapping tiles pay for
  * their overlaps again and cut the faces on their edges.
  */
-async function detectInCopy(net: FaceNetwork, pass: Pass): Promise<Box[]> {
+async function detectInCopy(net: LoadedNetwork, pass: Pass): Promise<Box[]> {
   const { pixels } = pass;
   const { left, top, width, height } = pass.area ?? {
     left: 0,
