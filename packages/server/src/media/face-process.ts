@@ -23,6 +23,8 @@ interface Pending {
 
 interface DetectorProcess {
   child: ChildProcess;
+  /** Settles once its model is loaded, or once it has ended before that. */
+  ready: Promise<void>;
   pending: Map<number, Pending>;
   /** Ends a process beyond the first once it has been idle for a while. */
   idleTimer: NodeJS.Timeout | null;
@@ -34,14 +36,15 @@ export const MAX_FACE_PROCESSES = 2;
 /** How long a process beyond the first waits for work before it ends. */
 const EXTRA_PROCESS_IDLE_MS = 30_000;
 
-/** The processes running (or starting), the first the one that stays. */
-const detectors: Promise<DetectorProcess>[] = [];
+/** The processes running (or loading their model), the first the one that stays. */
+const detectors: DetectorProcess[] = [];
 let nextId = 1;
 /** Every process started and not yet ended, for the server's own exit. */
 const children = new Set<ChildProcess>();
 
-async function startProcess(nice: number): Promise<DetectorProcess> {
-  const child = fork(await workerScript('face-worker'), [], {
+/** Starts a process and puts it in the pool at once, so a second image asked for meanwhile sees it. */
+function startProcess(script: URL, nice: number): DetectorProcess {
+  const child = fork(script, [], {
     serialization: 'advanced',
     // No flags of this process (a test runner's, the server's heap settings): a script of its own.
     execArgv: [],
@@ -49,23 +52,28 @@ async function startProcess(nice: number): Promise<DetectorProcess> {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   children.add(child);
-  const started: DetectorProcess = { child, pending: new Map(), idleTimer: null, ended: false };
   let ready!: () => void;
-  const isReady = new Promise<void>((resolve) => (ready = resolve));
+  const detector: DetectorProcess = {
+    child,
+    ready: new Promise<void>((resolve) => (ready = resolve)),
+    pending: new Map(),
+    idleTimer: null,
+    ended: false,
+  };
   const ended = (err: Error) => {
     children.delete(child);
-    started.ended = true;
-    forget(started);
-    for (const job of started.pending.values()) job.reject(err);
-    started.pending.clear();
+    detector.ended = true;
+    drop(detector);
+    for (const job of detector.pending.values()) job.reject(err);
+    detector.pending.clear();
     ready();
   };
   child.on('message', (reply: FaceWorkerReply) => {
     if ('ready' in reply) return ready();
-    const job = started.pending.get(reply.id);
+    const job = detector.pending.get(reply.id);
     if (!job) return;
-    started.pending.delete(reply.id);
-    if (started.pending.size === 0) idle(started);
+    detector.pending.delete(reply.id);
+    if (detector.pending.size === 0) idle(detector);
     if ('error' in reply) job.reject(new Error(reply.error));
     else job.resolve(reply.faces);
   });
@@ -73,21 +81,16 @@ async function startProcess(nice: number): Promise<DetectorProcess> {
   child.on('exit', (code, signal) =>
     ended(new Error(`el proceso del detector de caras terminó (${signal ?? code})`)),
   );
-  await isReady;
-  if (started.ended) throw new Error('el proceso del detector de caras no arrancó');
-  idle(started);
-  return started;
+  detectors.push(detector);
+  return detector;
 }
 
-/** Each started process's entry in `detectors`. */
-const promiseOf = new WeakMap<DetectorProcess, Promise<DetectorProcess>>();
-
 /** Drops a process from the pool (it died, or ended idle): the next image starts another. */
-function forget(detector: DetectorProcess): void {
-  const entry = promiseOf.get(detector);
-  const at = entry ? detectors.indexOf(entry) : -1;
+function drop(detector: DetectorProcess): void {
+  const at = detectors.indexOf(detector);
   if (at >= 0) detectors.splice(at, 1);
   if (detector.idleTimer) clearTimeout(detector.idleTimer);
+  detector.idleTimer = null;
 }
 
 /** Kills a process: whatever it was doing is lost, and nothing of it is kept anywhere. */
@@ -105,39 +108,20 @@ function kill(detector: DetectorProcess): Promise<void> {
 function idle(detector: DetectorProcess): void {
   detector.child.unref();
   detector.child.channel?.unref();
-  const entry = promiseOf.get(detector);
-  if (!entry || entry === detectors[0]) return;
+  if (detector === detectors[0]) return;
   detector.idleTimer = setTimeout(() => {
-    forget(detector);
+    drop(detector);
     void kill(detector);
   }, EXTRA_PROCESS_IDLE_MS);
   detector.idleTimer.unref();
 }
 
-function startEntry(nice: number): Promise<DetectorProcess> {
-  const entry: Promise<DetectorProcess> = startProcess(nice).then(
-    (started) => {
-      promiseOf.set(started, entry);
-      return started;
-    },
-    (err: unknown) => {
-      const at = detectors.indexOf(entry);
-      if (at >= 0) detectors.splice(at, 1);
-      throw err;
-    },
-  );
-  detectors.push(entry);
-  return entry;
-}
-
-/** A process for one more image: an idle one, else a new one while fewer than the most, else the first. */
-async function processForImage(nice: number): Promise<DetectorProcess> {
-  const running = await Promise.all(detectors.map((entry) => entry.catch(() => null)));
-  const free = running.find((d) => d !== null && !d.ended && d.pending.size === 0);
+/** A process for one more image: an idle one, else a new one while fewer than the most, else the least busy. */
+function processForImage(script: URL, nice: number): DetectorProcess {
+  const free = detectors.find((detector) => detector.pending.size === 0);
   if (free) return free;
-  if (detectors.length < MAX_FACE_PROCESSES) return startEntry(nice);
-  const busiest = running.filter((d): d is DetectorProcess => d !== null && !d.ended);
-  return busiest.sort((a, b) => a.pending.size - b.pending.size)[0] ?? startEntry(nice);
+  if (detectors.length < MAX_FACE_PROCESSES) return startProcess(script, nice);
+  return detectors.reduce((least, d) => (d.pending.size < least.pending.size ? d : least));
 }
 
 /**
@@ -148,25 +132,32 @@ export async function detectFacesOffThread(
   input: Buffer | string,
   nice = 19,
 ): Promise<DetectedFace[]> {
-  const detector = await processForImage(nice);
+  const script = await workerScript('face-worker');
+  // From here to the image's place in a process, nothing waits: two images asked for at once
+  // each see the other's.
+  const detector = processForImage(script, nice);
   if (detector.idleTimer) clearTimeout(detector.idleTimer);
   detector.idleTimer = null;
-  if (detector.ended) throw new Error('el proceso del detector de caras terminó');
   const id = nextId++;
+  const faces = new Promise<DetectedFace[]>((resolve, reject) =>
+    detector.pending.set(id, { resolve, reject }),
+  );
+  // Its end (the process died while loading, or was stopped) may come before anyone awaits it.
+  faces.catch(() => {});
+  detector.child.ref();
+  detector.child.channel?.ref();
+  await detector.ready;
+  if (detector.ended) return faces;
   // A plain copy of its own: the caller's buffer may share memory with others.
   const message: FaceWorkerRequest = {
     id,
     input: typeof input === 'string' ? input : new Uint8Array(input),
   };
-  return new Promise<DetectedFace[]>((resolve, reject) => {
-    detector.pending.set(id, { resolve, reject });
-    detector.child.ref();
-    detector.child.channel?.ref();
-    detector.child.send(message, (err) => {
-      // The channel closed under it: the process is ending, and its end fails the image.
-      if (err) detector.child.kill('SIGKILL');
-    });
+  detector.child.send(message, (err) => {
+    // The channel closed under it: the process is ending, and its end fails the image.
+    if (err) detector.child.kill('SIGKILL');
   });
+  return faces;
 }
 
 /**
@@ -175,10 +166,8 @@ export async function detectFacesOffThread(
  * priority. The next image starts a new one.
  */
 export async function stopFaceProcesses(): Promise<void> {
-  const running = await Promise.all(detectors.splice(0).map((entry) => entry.catch(() => null)));
   await Promise.all(
-    running.map(async (detector) => {
-      if (!detector) return;
+    detectors.splice(0).map(async (detector) => {
       if (detector.idleTimer) clearTimeout(detector.idleTimer);
       const stopped = new Error('el detector de caras se ha detenido');
       for (const job of detector.pending.values()) job.reject(stopped);

@@ -6,7 +6,7 @@ import { detectFacesOffThread, MAX_FACE_PROCESSES } from './face-process.js';
 /*
  * Looking for faces in an image: the scan, and the news and experience images as they are
  * stored, run the detector here, on the display copy (the same bytes the scan reads, so a box
- * means the same thing whichever found it), on the detector's own threads (decision 139). A
+ * means the same thing whichever found it), in the detector's own processes (decision 139). A
  * photo or a cover is stored without waiting for it: queued for the scan, it is blurred whole
  * meanwhile.
  */

@@ -10,7 +10,7 @@ import { type ClaimedScan, FaceScanRepository, scanImage } from './face-scan.rep
 /*
  * The scan (decision 139): every photo and cover uploaded, the images stored before
  * detection existed (migration 014 queued them all), and any whose detection failed, looked at
- * on the detector's own threads (two at once while the site is idle, else one). An upload wakes
+ * in the detector's own processes (two at once while the site is idle, else one). An upload wakes
  * it at once; the queued image is blurred whole meanwhile (decision 099). One tried too often is given up on, and
  * stays unsearched until a manager has looked at it. Its state is the queue table: a restart
  * goes on where it was, and an instance claims a row by compare-and-set for a lease, so several
@@ -97,7 +97,7 @@ export class FaceScanner {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     forgetFaceScanner(this.ctx, this);
-    // A detection in flight is not waited for: its thread ends, and its image is let go at once.
+    // A detection in flight is not waited for: its process is killed, and its image let go at once.
     if (this.running && !this.ctx.faceDetector) await stopFaceProcesses();
     await this.running?.catch(() => {});
   }
