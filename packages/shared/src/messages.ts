@@ -5,6 +5,9 @@ import { LIMITS } from './limits.js';
  * and by the tests; never retype one of these texts elsewhere.
  */
 export const MSG = {
+  pageInvalid: 'La página debe ser un número entero de 1 en adelante.',
+  pageSizeInvalid: 'El tamaño de página debe estar entre 1 y 100.',
+  commentsLimitInvalid: 'El tamaño de página debe ser un número entero de 1 en adelante.',
   emailRequired: 'El email es obligatorio.',
   emailInvalid: 'Debe ser un email válido.',
   passwordRequired: 'La contraseña es obligatoria.',
@@ -100,7 +103,6 @@ export const FACE_MESSAGES = {
   statusInvalid: 'Elige educando, adulto o «No es una cara».',
   childRequired: 'Elige el educando solo al marcar la cara como educando.',
   imageInvalid: 'La imagen no es válida.',
-  limitInvalid: 'El límite debe ser un número entero de 1 a 100.',
 } as const;
 
 /** The autorización signed online and its paper record, the DNI/NIE, the retention. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { INVITATION_STATUSES, ROLES } from '../limits.js';
 import { MSG } from '../messages.js';
-import { MAX_ID, parseId } from './common.js';
+import { limitField, MAX_ID, PAGE_SIZE_MAX, pageField, parseId } from './common.js';
 import { sectionRefSchema } from './section.js';
 import { userSchema } from './user.js';
 
@@ -18,8 +18,6 @@ export const ADMIN_PANEL_MESSAGES = {
   roleFilterInvalid: MSG.invitationRoleInvalid,
   statusFilterInvalid: 'Estado seleccionado no válido.',
   sectionFilterInvalid: 'Sección seleccionada no válida.',
-  pageInvalid: 'La página debe ser un número entero de 1 en adelante.',
-  limitInvalid: 'El tamaño de página debe estar entre 1 y 100.',
   invitationChildrenInvalid: 'Los educandos elegidos no son válidos.',
   invitationChildrenTooMany: `Una invitación puede llevar como mucho ${INVITATION_CHILDREN_MAX} educandos.`,
   invitationChildNotFound: 'Alguno de los educandos elegidos no existe.',
@@ -28,20 +26,8 @@ export const ADMIN_PANEL_MESSAGES = {
 
 /** Rows per page of the admin panel's users and invitations tables; the most one request may ask. */
 export const ADMIN_PAGE_SIZE = 20;
-export const ADMIN_MAX_LIMIT = 100;
+export const ADMIN_MAX_LIMIT = PAGE_SIZE_MAX;
 
-/** A page number of a server-paged admin list (users, invitations, children): 1 or more. */
-export const pageField = z.coerce
-  .number({ error: ADMIN_PANEL_MESSAGES.pageInvalid })
-  .int({ error: ADMIN_PANEL_MESSAGES.pageInvalid })
-  .min(1, { error: ADMIN_PANEL_MESSAGES.pageInvalid })
-  .max(1_000_000, { error: ADMIN_PANEL_MESSAGES.pageInvalid });
-/** Rows a page of a server-paged admin list: 1 to 100. */
-export const limitField = z.coerce
-  .number({ error: ADMIN_PANEL_MESSAGES.limitInvalid })
-  .int({ error: ADMIN_PANEL_MESSAGES.limitInvalid })
-  .min(1, { error: ADMIN_PANEL_MESSAGES.limitInvalid })
-  .max(ADMIN_MAX_LIMIT, { error: ADMIN_PANEL_MESSAGES.limitInvalid });
 /** A search: trimmed; empty is no search. */
 const searchField = z
   .string()

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
-import { limitField, pageField } from './admin-panel.js';
-import { idParams, MAX_ID, storedText } from './common.js';
+import { idParams, limitField, MAX_ID, pageField, storedText } from './common.js';
 import { CONSENT_GIVERS, CONSENT_PURPOSES } from './consent.js';
 import { photoSchema } from './photo.js';
 import { sectionRefSchema } from './section.js';

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
 import { SERVER_ERRORS } from '../server-messages.js';
-import { limitField, pageField } from './admin-panel.js';
-import { idParams, MAX_ID, storedText } from './common.js';
+import { idParams, limitField, MAX_ID, pageField, storedText } from './common.js';
 import { sectionRefSchema } from './section.js';
 
 /** A row id in a JSON body. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { MSG } from '../messages.js';
-import { storedText } from './common.js';
+import { pageField, queryInteger, storedText } from './common.js';
 
 /** A comment's text: trimmed, 1–500 characters. */
 export const commentBodySchema = z.object({
@@ -34,14 +34,14 @@ export const likeResultSchema = z.object({
 });
 export type LikeResult = z.infer<typeof likeResultSchema>;
 
-/** GET …/comments query: page ≥ 1 (default 1), limit 1–50 (default 10); newest first. */
+/**
+ * GET …/comments query, newest first: page ≥ 1 (default 1), limit ≥ 1 (default 10), a limit over
+ * the maximum lowered to it rather than refused.
+ */
 export const commentsQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(LIMITS.commentsMaxLimit)
-    .default(LIMITS.commentsDefaultLimit),
+  page: pageField.default(1),
+  limit: queryInteger(1, Number.MAX_SAFE_INTEGER, MSG.commentsLimitInvalid)
+    .default(LIMITS.commentsDefaultLimit)
+    .transform((n) => Math.min(n, LIMITS.commentsMaxLimit)),
 });
 export type CommentsQuery = z.infer<typeof commentsQuerySchema>;

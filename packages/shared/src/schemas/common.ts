@@ -77,4 +77,23 @@ export const idParams = z.object({
     .transform((raw) => parseId(raw) as number),
 });
 
+/** A whole number of a query string (a page, a page's size) from `min` to `max`, else `message`. */
+export function queryInteger(min: number, max: number, message: string) {
+  return z.coerce
+    .number({ error: message })
+    .int({ error: message })
+    .min(min, { error: message })
+    .max(max, { error: message });
+}
+
+/** The most rows one request of a paged list may ask for. */
+export const PAGE_SIZE_MAX = 100;
+/**
+ * A page number of a paged list: far past any list's end at a million, and its offset a safe
+ * whole number for either database.
+ */
+export const pageField = queryInteger(1, 1_000_000, MSG.pageInvalid);
+/** Rows a page of a paged list: 1 to PAGE_SIZE_MAX. */
+export const limitField = queryInteger(1, PAGE_SIZE_MAX, MSG.pageSizeInvalid);
+
 export const messageResponse = z.object({ message: z.string() });

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { FACE_MESSAGES } from '../messages.js';
 import { SERVER_ERRORS } from '../server-messages.js';
-import { pageField } from './admin-panel.js';
-import { bodyId, MAX_ID } from './common.js';
+import { bodyId, limitField, MAX_ID, pageField } from './common.js';
 
 /*
  * Revisar caras (decisions 139, 077): the faces found in an image, each a box as
@@ -106,17 +105,11 @@ export type FaceReviewImage = z.infer<typeof faceReviewImageSchema>;
 
 /** Images per page of an album's review (the cover first, then the photos as uploaded). */
 export const FACE_REVIEW_PAGE_SIZE = 24;
-export const FACE_REVIEW_MAX_LIMIT = 100;
 
 /** GET /albums/:id/faces: page ≥ 1, limit 1–100; the total of images in X-Total-Count. */
 export const faceReviewQuerySchema = z.object({
   page: pageField.default(1),
-  limit: z.coerce
-    .number({ error: FACE_MESSAGES.limitInvalid })
-    .int({ error: FACE_MESSAGES.limitInvalid })
-    .min(1, { error: FACE_MESSAGES.limitInvalid })
-    .max(FACE_REVIEW_MAX_LIMIT, { error: FACE_MESSAGES.limitInvalid })
-    .default(FACE_REVIEW_PAGE_SIZE),
+  limit: limitField.default(FACE_REVIEW_PAGE_SIZE),
 });
 
 /** PATCH /faces/:id: what the face is; a child's id only (and always) with 'child'. */

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { limitField, pageField } from './admin-panel.js';
-import { MAX_ID } from './common.js';
+import { limitField, MAX_ID, pageField } from './common.js';
 import { groupSettingsSchema } from './consent.js';
 
 /*

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { MSG } from '../messages.js';
 import { SERVER_ERRORS } from '../server-messages.js';
-import { parseId, storedText } from './common.js';
+import { pageField, parseId, queryInteger, storedText } from './common.js';
 
 /**
  * A photo as the API returns it. `image_url` is the display copy (≤ 1920 px) for the detail
@@ -35,8 +35,8 @@ export type Photo = z.infer<typeof photoSchema>;
  * `limit`, or the album's `photos_count` says how many there are.
  */
 export const photosPageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).optional(),
-  limit: z.coerce.number().int().min(1).max(LIMITS.photosPageMax).optional(),
+  page: pageField.optional(),
+  limit: queryInteger(1, LIMITS.photosPageMax, MSG.pageSizeInvalid).optional(),
 });
 export type PhotosPageQuery = z.infer<typeof photosPageQuerySchema>;
 

@@ -1,4 +1,4 @@
-import { FACE_MESSAGES, SERVER_ERRORS, SERVER_SUCCESS } from '@fogata/shared';
+import { FACE_MESSAGES, MSG, SERVER_ERRORS, SERVER_SUCCESS } from '@fogata/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeGroupSetting } from '../../db/group-settings.js';
 import { nowIso } from '../../lib/tokens.js';
@@ -128,7 +128,7 @@ describe('GET /api/albums/:id/faces', () => {
     expect((await get(`/api/albums/${album.id}/faces`, member)).statusCode).toBe(403);
     const bad = await get(`/api/albums/${album.id}/faces?limit=500`, admin);
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toBe(FACE_MESSAGES.limitInvalid);
+    expect(bad.json().message).toBe(MSG.pageSizeInvalid);
   });
 });
 

@@ -26,16 +26,6 @@ export interface InteractionRoutesOptions extends InteractionTargetOptions {
 
 const commentParams = idParams.extend({ commentId: idParams.shape.id });
 
-/** The shared query, except that a limit over the maximum is lowered to it, not refused. */
-const commentsQuery = commentsQuerySchema.extend({
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .default(LIMITS.commentsDefaultLimit)
-    .transform((n) => Math.min(n, LIMITS.commentsMaxLimit)),
-});
-
 /**
  * Likes and comments of one kind of content, the same six routes for photos, news and
  * experiences: POST/DELETE `…/:id/like`, GET/POST `…/:id/comments`, DELETE
@@ -107,7 +97,7 @@ export function registerInteractionRoutes(
         tags,
         description: `Comentarios, los más recientes primero. \`limit\` por defecto ${LIMITS.commentsDefaultLimit}; uno mayor que ${LIMITS.commentsMaxLimit} se rebaja a ${LIMITS.commentsMaxLimit}. \`can_delete\` dice si quien pregunta puede borrarlo.`,
         params: idParams,
-        querystring: commentsQuery,
+        querystring: commentsQuerySchema,
         response: { 200: z.array(commentSchema) },
       },
     },

@@ -201,10 +201,18 @@ describe('comments on photos', () => {
     expect(clamped.statusCode).toBe(200);
     expect(clamped.json()).toHaveLength(50);
 
-    for (const query of ['?page=0', '?limit=0', '?page=abc', '?limit=-3']) {
+    // A page past any list's end, or no page at all: a Spanish 400 of ours, on either database.
+    for (const query of ['?page=0', '?page=-1', '?page=abc', '?page=1e300', '?page=1000001']) {
       const bad = await get(query);
       expect(bad.statusCode, query).toBe(400);
+      expect(bad.json().message, query).toBe(MSG.pageInvalid);
     }
+    for (const query of ['?limit=0', '?limit=-3', '?limit=2.5']) {
+      const bad = await get(query);
+      expect(bad.statusCode, query).toBe(400);
+      expect(bad.json().message, query).toBe(MSG.commentsLimitInvalid);
+    }
+    expect((await get('?page=1000000&limit=500')).json()).toEqual([]);
   });
 
   it('answers 404 for the comments of a photo that does not exist', async () => {

@@ -1,4 +1,4 @@
-import { ADMIN_PANEL_MESSAGES } from '@fogata/shared';
+import { ADMIN_PANEL_MESSAGES, MSG } from '@fogata/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testAppPerFile } from '../../test/app-per-file.js';
 import { createInvitation, createUser, isoFromNow, type TestUser } from '../../test/factories.js';
@@ -131,9 +131,9 @@ describe('GET /api/admin/users with search, filters and pages', () => {
       ['role=jefe', ADMIN_PANEL_MESSAGES.roleFilterInvalid],
       ['section=abc', ADMIN_PANEL_MESSAGES.sectionFilterInvalid],
       ['section=0', ADMIN_PANEL_MESSAGES.sectionFilterInvalid],
-      ['page=0', ADMIN_PANEL_MESSAGES.pageInvalid],
-      ['page=x', ADMIN_PANEL_MESSAGES.pageInvalid],
-      ['limit=101', ADMIN_PANEL_MESSAGES.limitInvalid],
+      ['page=0', MSG.pageInvalid],
+      ['page=x', MSG.pageInvalid],
+      ['limit=101', MSG.pageSizeInvalid],
       [`q=${'a'.repeat(101)}`, ADMIN_PANEL_MESSAGES.searchTooLong],
     ];
     for (const [query, message] of cases) {
