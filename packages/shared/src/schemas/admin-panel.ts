@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { INVITATION_STATUSES, ROLES } from '../limits.js';
 import { MSG } from '../messages.js';
-import { limitField, MAX_ID, PAGE_SIZE_MAX, pageField, parseId } from './common.js';
+import { limitField, MAX_ID, pageField, parseId } from './common.js';
 import { sectionRefSchema } from './section.js';
 import { userSchema } from './user.js';
 
@@ -24,9 +24,8 @@ export const ADMIN_PANEL_MESSAGES = {
   invitationChildNotManaged: 'Solo puedes invitar a la familia de tus educandos.',
 } as const;
 
-/** Rows per page of the admin panel's users and invitations tables; the most one request may ask. */
+/** Rows per page of the admin panel's users and invitations tables (at most limitField's). */
 export const ADMIN_PAGE_SIZE = 20;
-export const ADMIN_MAX_LIMIT = PAGE_SIZE_MAX;
 
 /** A search: trimmed; empty is no search. */
 const searchField = z
